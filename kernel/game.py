@@ -1,0 +1,97 @@
+"""The Game contract every spec implements, so that every tool works on every game.
+
+Modelled on OpenSpiel (chance is a player with `chance_outcomes`) and pgx (pure `apply`
+returning a new state). States and actions are frozen attrs classes; a spec also supplies their
+JSON codec and a one-line description of an action for readable logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+import attrs
+
+from kernel.variants import Catalogue, Variant
+
+CHANCE: Final = "chance"
+"""`to_move` returns this when the next step is a dice roll, shuffle or draw."""
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended: the winner (None for a draw), points, and the deciding clause."""
+
+    winner: str | None
+    points: Mapping[str, int] = attrs.field(converter=lambda m: dict(sorted(m.items())))
+    clause: str = ""
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "points": dict(self.points),
+            "clause": self.clause,
+            "reason": self.reason,
+        }
+
+
+class Game(Protocol, Generic[S, A]):
+    """The rules of one game as pure functions over immutable states."""
+
+    name: str
+    title: str
+    sides: tuple[str, ...]
+    catalogue: Catalogue
+    nontermination_clauses: tuple[str, ...]
+    """Clauses that let play go on without end, named when a playout detects a cycle."""
+
+    def presets(self) -> Mapping[str, Variant]: ...
+
+    def initial_state(self, variant: Variant) -> S: ...
+
+    def to_move(self, state: S) -> str | None:
+        """A side, CHANCE, or None when the game is over."""
+        ...
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every legal action of the side to move, in a stable order (empty for CHANCE)."""
+        ...
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """Each chance action with its exact probability; empty unless CHANCE is to move."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The next state; raises IllegalAction naming the clauses the action breaks."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def observe(self, state: S, side: str) -> dict[str, Any]:
+        """What `side` may know of `state`, as JSON-ready data."""
+        ...
+
+    def no_action_clauses(self, state: S) -> tuple[str, ...]:
+        """For a position where the side to move has no legal action although the game is not
+        over (a gap in the rules): the clauses whose obligations cannot all be met."""
+        ...
+
+    # --- codec -------------------------------------------------------------------------------
+    def state_to_json(self, state: S) -> dict[str, Any]: ...
+
+    def state_from_json(self, data: Any) -> S:
+        """Decode and validate; raises InvalidInput / ImpossiblePosition naming the field."""
+        ...
+
+    def action_to_json(self, action: A) -> dict[str, Any]: ...
+
+    def action_from_json(self, data: Any) -> A: ...
+
+    def describe(self, state: S, action: A) -> str:
+        """One readable line for a log: what `action` does in `state`."""
+        ...

@@ -1,0 +1,148 @@
+"""Ambiguity made explicit: options with named readings, variants and presets.
+
+Where a rules text is ambiguous, has a gap, or two texts of one game differ, the rule becomes an
+`Option` whose `Reading`s each cite their clauses and source. A `Variant` picks one reading per
+option; a preset is a named variant. Rules code asks `variant.reading("option")` and branches on
+the reading's name, so no ambiguous point is ever decided silently in code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from kernel.errors import InvalidInput
+
+
+@attrs.frozen
+class Reading:
+    """One interpretation of an option: a name, what it says, and where it comes from."""
+
+    name: str
+    summary: str
+    source: str
+    clauses: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Option:
+    """An ambiguous or disputed rule, with every reading the kernel implements."""
+
+    name: str
+    question: str
+    clauses: tuple[str, ...]
+    readings: tuple[Reading, ...]
+    ambiguity: str | None = None  # catalogue entry (AMB-NOM-n), or None for one found here
+
+    def reading(self, name: str) -> Reading:
+        for r in self.readings:
+            if r.name == name:
+                return r
+        known = ", ".join(r.name for r in self.readings)
+        raise InvalidInput(
+            f"option {self.name!r} has no reading {name!r} (readings: {known})",
+            field=f"variant.options.{self.name}",
+            clauses=self.clauses,
+        )
+
+
+@attrs.frozen
+class Variant:
+    """A reading chosen for every option of one game; hashable, so it can live in a state."""
+
+    game: str
+    preset: str | None
+    choices: tuple[tuple[str, str], ...]  # sorted (option, reading) pairs
+    _lookup: dict[str, str] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_lookup", dict(self.choices))
+
+    def reading(self, option: str) -> str:
+        try:
+            return self._lookup[option]
+        except KeyError:
+            raise KeyError(f"variant of {self.game} has no option {option!r}") from None
+
+    def is_(self, option: str, reading: str) -> bool:
+        """True when this variant reads `option` as `reading` (the rules code's one question)."""
+        return self.reading(option) == reading
+
+    def to_json(self) -> dict[str, Any]:
+        return {"preset": self.preset, "options": dict(self.choices)}
+
+
+@attrs.frozen
+class Catalogue:
+    """All options of a game and its presets; validates and builds variants."""
+
+    game: str
+    options: tuple[Option, ...]
+    presets: Mapping[str, Mapping[str, str]] = attrs.field(converter=dict)
+    default_preset: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.game}: duplicate option names")
+        for preset, chosen in self.presets.items():
+            missing = set(names) - set(chosen)
+            extra = set(chosen) - set(names)
+            if missing or extra:
+                raise ValueError(f"{self.game} preset {preset}: missing {missing}, extra {extra}")
+            for option, reading in chosen.items():
+                self.option(option).reading(reading)
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise InvalidInput(f"{self.game} has no option {name!r}", field=f"variant.options.{name}")
+
+    def preset(self, name: str) -> Variant:
+        if name not in self.presets:
+            known = ", ".join(sorted(self.presets))
+            raise InvalidInput(
+                f"{self.game} has no preset {name!r} (presets: {known})", field="variant"
+            )
+        return self._variant(name, self.presets[name])
+
+    def variant(self, preset: str | None, overrides: Mapping[str, str] | None = None) -> Variant:
+        """A preset (the default one when None) with some options overridden. The result keeps
+        the preset's name only when no override changed a reading."""
+        name = preset or self.default_preset
+        base = dict(self.preset(name).choices)
+        changed = False
+        for option, reading in (overrides or {}).items():
+            self.option(option).reading(reading)
+            changed = changed or base[option] != reading
+            base[option] = reading
+        return self._variant(None if changed else name, base)
+
+    def variant_from_json(self, data: Any) -> Variant:
+        """Read `{"preset": ..., "options": {...}}` (or a bare preset name)."""
+        if isinstance(data, str):
+            return self.preset(data)
+        if not isinstance(data, dict):
+            raise InvalidInput("variant must be a preset name or an object", field="variant")
+        options = data.get("options", {})
+        if not isinstance(options, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in options.items()
+        ):
+            raise InvalidInput("variant.options must map names to readings", field="variant")
+        preset = data.get("preset")
+        if preset is not None and not isinstance(preset, str):
+            raise InvalidInput("variant.preset must be a string", field="variant.preset")
+        return self.variant(preset, options)
+
+    def _variant(self, preset: str | None, chosen: Mapping[str, str]) -> Variant:
+        return Variant(self.game, preset, tuple(sorted(chosen.items())))
+
+    def differing(self, a: str, b: str) -> Iterable[tuple[Option, str, str]]:
+        """The options on which two presets read differently."""
+        for o in self.options:
+            ra, rb = self.presets[a][o.name], self.presets[b][o.name]
+            if ra != rb:
+                yield o, ra, rb

@@ -1,0 +1,1 @@
+"""One package per game: data, state, rules as pure functions, variants and properties."""

@@ -1,0 +1,203 @@
+"""Movement Phase: moving units, reinforcements and pontoon demolition (NOM-7, NOM-8, NOM-OPT).
+
+Legality is written once per action (`move_problem`, `enter_problem`, `demolish_problem`
+return the broken clause and a message, or None); legal-action generation and `apply` both
+use it, PokerKit-style.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import attrs
+
+from kernel.errors import IllegalAction
+from kernel.hexes import Hex
+from specs.nomonhan.actions import Demolish, Enter, Move
+from specs.nomonhan.board import Board, can_cross, in_enemy_zoc, occupancy
+from specs.nomonhan.data import UnitSpec
+from specs.nomonhan.state import NomonhanState, UnitState, other
+
+Problem = tuple[str, str] | None  # (clause, message)
+
+
+def destinations(
+    board: Board, state: NomonhanState, spec: UnitSpec, start: Hex, mp: int,
+    occ: dict[Hex, UnitState],
+) -> set[Hex]:
+    """Hexes where a unit starting at `start` with `mp` points may end its move.
+
+    Entering costs 1 (clear, NOM-8.2) or 2 (hill, NOM-8.3; not enterable with less); rivers per
+    `can_cross` (NOM-8.4, NOM-8.5); a unit entering an EZOC stops (NOM-7.2); no unit is passed
+    through (NOM-8.7) unless the reading lets friendly units be; no move ends in an occupied hex
+    (NOM-8.6).
+    """
+    v = state.variant
+    pass_friendly = v.is_("pass_through", "friendly")
+    best = {start: mp}
+    heap = [(-mp, start)]
+    ends: set[Hex] = set()
+    while heap:
+        neg, here = heapq.heappop(heap)
+        left = -neg
+        if best.get(here, -1) > left:
+            continue
+        if here != start and in_enemy_zoc(board, state, spec.side, here, occ):
+            continue  # NOM-7.2: stop on entering an EZOC
+        for n in board.neighbors(here):
+            cost = board.map.cost(n)
+            if cost > left or not can_cross(board, v, state.demolished, spec, here, n):
+                continue
+            occupant = occ.get(n)
+            if occupant is not None and occupant.id != spec.id:
+                friendly = board.data.unit(occupant.id).side == spec.side
+                if not (friendly and pass_friendly):
+                    continue  # NOM-8.7
+            rest = left - cost
+            if best.get(n, -1) < rest:
+                best[n] = rest
+                heapq.heappush(heap, (-rest, n))
+    for h in best:
+        occupant = occ.get(h)
+        if h != start and (occupant is None or occupant.id == spec.id):
+            ends.add(h)
+    return ends
+
+
+def move_problem(board: Board, state: NomonhanState, action: Move) -> Problem:
+    spec = board.data.unit(action.unit)
+    unit = state.unit(action.unit)
+    if spec.side != state.phasing:
+        return "NOM-8.1", f"{spec.name} is not {state.phasing}'s to move in this phase"
+    if unit.hex is None:
+        return "NOM-8.1", f"{spec.name} is not on the map"
+    if action.unit in state.moved:
+        return "NOM-8.1", f"{spec.name} has already moved this phase"
+    occ = occupancy(state)
+    if in_enemy_zoc(board, state, spec.side, unit.hex, occ):
+        return "NOM-7.3", f"{spec.name} in {unit.hex} starts in an enemy ZOC and cannot move"
+    if not board.on_map(action.to):
+        return "NOM-2.4", f"{action.to} is not a hex of the map"
+    if action.to not in destinations(board, state, spec, unit.hex, spec.ma, occ):
+        return "NOM-8.1", (
+            f"{spec.name} cannot reach {action.to} from {unit.hex} with {spec.ma} MP "
+            "(costs NOM-8.2/8.3, rivers NOM-8.4/8.5, ZOC NOM-7.2, units NOM-8.6/8.7)"
+        )
+    return None
+
+
+def due_reinforcements(board: Board, state: NomonhanState) -> list[UnitSpec]:
+    """The mover's reinforcements that may enter now: GT reached, not arrived, not lost."""
+    out = []
+    for spec in board.data.units:
+        u = state.unit(spec.id)
+        if (spec.side == state.phasing and spec.gt is not None and spec.gt <= state.turn
+                and u.hex is None and u.steps > 0 and spec.id not in state.withdrawn
+                and spec.id not in state.moved):
+            out.append(spec)
+    return out
+
+
+def entry_options(board: Board, state: NomonhanState, spec: UnitSpec) -> list[tuple[Hex, Hex]]:
+    """(flag hex, destination) pairs for a due reinforcement (NOM-8.8, NOM-8.9)."""
+    occ = occupancy(state)
+    out = []
+    for flag in board.map.flags[spec.side]:
+        if flag in occ:
+            continue  # NOM-8.9 (enemy): postponed; a friendly unit there: NOM-8.6
+        out.append((flag, flag))
+        if state.variant.is_("reinforcement_movement", "enter_only"):
+            continue
+        if in_enemy_zoc(board, state, spec.side, flag, occ):
+            continue  # NOM-7.2: it stops on the flag hex
+        left = spec.ma - board.map.cost(flag)
+        placed = dict(occ)
+        placed[flag] = UnitState(spec.id, flag, state.unit(spec.id).steps)
+        probe = attrs.evolve(state, units=tuple(
+            UnitState(u.id, flag, u.steps) if u.id == spec.id else u for u in state.units))
+        for dest in sorted(destinations(board, probe, spec, flag, left, placed)):
+            out.append((flag, dest))
+    return out
+
+
+def enter_problem(board: Board, state: NomonhanState, action: Enter) -> Problem:
+    spec = board.data.unit(action.unit)
+    if spec not in due_reinforcements(board, state):
+        return "NOM-8.8", f"{spec.name} is not a reinforcement due to enter now"
+    occ = occupancy(state)
+    if action.at not in board.map.flags[spec.side]:
+        return "NOM-8.8", f"{action.at} is not a {spec.side} flag hex"
+    if action.at in occ:
+        holder = board.data.unit(occ[action.at].id)
+        if holder.side != spec.side:
+            return "NOM-8.9", f"an enemy unit holds flag hex {action.at}: entry is postponed"
+        return "NOM-8.6", f"{holder.name} holds flag hex {action.at}"
+    if (action.at, action.to) not in entry_options(board, state, spec):
+        return "NOM-8.8", f"{spec.name} cannot enter at {action.at} and reach {action.to}"
+    return None
+
+
+def entry_is_mandatory(board: Board, state: NomonhanState) -> bool:
+    """Under the first_phase and lost readings a due reinforcement that can enter must."""
+    if state.variant.is_("reinforcement_timing", "any_phase"):
+        return False
+    return any(entry_options(board, state, s) for s in due_reinforcements(board, state))
+
+
+def demolish_problem(board: Board, state: NomonhanState) -> Problem:
+    v = state.variant
+    if v.is_("demolition", "off"):
+        return "NOM-OPT.1", "pontoon demolition is not in force in this variant"
+    if state.demolished:
+        return "NOM-OPT.5", "the pontoon bridge is already blown"
+    if state.phasing != "JP":
+        return "NOM-OPT.3", "only the Japanese may blow the pontoon bridge, in their Movement Phase"
+    if v.is_("demolition", "optional_ja"):
+        if state.moved:
+            return "NOM-OPT.3", "the demolition must be declared at the start of the phase"
+        if not any(board.data.unit(u.id).side == "JP" and 0 < u.steps <
+                   board.data.unit(u.id).full_steps for u in state.units):
+            return "NOM-OPT.2", "no Japanese unit is reduced"
+    pontoon = board.map.pontoon
+    occ = occupancy(state)
+    if pontoon is None or not any(
+        h in occ and board.data.unit(occ[h].id).side == "JP" for h in (pontoon.a, pontoon.b)
+    ):
+        return "NOM-OPT.4", "no Japanese unit is in a hex of the pontoon bridge"
+    return None
+
+
+def legal_movement_actions(board: Board, state: NomonhanState) -> list[Move | Enter | Demolish]:
+    out: list[Move | Enter | Demolish] = []
+    if demolish_problem(board, state) is None:
+        out.append(Demolish())
+    occ = occupancy(state)
+    for spec in board.data.units:
+        u = state.unit(spec.id)
+        if (spec.side != state.phasing or u.hex is None or spec.id in state.moved
+                or in_enemy_zoc(board, state, spec.side, u.hex, occ)):
+            continue
+        for dest in sorted(destinations(board, state, spec, u.hex, spec.ma, occ)):
+            out.append(Move(spec.id, dest))
+    for spec in due_reinforcements(board, state):
+        for at, to in entry_options(board, state, spec):
+            out.append(Enter(spec.id, at, to))
+    return out
+
+
+def apply_move(board: Board, state: NomonhanState, unit_id: str, to: Hex) -> NomonhanState:
+    return attrs.evolve(
+        state,
+        units=tuple(UnitState(u.id, to, u.steps) if u.id == unit_id else u for u in state.units),
+        moved=state.moved | {unit_id},
+    )
+
+
+def check(problem: Problem) -> None:
+    if problem is not None:
+        clause, message = problem
+        raise IllegalAction(f"{message} ({clause})", clauses=(clause,))
+
+
+__all__ = ["apply_move", "check", "demolish_problem", "destinations", "enter_problem",
+           "entry_is_mandatory", "legal_movement_actions", "move_problem", "other"]

@@ -1,0 +1,230 @@
+"""The Nomonhan Game: the kernel contract over the pure rules modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from kernel.errors import IllegalAction, InvalidInput
+from kernel.game import CHANCE, Outcome
+from kernel.variants import Variant
+from specs.nomonhan import codec, describe
+from specs.nomonhan.actions import (
+    Action, Advance, Declare, Demolish, EndAdvance, EndPhase, EndRoll, Enter, Loss, Move,
+    Resolve, Roll,
+)
+from specs.nomonhan.board import Board
+from specs.nomonhan.data import DATA_FILE, load_data
+from specs.nomonhan.declare import declaration_problems, legal_declarations
+from specs.nomonhan.movement import (
+    apply_move, check, demolish_problem, enter_problem, entry_is_mandatory,
+    legal_movement_actions, move_problem,
+)
+from specs.nomonhan.resolve import (
+    advance_choices, apply_advance, apply_loss, apply_roll, damage_chooser, loss_choices,
+    start_combat,
+)
+from specs.nomonhan.sequence import apply_end_roll, end_movement_phase
+from specs.nomonhan.state import NomonhanState, Phase, Stage, UnitState
+from specs.nomonhan.strength import roll_outcomes
+from specs.nomonhan.variants import CATALOGUE
+
+
+class Nomonhan:
+    """Battle of Nomonhan (CMJ postcard game, 2012), EN and JA texts."""
+
+    name = "nomonhan"
+    title = "Battle of Nomonhan"
+    sides = ("JP", "SU")
+    catalogue = CATALOGUE
+    nontermination_clauses = ("NOM-5.2", "NOM-6.2", "NOM-5.4", "NOM-5.5")
+
+    def __init__(self, data_file: Path = DATA_FILE) -> None:
+        self.data = load_data(data_file)
+        self.board = Board(self.data)
+
+    # --- setup --------------------------------------------------------------------------------
+    def presets(self) -> Mapping[str, Variant]:
+        return {name: CATALOGUE.preset(name) for name in CATALOGUE.presets}
+
+    def initial_state(self, variant: Variant) -> NomonhanState:
+        """Set-up (NOM-3.1 to NOM-3.4): at-start units on their hexes, reinforcements off map,
+        Turn 1 with the Japanese initiative (NOM-6.1)."""
+        units = tuple(UnitState(s.id, s.setup, s.full_steps) for s in self.data.units)
+        return NomonhanState(variant=variant, turn=1, initiative="JP", phase=Phase.IP_MOVEMENT,
+                             stage=Stage.MOVE, units=units)
+
+    # --- who moves, and what may they do --------------------------------------------------------
+    def to_move(self, state: NomonhanState) -> str | None:
+        match state.stage:
+            case Stage.OVER:
+                return None
+            case Stage.ROLL | Stage.END_ROLL:
+                return CHANCE
+            case Stage.DAMAGE:
+                return damage_chooser(state)
+            case Stage.ADVANCE:
+                res = state.current
+                assert res is not None and res.loser is not None
+                return "SU" if res.loser == "JP" else "JP"
+        return state.phasing
+
+    def legal_actions(self, state: NomonhanState) -> Sequence[Action]:
+        b = self.board
+        match state.stage:
+            case Stage.MOVE:
+                acts: list[Action] = list(legal_movement_actions(b, state))
+                if not entry_is_mandatory(b, state):
+                    acts.append(EndPhase())
+                return acts
+            case Stage.DECLARE:
+                return [Declare(d) for d in legal_declarations(b, state)]
+            case Stage.PICK:
+                return [Resolve(i) for i in range(len(state.pending))]
+            case Stage.DAMAGE:
+                return [Loss(u, h) for u, h in loss_choices(b, state)]
+            case Stage.ADVANCE:
+                return [*(Advance(u, h) for u, h in advance_choices(b, state)), EndAdvance()]
+        return []
+
+    def chance_outcomes(self, state: NomonhanState) -> Sequence[tuple[Action, Fraction]]:
+        if state.stage == Stage.ROLL:
+            assert state.current is not None
+            return [(Roll(a, d), p)
+                    for (a, d), p in roll_outcomes(self.board, state, state.current.combat)]
+        if state.stage == Stage.END_ROLL:
+            return [(EndRoll(face), Fraction(1, 6)) for face in range(1, 7)]  # NOM-2.3
+        return []
+
+    # --- transitions -------------------------------------------------------------------------
+    def apply(self, state: NomonhanState, action: Action) -> NomonhanState:
+        """The next state; raises IllegalAction with the clauses the action breaks."""
+        b = self.board
+        stage = state.stage
+        if stage == Stage.OVER:
+            raise IllegalAction("the game is over", clauses=(state.result.clause,)
+                                if state.result else ())
+        self._known_units(action)
+        match action:
+            case Move(unit, to) if stage == Stage.MOVE:
+                check(move_problem(b, state, action))
+                return apply_move(b, state, unit, to)
+            case Enter(unit, _, to) if stage == Stage.MOVE:
+                check(enter_problem(b, state, action))
+                return apply_move(b, state, unit, to)
+            case Demolish() if stage == Stage.MOVE:
+                check(demolish_problem(b, state))
+                return attrs.evolve(state, demolished=True)
+            case EndPhase() if stage == Stage.MOVE:
+                if entry_is_mandatory(b, state):
+                    raise IllegalAction("a reinforcement due this phase can enter and must "
+                                        "(NOM-8.8, AMB-NOM-18)", clauses=("NOM-8.8",))
+                return end_movement_phase(b, state)
+            case Declare(combats) if stage == Stage.DECLARE:
+                problems = declaration_problems(b, state, combats)
+                if problems:
+                    raise IllegalAction(
+                        "; ".join(f"{m} ({c})" for c, m in problems),
+                        clauses=tuple(dict.fromkeys(c for c, _ in problems)))
+                state = attrs.evolve(state, pending=combats, artillery_used=state.artillery_used
+                                     or any(c.support for c in combats))
+                from specs.nomonhan.sequence import after_combat
+
+                return after_combat(b, state)
+            case Resolve(index) if stage == Stage.PICK:
+                if not 0 <= index < len(state.pending):
+                    raise IllegalAction(f"there is no pending combat {index} (NOM-9.8)",
+                                        clauses=("NOM-9.8",))
+                return start_combat(b, state, index)
+            case Roll(a, d) if stage == Stage.ROLL:
+                if action not in {act for act, _ in self.chance_outcomes(state)}:
+                    raise IllegalAction(f"{a} and {d} hits cannot be rolled with these dice "
+                                        "(NOM-9.9)", clauses=("NOM-9.9",))
+                return apply_roll(b, state, a, d)
+            case Loss(unit, to) if stage == Stage.DAMAGE:
+                if (unit, to) not in loss_choices(b, state):
+                    raise IllegalAction(*self._loss_problem(state, unit, to))
+                return apply_loss(b, state, unit, to)
+            case Advance(unit, to) if stage == Stage.ADVANCE:
+                if (unit, to) not in advance_choices(b, state):
+                    raise IllegalAction(
+                        f"{unit} cannot advance into {to}: one hex into a vacant hex, crossing "
+                        "as in movement, participants only by reading (NOM-9.30, NOM-9.32, "
+                        "NOM-9.33)", clauses=("NOM-9.30", "NOM-9.32", "NOM-9.33"))
+                return apply_advance(b, state, unit, to)
+            case EndAdvance() if stage == Stage.ADVANCE:
+                from specs.nomonhan.sequence import after_combat
+
+                return after_combat(b, attrs.evolve(state, current=None))
+            case EndRoll(face) if stage == Stage.END_ROLL:
+                if not 1 <= face <= 6:
+                    raise IllegalAction("a die shows 1 to 6 (NOM-2.3)", clauses=("NOM-2.3",))
+                return apply_end_roll(b, state, face)
+        raise IllegalAction(
+            f"a {codec.action_type(action)} action is not allowed now: the game is at "
+            f"{describe.stage_text(state)} ({_STAGE_CLAUSE[stage]})",
+            clauses=(_STAGE_CLAUSE[stage],),
+        )
+
+    def _known_units(self, action: Action) -> None:
+        ids = []
+        if isinstance(action, Move | Enter | Loss | Advance):
+            ids.append(action.unit)
+        if isinstance(action, Declare):
+            ids.extend(u for c in action.combats for u in c.attackers + c.defenders)
+        known = {s.id for s in self.data.units}
+        for unit in ids:
+            if unit not in known:
+                raise InvalidInput(f"unknown unit {unit!r}", field="action.unit")
+
+    def _loss_problem(self, state: NomonhanState, unit: str, to: object) -> tuple[str, tuple[str, ...]]:
+        from specs.nomonhan.resolve import loser_units
+
+        if unit not in loser_units(state):
+            return (f"{unit} is not a unit of the losing side in this combat (NOM-9.24)",
+                    ("NOM-9.24",))
+        if (self.data.unit(unit).type == "artillery"
+                and state.variant.is_("artillery_rules", "ja")):
+            return "the Soviet Artillery may not retreat (NOM-9.28)", ("NOM-9.28",)
+        return (f"{unit} cannot retreat into {to}: not into an enemy ZOC (NOM-9.25), not into an "
+                "occupied hex (NOM-9.26), not across a river without a bridge, one hex per point "
+                "(AMB-NOM-20)", ("NOM-9.25", "NOM-9.26", "NOM-9.24"))
+
+    def outcome(self, state: NomonhanState) -> Outcome | None:
+        return state.result
+
+    def observe(self, state: NomonhanState, side: str) -> dict[str, Any]:
+        """Nomonhan has no hidden information: every side sees the whole state."""
+        return self.state_to_json(state)
+
+    def no_action_clauses(self, state: NomonhanState) -> tuple[str, ...]:
+        if state.stage == Stage.DECLARE:
+            return ("NOM-9.2", "NOM-9.3", "NOM-9.4", "NOM-9.5", "NOM-9.13", "NOM-9.20")
+        return ("NOM-5.1",)
+
+    # --- codec -------------------------------------------------------------------------------
+    def state_to_json(self, state: NomonhanState) -> dict[str, Any]:
+        return codec.state_to_json(self, state)
+
+    def state_from_json(self, data: Any) -> NomonhanState:
+        return codec.state_from_json(self, data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return codec.action_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return codec.action_parse(data)
+
+    def describe(self, state: NomonhanState, action: Action) -> str:
+        return describe.describe(self, state, action)
+
+
+_STAGE_CLAUSE = {
+    Stage.MOVE: "NOM-8.1", Stage.DECLARE: "NOM-9.8", Stage.PICK: "NOM-9.8",
+    Stage.ROLL: "NOM-9.9", Stage.DAMAGE: "NOM-9.24", Stage.ADVANCE: "NOM-9.29",
+    Stage.END_ROLL: "NOM-5.4", Stage.OVER: "NOM-4.3",
+}

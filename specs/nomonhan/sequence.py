@@ -1,0 +1,155 @@
+"""The sequence of play: phases, the repeating cycle, initiative change and the game's end
+(NOM-4, NOM-5, NOM-6)."""
+
+from __future__ import annotations
+
+import attrs
+
+from kernel.game import Outcome
+from specs.nomonhan.board import Board
+from specs.nomonhan.declare import any_contact
+from specs.nomonhan.state import NomonhanState, Phase, Stage, other
+
+
+def end_movement_phase(board: Board, state: NomonhanState) -> NomonhanState:
+    """Movement is followed by the same side's Combat Phase (NOM-5.1)."""
+    nip = state.phase == Phase.NIP_MOVEMENT
+    state = attrs.evolve(
+        state, phase=Phase(state.phase + 1), stage=Stage.DECLARE, moved=frozenset(),
+        nip_moved_this_turn=state.nip_moved_this_turn or nip,
+    )
+    if not any_contact(board, state):
+        return end_combat_phase(board, state)
+    return state
+
+
+def end_combat_phase(board: Board, state: NomonhanState) -> NomonhanState:
+    """After (2) comes (3); after (4), with no initiative change, the cycle starts again in the
+    same turn with the same IP (NOM-5.2). The Artillery is flipped back (NOM-9.19)."""
+    used = state.artillery_used and state.variant.is_("artillery_frequency", "per_turn")
+    nxt = Phase.NIP_MOVEMENT if state.phase == Phase.IP_COMBAT else Phase.IP_MOVEMENT
+    return attrs.evolve(state, phase=nxt, stage=Stage.MOVE, pending=(), current=None,
+                        artillery_used=used)
+
+
+def after_combat(board: Board, state: NomonhanState) -> NomonhanState:
+    """A combat is over: end the turn if the initiative changed in it, else the next combat."""
+    from specs.nomonhan.resolve import start_combat
+
+    state = attrs.evolve(state, current=None)
+    if state.turn_ending:
+        return end_turn(board, state)
+    if not state.pending:
+        return end_combat_phase(board, state)
+    if len(state.pending) > 1 and state.variant.is_("resolution_order", "chosen_each"):
+        return attrs.evolve(state, stage=Stage.PICK)
+    return start_combat(board, state, 0)
+
+
+def initiative_change(board: Board, state: NomonhanState) -> NomonhanState:
+    """An IP unit retreated or lost a step in combat (NOM-6.2). Under `immediate` the turn ends
+    now; under `finish_combat` this combat is completed first (AMB-NOM-6). The end-of-turn roll
+    may be made now (AMB-NOM-5)."""
+    from specs.nomonhan.resolve import continue_damage
+
+    v = state.variant
+    if v.is_("initiative_change", "immediate"):
+        return end_turn(board, attrs.evolve(state, current=None))
+    state = attrs.evolve(state, turn_ending=True)
+    if (v.is_("end_roll_timing", "at_change") and not state.end_rolled
+            and state.turn in board.data.end_roll):
+        return attrs.evolve(state, stage=Stage.END_ROLL)
+    return continue_damage(board, state)
+
+
+def end_turn(board: Board, state: NomonhanState) -> NomonhanState:
+    """The turn ends at once: pending combats are cancelled (NOM-5.3, NOM-6.3), the Artillery
+    is flipped back, reinforcements that had no phase may be lost (AMB-NOM-18), and the
+    end-of-turn roll is made where due (NOM-5.4)."""
+    withdrawn = state.withdrawn
+    if state.variant.is_("reinforcement_timing", "lost"):
+        withdrawn = withdrawn | _missed(board, state)
+    state = attrs.evolve(state, pending=(), current=None, turn_ending=False,
+                         artillery_used=False, withdrawn=withdrawn, stage=Stage.END_ROLL)
+    if state.turn in board.data.end_roll and not state.end_rolled:
+        return state
+    return next_turn(board, state)
+
+
+def _missed(board: Board, state: NomonhanState) -> frozenset[str]:
+    """GT-n reinforcements of a side that had no Movement Phase in turn n."""
+    out = set()
+    for spec in board.data.units:
+        u = state.unit(spec.id)
+        if spec.gt == state.turn and u.hex is None and u.steps > 0:
+            had_phase = spec.side == state.initiative or state.nip_moved_this_turn
+            if not had_phase:
+                out.add(spec.id)
+    return frozenset(out)
+
+
+def apply_end_roll(board: Board, state: NomonhanState, face: int) -> NomonhanState:
+    """The game ends if the die shows a number printed in the turn's box (NOM-5.4)."""
+    from specs.nomonhan.resolve import continue_damage
+
+    if face in board.data.end_roll.get(state.turn, frozenset()):
+        return finish(board, state, "NOM-5.4", f"end-of-turn die showed {face} at the end of "
+                      f"Turn {state.turn}")
+    if state.current is not None:  # rolled at the change, the combat goes on (AMB-NOM-5)
+        return continue_damage(board, attrs.evolve(state, end_rolled=True))
+    return next_turn(board, state)
+
+
+def next_turn(board: Board, state: NomonhanState) -> NomonhanState:
+    """The next turn begins with the other side's initiative (NOM-6.4, NOM-6.6, NOM-6.7), unless
+    the game ends automatically after Turn 8 (NOM-5.5)."""
+    if state.variant.is_("game_end", "turn8") and state.turn >= board.data.turn_boxes:
+        return finish(board, state, "NOM-5.5", f"automatic end after Turn {state.turn}")
+    return attrs.evolve(
+        state, turn=state.turn + 1, initiative=other(state.initiative), phase=Phase.IP_MOVEMENT,
+        stage=Stage.MOVE, moved=frozenset(), nip_moved_this_turn=False, end_rolled=False,
+        pending=(), current=None, turn_ending=False,
+    )
+
+
+def points(board: Board, state: NomonhanState) -> dict[str, int]:
+    """Victory points (NOM-4.5, NOM-4.6; AMB-NOM-3 for whose steps count)."""
+    score = {"JP": 0, "SU": 0}
+    enemy = state.variant.is_("scoring", "enemy_eliminated")
+    for spec in board.data.units:
+        u = state.unit(spec.id)
+        weight = 2 if spec.is_tank else 1
+        if spec.id in state.withdrawn:
+            continue
+        if enemy:
+            score[other(spec.side)] += weight * (spec.full_steps - u.steps)
+        elif u.hex is not None:
+            score[spec.side] += weight * u.steps
+    return score
+
+
+def sudden_death(board: Board, state: NomonhanState) -> NomonhanState | None:
+    """Artillery eliminated: Japan wins (NOM-4.1). Both Japanese tanks eliminated: the Soviets
+    win (NOM-4.2). Checked the moment a step is lost."""
+    art = [s for s in board.data.units if s.type == "artillery"]
+    if art and all(state.unit(s.id).steps == 0 for s in art):
+        return finish(board, state, "NOM-4.1", "the Soviet Artillery is eliminated", "JP")
+    tanks = [s for s in board.data.units if s.side == "JP" and s.is_tank and s.gt is None]
+    if tanks and all(state.unit(s.id).steps == 0 for s in tanks):
+        return finish(board, state, "NOM-4.2", "both Japanese tank regiments are eliminated", "SU")
+    return None
+
+
+def finish(board: Board, state: NomonhanState, clause: str, reason: str,
+           winner: str | None = None) -> NomonhanState:
+    """End the game; without a sudden-death winner, points decide (NOM-4.3, NOM-4.4)."""
+    score = points(board, state)
+    if winner is None:
+        if score["JP"] != score["SU"]:
+            winner = max(score, key=score.__getitem__)
+            reason += f"; points {score['JP']}-{score['SU']} (NOM-4.3)"
+        elif state.variant.is_("tie", "soviet"):
+            winner, reason = "SU", reason + f"; points tied {score['JP']}-{score['SU']} (NOM-4.4)"
+        else:
+            reason += f"; points tied {score['JP']}-{score['SU']}, no winner (AMB-NOM-2)"
+    return attrs.evolve(state, stage=Stage.OVER, result=Outcome(winner, score, clause, reason))
