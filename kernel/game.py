@@ -22,19 +22,25 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
+def _sorted_points(points: Mapping[str, int] | tuple[tuple[str, int], ...]) -> tuple[
+    tuple[str, int], ...
+]:
+    return tuple(sorted(dict(points).items()))
+
+
 @attrs.frozen
 class Outcome:
     """How a finished game ended: the winner (None for a draw), points, and the deciding clause."""
 
     winner: str | None
-    points: Mapping[str, int] = attrs.field(converter=lambda m: dict(sorted(m.items())))
+    points: tuple[tuple[str, int], ...] = attrs.field(converter=_sorted_points, default=())
     clause: str = ""
     reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
-            "points": dict(self.points),
+            "points": dict(self.points),  # side -> points
             "clause": self.clause,
             "reason": self.reason,
         }

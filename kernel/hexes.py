@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import NamedTuple
 
 import attrs
 
@@ -19,15 +20,18 @@ from kernel.errors import InvalidInput
 _HEX_RE = re.compile(r"^\d{4}$")
 
 
-@attrs.frozen(order=True)
-class Hex:
-    """A hex by column and row, as printed (both 1-based in practice, 0 allowed)."""
+class Hex(NamedTuple):
+    """A hex by column and row, as printed. A NamedTuple rather than an attrs class: hexes are
+    hashed and compared in every inner loop, and tuples do both in C."""
 
     col: int
     row: int
 
     def __str__(self) -> str:
         return hex_name(self)
+
+    def __repr__(self) -> str:
+        return f"Hex({hex_name(self)})"
 
 
 def parse_hex(text: str, *, field: str = "hex") -> Hex:

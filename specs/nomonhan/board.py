@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from kernel.hexes import Hex, Hexside, hexside
+from kernel.hexes import Hex, Hexside
 from kernel.variants import Variant
 from specs.nomonhan.data import NomonhanData, UnitSpec
 from specs.nomonhan.state import NomonhanState, UnitState
@@ -22,11 +22,16 @@ class Board:
     def __init__(self, data: NomonhanData) -> None:
         self.data = data
         self.map = data.map
-        self._kinds: dict[Hexside, str] = {}
+        kinds: dict[Hexside, str] = {}
         for side in self.map.rivers:
-            self._kinds[side] = RIVER
+            kinds[side] = RIVER
         for side, kind in self.map.bridges.items():
-            self._kinds[side] = FIXED if kind == "fixed" else PONTOON
+            kinds[side] = FIXED if kind == "fixed" else PONTOON
+        # both crossing directions, so the hot path never builds a Hexside
+        self._kinds: dict[tuple[Hex, Hex], str] = {}
+        for side, kind in kinds.items():
+            self._kinds[side.a, side.b] = kind
+            self._kinds[side.b, side.a] = kind
 
     def on_map(self, h: Hex) -> bool:
         return h in self.map.hexes
@@ -39,7 +44,7 @@ class Board:
 
     def hexside_kind(self, a: Hex, b: Hex, demolished: bool) -> str:
         """open, river (no bridge), fixed bridge, pontoon bridge, or blown pontoon."""
-        kind = self._kinds.get(hexside(a, b), OPEN)
+        kind = self._kinds.get((a, b), OPEN)
         return BLOWN if kind == PONTOON and demolished else kind
 
     def is_hill(self, h: Hex) -> bool:
@@ -94,3 +99,15 @@ def in_enemy_zoc(
         ):
             return True
     return False
+
+
+def enemy_zoc_hexes(
+    board: Board, state: NomonhanState, side: str, occ: dict[Hex, UnitState]
+) -> frozenset[Hex]:
+    """Every hex in the ZOC of a unit opposing `side` (NOM-7.1, NOM-7.4), computed once."""
+    out = set()
+    v, demolished = state.variant, state.demolished
+    for h, u in occ.items():
+        if board.data.unit(u.id).side != side:
+            out.update(n for n in board.neighbors(h) if carries_zoc(board, v, demolished, h, n))
+    return frozenset(out)

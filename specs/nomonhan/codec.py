@@ -132,8 +132,13 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
     result = None
     if result_raw is not None:
         r = require_dict(result_raw, "result")
-        result = Outcome(r.get("winner"), r.get("points", {}), str(r.get("clause", "")),
-                         str(r.get("reason", "")))
+        pts = require_dict(r.get("points", {}), "result.points")
+        winner = r.get("winner")
+        if winner not in (None, *game.sides) or not all(
+                k in game.sides and isinstance(p, int) for k, p in pts.items()):
+            raise InvalidInput("result.winner must be a side or null, and result.points map "
+                               "sides to integers", field="result")
+        result = Outcome(winner, pts, str(r.get("clause", "")), str(r.get("reason", "")))
     if (stage == Stage.OVER) != (result is not None):
         raise ImpossiblePosition("a finished game has a result and only it", field="result")
     return NomonhanState(

@@ -14,7 +14,7 @@ import attrs
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.nomonhan.actions import Demolish, Enter, Move
-from specs.nomonhan.board import Board, can_cross, in_enemy_zoc, occupancy
+from specs.nomonhan.board import Board, can_cross, enemy_zoc_hexes, in_enemy_zoc, occupancy
 from specs.nomonhan.data import UnitSpec
 from specs.nomonhan.state import NomonhanState, UnitState, other
 
@@ -34,6 +34,7 @@ def destinations(
     """
     v = state.variant
     pass_friendly = v.is_("pass_through", "friendly")
+    ezoc = enemy_zoc_hexes(board, state, spec.side, occ)
     best = {start: mp}
     heap = [(-mp, start)]
     ends: set[Hex] = set()
@@ -42,7 +43,7 @@ def destinations(
         left = -neg
         if best.get(here, -1) > left:
             continue
-        if here != start and in_enemy_zoc(board, state, spec.side, here, occ):
+        if here != start and here in ezoc:
             continue  # NOM-7.2: stop on entering an EZOC
         for n in board.neighbors(here):
             cost = board.map.cost(n)

@@ -147,7 +147,8 @@ class Nomonhan:
                 return apply_roll(b, state, a, d)
             case Loss(unit, to) if stage == Stage.DAMAGE:
                 if (unit, to) not in loss_choices(b, state):
-                    raise IllegalAction(*self._loss_problem(state, unit, to))
+                    message, clauses = self._loss_problem(state, unit, to)
+                    raise IllegalAction(message, clauses=clauses)
                 return apply_loss(b, state, unit, to)
             case Advance(unit, to) if stage == Stage.ADVANCE:
                 if (unit, to) not in advance_choices(b, state):

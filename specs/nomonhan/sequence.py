@@ -152,4 +152,5 @@ def finish(board: Board, state: NomonhanState, clause: str, reason: str,
             winner, reason = "SU", reason + f"; points tied {score['JP']}-{score['SU']} (NOM-4.4)"
         else:
             reason += f"; points tied {score['JP']}-{score['SU']}, no winner (AMB-NOM-2)"
-    return attrs.evolve(state, stage=Stage.OVER, result=Outcome(winner, score, clause, reason))
+    return attrs.evolve(state, stage=Stage.OVER, current=None, pending=(), turn_ending=False,
+                        result=Outcome(winner, score, clause, reason))

@@ -1,0 +1,1 @@
+"""What people run: the `wargame` command, rendering, services."""
