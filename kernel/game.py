@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
+from kernel.data import FactResult, Provenance
 from kernel.variants import Catalogue, Variant
 
 CHANCE: Final = "chance"
@@ -85,6 +87,15 @@ class Game(Protocol, Generic[S, A]):
     def no_action_clauses(self, state: S) -> tuple[str, ...]:
         """For a position where the side to move has no legal action although the game is not
         over (a gap in the rules): the clauses whose obligations cannot all be met."""
+        ...
+
+    # --- data --------------------------------------------------------------------------------
+    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
+        """Check every fact the rules text states about the components against the data."""
+        ...
+
+    def provisional(self) -> list[tuple[str, Provenance]]:
+        """Data records whose values the text does not give, with their provenance."""
         ...
 
     # --- codec -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE, Outcome
 from kernel.variants import Variant
@@ -19,6 +20,7 @@ from specs.nomonhan.actions import (
 )
 from specs.nomonhan.board import Board
 from specs.nomonhan.data import DATA_FILE, load_data
+from specs.nomonhan.facts import facts
 from specs.nomonhan.declare import declaration_problems, legal_declarations
 from specs.nomonhan.movement import (
     apply_move, check, demolish_problem, enter_problem, entry_is_mandatory,
@@ -194,6 +196,19 @@ class Nomonhan:
         return (f"{unit} cannot retreat into {to}: not into an enemy ZOC (NOM-9.25), not into an "
                 "occupied hex (NOM-9.26), not across a river without a bridge, one hex per point "
                 "(AMB-NOM-20)", ("NOM-9.25", "NOM-9.26", "NOM-9.24"))
+
+    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
+        """Check the text's facts against the data (this game's, or another file's)."""
+        data = self.data if data_file is None else load_data(data_file)
+        return check_facts(facts(data))
+
+    def provisional(self) -> list[tuple[str, Provenance]]:
+        """Every data record with values the texts do not give, and how they were chosen."""
+        records = list(self.data.map.provenance) + [(f"unit {u.id}", u.provenance)
+                                                    for u in self.data.units]
+        records += [(f"marker {m}", p) for m, p in self.data.markers]
+        records.append(("turn_track", self.data.turn_track))
+        return [(name, p) for name, p in records if p.is_provisional]
 
     def outcome(self, state: NomonhanState) -> Outcome | None:
         return state.result
