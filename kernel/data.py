@@ -35,15 +35,21 @@ class Provenance:
 def read_provenance(record: dict[str, Any], where: str) -> Provenance:
     source = record.get("source")
     if not isinstance(source, str) or not source:
-        raise DataError(f"{where}: every record needs a 'source' (a clause ID or 'provisional')",
-                        field=f"{where}.source")
+        raise DataError(
+            f"{where}: every record needs a 'source' (a clause ID or 'provisional')",
+            field=f"{where}.source",
+        )
     provisional = record.get("provisional", [])
     if not isinstance(provisional, list) or not all(isinstance(p, str) for p in provisional):
-        raise DataError(f"{where}: 'provisional' must list field names", field=f"{where}.provisional")
+        raise DataError(
+            f"{where}: 'provisional' must list field names", field=f"{where}.provisional"
+        )
     note = record.get("note", "")
     if (source == "provisional" or provisional) and not note:
-        raise DataError(f"{where}: provisional values need a 'note' saying how they were chosen",
-                        field=f"{where}.note")
+        raise DataError(
+            f"{where}: provisional values need a 'note' saying how they were chosen",
+            field=f"{where}.note",
+        )
     return Provenance(source, tuple(provisional), str(note))
 
 
@@ -75,8 +81,12 @@ class FactResult:
     detail: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"clause": self.clause, "statement": self.statement, "ok": self.ok,
-                "detail": self.detail}
+        return {
+            "clause": self.clause,
+            "statement": self.statement,
+            "ok": self.ok,
+            "detail": self.detail,
+        }
 
 
 def check_facts(facts: Iterable[Fact]) -> list[FactResult]:

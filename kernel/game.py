@@ -24,9 +24,9 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-def _sorted_points(points: Mapping[str, int] | tuple[tuple[str, int], ...]) -> tuple[
-    tuple[str, int], ...
-]:
+def _sorted_points(
+    points: Mapping[str, int] | tuple[tuple[str, int], ...],
+) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(dict(points).items()))
 
 

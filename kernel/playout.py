@@ -55,10 +55,15 @@ class Playout(Generic[S, A]):
             return f"result: {who} wins ({self.outcome.clause}): {self.outcome.reason}"
         cited = ", ".join(self.clauses)
         if self.stop == "no_action":
-            return (f"gap: the side to move has no legal action although the game is not over "
-                    f"({cited})")
-        cycle = (f"; position after step {self.lasso.end} repeats step {self.lasso.start}, so "
-                 "play can go on without end" if self.lasso else "")
+            return (
+                f"gap: the side to move has no legal action although the game is not over ({cited})"
+            )
+        cycle = (
+            f"; position after step {self.lasso.end} repeats step {self.lasso.start}, so "
+            "play can go on without end"
+            if self.lasso
+            else ""
+        )
         return f"play did not end within {len(self.actions)} steps ({cited}){cycle}"
 
 
@@ -80,14 +85,16 @@ def play(
         if side is None:
             return Playout(tuple(actions), state, game.outcome(state), "ended", lasso=lasso)
         if len(actions) >= max_steps:
-            return Playout(tuple(actions), state, None, "step_limit",
-                           game.nontermination_clauses, lasso)
+            return Playout(
+                tuple(actions), state, None, "step_limit", game.nontermination_clauses, lasso
+            )
         if side == CHANCE:
             action = sample(game.chance_outcomes(state), rng)
         else:
             if not game.legal_actions(state):
-                return Playout(tuple(actions), state, None, "no_action",
-                               game.no_action_clauses(state), lasso)
+                return Playout(
+                    tuple(actions), state, None, "no_action", game.no_action_clauses(state), lasso
+                )
             agent = (agents or {}).get(side, random_agent)
             action = agent(game, state, rng)
         nxt = game.apply(state, action)

@@ -80,7 +80,7 @@ class Catalogue:
 
     game: str
     options: tuple[Option, ...]
-    presets: Mapping[str, Mapping[str, str]] = attrs.field(converter=dict)
+    presets: Mapping[str, Mapping[str, str]]
     default_preset: str = ""
 
     def __attrs_post_init__(self) -> None:

@@ -89,7 +89,16 @@ class EndRoll:
 
 
 Action = (
-    Move | Enter | Demolish | EndPhase | Declare | Resolve | Roll | Loss | Advance | EndAdvance
+    Move
+    | Enter
+    | Demolish
+    | EndPhase
+    | Declare
+    | Resolve
+    | Roll
+    | Loss
+    | Advance
+    | EndAdvance
     | EndRoll
 )
 
@@ -102,7 +111,9 @@ def combat_from_json(data: Any, where: str) -> Combat:
     obj = require_dict(data, where)
     support = obj.get("support", False)
     if not isinstance(support, bool):
-        raise InvalidInput(f"field '{where}.support' must be true or false", field=f"{where}.support")
+        raise InvalidInput(
+            f"field '{where}.support' must be true or false", field=f"{where}.support"
+        )
     return Combat(
         attackers=tuple(get_list(obj, "attackers", as_str, where)),
         defenders=tuple(get_list(obj, "defenders", as_str, where)),
@@ -165,8 +176,10 @@ def action_from_json(data: Any) -> Action:
         case "resolve":
             return Resolve(as_int(obj.get("combat"), "action.combat"))
         case "roll":
-            return Roll(as_int(obj.get("attacker_hits"), "action.attacker_hits"),
-                        as_int(obj.get("defender_hits"), "action.defender_hits"))
+            return Roll(
+                as_int(obj.get("attacker_hits"), "action.attacker_hits"),
+                as_int(obj.get("defender_hits"), "action.defender_hits"),
+            )
         case "loss":
             if "retreat_to" in obj:
                 return Loss(unit(), hx("retreat_to"))

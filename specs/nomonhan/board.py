@@ -94,8 +94,10 @@ def in_enemy_zoc(
     """`h` is in the ZOC of a unit of the side opposing `side` (NOM-7.1, NOM-7.4)."""
     for n in board.neighbors(h):
         u = occ.get(n)
-        if u is not None and board.data.unit(u.id).side != side and carries_zoc(
-            board, state.variant, state.demolished, n, h
+        if (
+            u is not None
+            and board.data.unit(u.id).side != side
+            and carries_zoc(board, state.variant, state.demolished, n, h)
         ):
             return True
     return False
@@ -105,7 +107,7 @@ def enemy_zoc_hexes(
     board: Board, state: NomonhanState, side: str, occ: dict[Hex, UnitState]
 ) -> frozenset[Hex]:
     """Every hex in the ZOC of a unit opposing `side` (NOM-7.1, NOM-7.4), computed once."""
-    out = set()
+    out: set[Hex] = set()
     v, demolished = state.variant, state.demolished
     for h, u in occ.items():
         if board.data.unit(u.id).side != side:

@@ -10,13 +10,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kernel.codec import (
-    STATE_FORMAT, as_int, as_str, envelope, get_field, get_list, open_envelope, require_dict,
+    STATE_FORMAT,
+    as_int,
+    as_str,
+    envelope,
+    get_field,
+    get_list,
+    open_envelope,
+    require_dict,
 )
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.game import Outcome
 from kernel.hexes import Hex, hex_name, parse_hex
-from specs.nomonhan.actions import Action, action_from_json, action_to_json
-from specs.nomonhan.actions import combat_from_json, combat_to_json
+from specs.nomonhan.actions import (
+    Action,
+    action_from_json,
+    action_to_json,
+    combat_from_json,
+    combat_to_json,
+)
 from specs.nomonhan.state import NomonhanState, Phase, Resolution, Stage, UnitState
 
 if TYPE_CHECKING:
@@ -52,9 +64,13 @@ def state_to_json(game: Nomonhan, s: NomonhanState) -> dict[str, Any]:
         "nip_moved_this_turn": s.nip_moved_this_turn,
         "withdrawn": sorted(s.withdrawn),
         "pending": [combat_to_json(c) for c in s.pending],
-        "current": None if cur is None else {
-            "combat": combat_to_json(cur.combat), "loser": cur.loser,
-            "damage_left": cur.damage_left, "damage_done": cur.damage_done,
+        "current": None
+        if cur is None
+        else {
+            "combat": combat_to_json(cur.combat),
+            "loser": cur.loser,
+            "damage_left": cur.damage_left,
+            "damage_done": cur.damage_done,
             "advance_left": cur.advance_left,
             "start_hexes": {u: hex_name(h) for u, h in cur.start_hexes},
             "retreated": sorted(cur.retreated),
@@ -91,10 +107,15 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
         if uid in units_in:
             raise InvalidInput(f"unit {uid!r} is listed twice", field=f"{where}.id")
         h_raw = rec.get("hex")
-        h = None if h_raw is None else parse_hex(as_str(h_raw, f"{where}.hex"), field=f"{where}.hex")
+        h = (
+            None
+            if h_raw is None
+            else parse_hex(as_str(h_raw, f"{where}.hex"), field=f"{where}.hex")
+        )
         if h is not None and not game.board.on_map(h):
-            raise InvalidInput(f"hex {h} is not on the map (NOM-2.4)", field=f"{where}.hex",
-                               clauses=("NOM-2.4",))
+            raise InvalidInput(
+                f"hex {h} is not on the map (NOM-2.4)", field=f"{where}.hex", clauses=("NOM-2.4",)
+            )
         steps = as_int(rec.get("steps"), f"{where}.steps")
         units_in[uid] = UnitState(uid, h, steps)
     missing = known - set(units_in)
@@ -109,8 +130,11 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
     if turn < 1 or initiative not in game.sides:
         raise InvalidInput("turn must be >= 1 and initiative JP or SU", field="initiative")
     if initiative != ("JP" if turn % 2 == 1 else "SU"):
-        raise ImpossiblePosition(f"in Turn {turn} the initiative cannot be {initiative} (NOM-6.5)",
-                                 clauses=("NOM-6.5",), field="initiative")
+        raise ImpossiblePosition(
+            f"in Turn {turn} the initiative cannot be {initiative} (NOM-6.5)",
+            clauses=("NOM-6.5",),
+            field="initiative",
+        )
     try:
         phase = Phase[get_field(obj, "phase", str, "state").upper()]
         stage = Stage(get_field(obj, "stage", str, "state"))
@@ -123,11 +147,17 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
             unit_id(u, "pending")
     needs_current = stage in (Stage.ROLL, Stage.DAMAGE, Stage.ADVANCE)
     if needs_current != (current is not None) and stage != Stage.END_ROLL:
-        raise ImpossiblePosition(f"stage {stage.value} {'needs' if needs_current else 'has no'} "
-                                 "combat being resolved", field="current", clauses=("NOM-9.8",))
+        raise ImpossiblePosition(
+            f"stage {stage.value} {'needs' if needs_current else 'has no'} combat being resolved",
+            field="current",
+            clauses=("NOM-9.8",),
+        )
     if (stage == Stage.MOVE) != phase.is_movement and stage in (Stage.MOVE, Stage.DECLARE):
-        raise ImpossiblePosition(f"stage {stage.value} cannot happen in the {phase.name} phase "
-                                 "(NOM-5.1)", field="stage", clauses=("NOM-5.1",))
+        raise ImpossiblePosition(
+            f"stage {stage.value} cannot happen in the {phase.name} phase (NOM-5.1)",
+            field="stage",
+            clauses=("NOM-5.1",),
+        )
     result_raw = obj.get("result")
     result = None
     if result_raw is not None:
@@ -135,19 +165,32 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
         pts = require_dict(r.get("points", {}), "result.points")
         winner = r.get("winner")
         if winner not in (None, *game.sides) or not all(
-                k in game.sides and isinstance(p, int) for k, p in pts.items()):
-            raise InvalidInput("result.winner must be a side or null, and result.points map "
-                               "sides to integers", field="result")
+            k in game.sides and isinstance(p, int) for k, p in pts.items()
+        ):
+            raise InvalidInput(
+                "result.winner must be a side or null, and result.points map sides to integers",
+                field="result",
+            )
         result = Outcome(winner, pts, str(r.get("clause", "")), str(r.get("reason", "")))
     if (stage == Stage.OVER) != (result is not None):
         raise ImpossiblePosition("a finished game has a result and only it", field="result")
     return NomonhanState(
-        variant=variant, turn=turn, initiative=initiative, phase=phase, stage=stage, units=units,
+        variant=variant,
+        turn=turn,
+        initiative=initiative,
+        phase=phase,
+        stage=stage,
+        units=units,
         moved=frozenset(get_list(obj, "moved", unit_id, "state")),
-        demolished=_bool(obj, "demolished"), artillery_used=_bool(obj, "artillery_used"),
-        nip_moved_this_turn=_bool(obj, "nip_moved_this_turn"), withdrawn=withdrawn,
-        pending=pending, current=current, turn_ending=_bool(obj, "turn_ending"),
-        end_rolled=_bool(obj, "end_rolled"), result=result,
+        demolished=_bool(obj, "demolished"),
+        artillery_used=_bool(obj, "artillery_used"),
+        nip_moved_this_turn=_bool(obj, "nip_moved_this_turn"),
+        withdrawn=withdrawn,
+        pending=pending,
+        current=current,
+        turn_ending=_bool(obj, "turn_ending"),
+        end_rolled=_bool(obj, "end_rolled"),
+        result=result,
     )
 
 
@@ -156,25 +199,38 @@ def _check_units(game: Nomonhan, units: tuple[UnitState, ...], withdrawn: frozen
     for i, u in enumerate(units):
         spec = game.data.unit(u.id)
         if not 0 <= u.steps <= spec.full_steps:
-            raise ImpossiblePosition(f"{u.id} has {u.steps} steps; its counter has "
-                                     f"{spec.full_steps} (NOM-9.24)", field=f"units[{i}].steps",
-                                     clauses=("NOM-9.24",))
+            raise ImpossiblePosition(
+                f"{u.id} has {u.steps} steps; its counter has {spec.full_steps} (NOM-9.24)",
+                field=f"units[{i}].steps",
+                clauses=("NOM-9.24",),
+            )
         if u.hex is not None:
             if u.steps == 0:
-                raise ImpossiblePosition(f"eliminated unit {u.id} is on the map",
-                                         field=f"units[{i}].hex", clauses=("NOM-9.24",))
+                raise ImpossiblePosition(
+                    f"eliminated unit {u.id} is on the map",
+                    field=f"units[{i}].hex",
+                    clauses=("NOM-9.24",),
+                )
             if u.hex in seen:
-                raise ImpossiblePosition(f"{u.id} and {seen[u.hex]} are both in {u.hex}: no "
-                                         "stacking (NOM-8.6)", field=f"units[{i}].hex",
-                                         clauses=("NOM-8.6",))
+                raise ImpossiblePosition(
+                    f"{u.id} and {seen[u.hex]} are both in {u.hex}: no stacking (NOM-8.6)",
+                    field=f"units[{i}].hex",
+                    clauses=("NOM-8.6",),
+                )
             seen[u.hex] = u.id
         elif u.steps > 0 and spec.gt is None:
-            raise ImpossiblePosition(f"{u.id} is on no hex but is neither eliminated nor a "
-                                     "reinforcement (NOM-3.1, NOM-3.2)", field=f"units[{i}].hex",
-                                     clauses=("NOM-3.1", "NOM-3.2"))
+            raise ImpossiblePosition(
+                f"{u.id} is on no hex but is neither eliminated nor a "
+                "reinforcement (NOM-3.1, NOM-3.2)",
+                field=f"units[{i}].hex",
+                clauses=("NOM-3.1", "NOM-3.2"),
+            )
         if u.id in withdrawn and (u.hex is not None or spec.gt is None):
-            raise ImpossiblePosition(f"only an unarrived reinforcement can be lost: {u.id}",
-                                     field="withdrawn", clauses=("NOM-8.8",))
+            raise ImpossiblePosition(
+                f"only an unarrived reinforcement can be lost: {u.id}",
+                field="withdrawn",
+                clauses=("NOM-8.8",),
+            )
 
 
 def _resolution(raw: Any, unit_id: Any) -> Resolution | None:
@@ -191,8 +247,12 @@ def _resolution(raw: Any, unit_id: Any) -> Resolution | None:
         damage_left=as_int(obj.get("damage_left"), "current.damage_left"),
         damage_done=as_int(obj.get("damage_done"), "current.damage_done"),
         advance_left=as_int(obj.get("advance_left"), "current.advance_left"),
-        start_hexes=tuple((unit_id(u, "current.start_hexes"),
-                           parse_hex(as_str(h, "current.start_hexes"), field="current.start_hexes"))
-                          for u, h in sorted(starts.items())),
+        start_hexes=tuple(
+            (
+                unit_id(u, "current.start_hexes"),
+                parse_hex(as_str(h, "current.start_hexes"), field="current.start_hexes"),
+            )
+            for u, h in sorted(starts.items())
+        ),
         retreated=frozenset(get_list(obj, "retreated", unit_id, "current")),
     )

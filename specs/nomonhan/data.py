@@ -94,8 +94,9 @@ def load_data(path: Path = DATA_FILE) -> NomonhanData:
     """Read and validate the data file; raises DataError naming the bad record."""
     raw = load_toml(path)
     if raw.get("format") != "wargame-kernel/nomonhan-data" or raw.get("version") != 1:
-        raise DataError(f"{path.name}: expected format wargame-kernel/nomonhan-data version 1",
-                        field="format")
+        raise DataError(
+            f"{path.name}: expected format wargame-kernel/nomonhan-data version 1", field="format"
+        )
     try:
         return _build(raw)
     except InvalidInput as exc:  # a bad hex number inside the data file
@@ -155,13 +156,21 @@ def _build(raw: dict[str, Any]) -> NomonhanData:
         if rec["side"] not in SIDES or rec["type"] not in UNIT_TYPES:
             raise DataError(f"{where}: bad side or type", field=where)
         setup = _on_map(parse_hex(rec["setup"]), hexes, where) if "setup" in rec else None
-        units.append(UnitSpec(
-            id=rec["id"], name=rec["name"], label=rec.get("label", rec["id"]), side=rec["side"],
-            type=rec["type"], printed=tuple(int(v) for v in rec["printed"]),
-            reduced=tuple(int(v) for v in rec["reduced"]) if "reduced" in rec else None,
-            ma=int(rec["ma"]), setup=setup, gt=int(rec["gt"]) if "gt" in rec else None,
-            provenance=read_provenance(rec, where),
-        ))
+        units.append(
+            UnitSpec(
+                id=rec["id"],
+                name=rec["name"],
+                label=rec.get("label", rec["id"]),
+                side=rec["side"],
+                type=rec["type"],
+                printed=tuple(int(v) for v in rec["printed"]),
+                reduced=tuple(int(v) for v in rec["reduced"]) if "reduced" in rec else None,
+                ma=int(rec["ma"]),
+                setup=setup,
+                gt=int(rec["gt"]) if "gt" in rec else None,
+                provenance=read_provenance(rec, where),
+            )
+        )
     markers = tuple(
         (rec["id"], read_provenance(rec, f"marker[{i}]"))
         for i, rec in enumerate(raw.get("marker", []))
@@ -169,9 +178,18 @@ def _build(raw: dict[str, Any]) -> NomonhanData:
     track = raw["turn_track"]
     end_roll = {int(k): frozenset(int(f) for f in v) for k, v in track["end_roll"].items()}
     return NomonhanData(
-        map=MapData(hexes, terrain, frozenset(rivers), bridges,
-                    {s: tuple(v) for s, v in flags.items()}, tuple(prov)),
-        units=tuple(units), markers=markers, turn_boxes=int(track["boxes"]), end_roll=end_roll,
+        map=MapData(
+            hexes,
+            terrain,
+            frozenset(rivers),
+            bridges,
+            {s: tuple(v) for s, v in flags.items()},
+            tuple(prov),
+        ),
+        units=tuple(units),
+        markers=markers,
+        turn_boxes=int(track["boxes"]),
+        end_roll=end_roll,
         turn_track=read_provenance(track, "turn_track"),
     )
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from kernel.hexes import hex_distance
+from kernel.hexes import Hex, hex_distance
 from specs.nomonhan.board import Board, carries_zoc
 from specs.nomonhan.state import Combat, NomonhanState, other
 from specs.nomonhan.strength import can_attack
@@ -42,17 +42,20 @@ def front(board: Board, state: NomonhanState) -> Front:
     attacker_units = [u for u in on_map if data.unit(u.id).side == side]
     defenders = tuple(u.id for u in on_map if data.unit(u.id).side != side)
 
-    def contact(a_hex: object, d_id: str) -> bool:
+    def contact(a_hex: Hex | None, d_id: str) -> bool:
         d_hex = state.unit(d_id).hex
-        assert d_hex is not None
-        return d_hex in board.neighbors(a_hex) and carries_zoc(  # type: ignore[arg-type]
-            board, v, state.demolished, a_hex, d_hex)  # type: ignore[arg-type]
+        assert a_hex is not None and d_hex is not None
+        return d_hex in board.neighbors(a_hex) and carries_zoc(
+            board, v, state.demolished, a_hex, d_hex
+        )
 
     zoc_of = {u.id: frozenset(d for d in defenders if contact(u.hex, d)) for u in attacker_units}
     attackers = tuple(u.id for u in attacker_units if can_attack(v, data.unit(u.id)))
     contacts = {a: zoc_of[a] for a in attackers}
     obliged = frozenset(
-        a for a in attackers if contacts[a] and not board.is_hill(state.unit(a).hex)  # type: ignore[arg-type]
+        a
+        for a in attackers
+        if contacts[a] and not board.is_hill(state.unit(a).hex)  # type: ignore[arg-type]
     )
     must: set[str] = set()
     if v.is_("must_be_attacked", "required"):
@@ -81,7 +84,9 @@ def _connected(f: Front, attackers: Sequence[str], defenders: Sequence[str]) -> 
     return seen == nodes
 
 
-def combat_problems(board: Board, state: NomonhanState, f: Front, c: Combat) -> list[tuple[str, str]]:
+def combat_problems(
+    board: Board, state: NomonhanState, f: Front, c: Combat
+) -> list[tuple[str, str]]:
     """What is wrong with one combat on its own (contact and grouping)."""
     v = state.variant
     out = []
@@ -90,17 +95,30 @@ def combat_problems(board: Board, state: NomonhanState, f: Front, c: Combat) -> 
         return out
     for a in c.attackers:
         if a not in f.contacts:
-            out.append(("NOM-9.20" if a in _all_side(board, state, f.attacker_side) else "NOM-9.1",
-                        f"{board.data.unit(a).name} cannot attack in this phase"))
+            out.append(
+                (
+                    "NOM-9.20" if a in _all_side(board, state, f.attacker_side) else "NOM-9.1",
+                    f"{board.data.unit(a).name} cannot attack in this phase",
+                )
+            )
         elif not (f.contacts[a] & set(c.defenders)):
-            out.append(("NOM-9.6", f"{board.data.unit(a).name} is not in contact with any "
-                        "defender of its combat (adjacent, not across a river without a bridge)"))
+            out.append(
+                (
+                    "NOM-9.6",
+                    f"{board.data.unit(a).name} is not in contact with any "
+                    "defender of its combat (adjacent, not across a river without a bridge)",
+                )
+            )
     for d in c.defenders:
         if d not in f.defenders:
             out.append(("NOM-9.1", f"{board.data.unit(d).name} is not a defending unit on the map"))
         elif not any(d in f.contacts.get(a, frozenset()) for a in c.attackers):
-            out.append(("NOM-9.6", f"{board.data.unit(d).name} is not in the ZOC of any attacker "
-                        "of its combat"))
+            out.append(
+                (
+                    "NOM-9.6",
+                    f"{board.data.unit(d).name} is not in the ZOC of any attacker of its combat",
+                )
+            )
     if out:
         return out
     if v.is_("combat_grouping", "one_defender") and len(c.defenders) != 1:
@@ -110,8 +128,13 @@ def combat_problems(board: Board, state: NomonhanState, f: Front, c: Combat) -> 
     if v.is_("attacker_targets", "all_adjacent"):
         for a in c.attackers:
             if a in f.obliged and not f.contacts[a] <= set(c.defenders):
-                out.append(("NOM-9.14", f"{board.data.unit(a).name} is not on a hill and must "
-                            "attack every enemy unit in its ZOC (AMB-NOM-9)"))
+                out.append(
+                    (
+                        "NOM-9.14",
+                        f"{board.data.unit(a).name} is not on a hill and must "
+                        "attack every enemy unit in its ZOC (AMB-NOM-9)",
+                    )
+                )
     return out
 
 
@@ -131,16 +154,28 @@ def support_problem(board: Board, state: NomonhanState, c: Combat) -> tuple[str,
     if state.artillery_used:
         return "NOM-9.17", "the Artillery has already supported (once per period, AMB-NOM-14)"
     if v.is_("artillery_adjacency", "banned") and any(
-        (u.hex is not None and board.data.unit(u.id).side != art.side
-         and u.hex in board.neighbors(art_hex)) for u in state.units
+        (
+            u.hex is not None
+            and board.data.unit(u.id).side != art.side
+            and u.hex in board.neighbors(art_hex)
+        )
+        for u in state.units
     ):
         return "NOM-9.18", "a Japanese unit is adjacent to the Artillery: it cannot support"
     reading = v.reading("artillery_range_to")
-    ids = {"defender_hex": c.defenders, "attacker_hex": c.attackers,
-           "any_participant": c.attackers + c.defenders}[reading]
-    if not any((h := state.unit(i).hex) is not None and hex_distance(art_hex, h)
-               <= MAX_ARTILLERY_RANGE for i in ids):
-        return "NOM-9.21", f"the combat is beyond the Artillery's range of 3 ({reading}, AMB-NOM-13)"
+    ids = {
+        "defender_hex": c.defenders,
+        "attacker_hex": c.attackers,
+        "any_participant": c.attackers + c.defenders,
+    }[reading]
+    if not any(
+        (h := state.unit(i).hex) is not None and hex_distance(art_hex, h) <= MAX_ARTILLERY_RANGE
+        for i in ids
+    ):
+        return (
+            "NOM-9.21",
+            f"the combat is beyond the Artillery's range of 3 ({reading}, AMB-NOM-13)",
+        )
     return None
 
 
@@ -162,11 +197,20 @@ def declaration_problems(
         if defending.count(d) > 1:
             out.append(("NOM-9.5", f"{data.unit(d).name} is attacked more than once"))
     for a in sorted(f.obliged - set(attacking), key=f.order.__getitem__):
-        out.append(("NOM-9.2", f"{data.unit(a).name} in {state.unit(a).hex} is in an enemy ZOC "
-                    "and must attack"))
+        out.append(
+            (
+                "NOM-9.2",
+                f"{data.unit(a).name} in {state.unit(a).hex} is in an enemy ZOC and must attack",
+            )
+        )
     for d in sorted(f.must_defend - set(defending), key=f.order.__getitem__):
-        out.append(("NOM-9.3", f"{data.unit(d).name} in {state.unit(d).hex} is in an attacker's "
-                    "ZOC and must be attacked"))
+        out.append(
+            (
+                "NOM-9.3",
+                f"{data.unit(d).name} in {state.unit(d).hex} is in an attacker's "
+                "ZOC and must be attacked",
+            )
+        )
     supported = [c for c in combats if c.support]
     if len(supported) > 1:
         out.append(("NOM-9.17", "the Artillery may support only one attack"))
@@ -175,8 +219,13 @@ def declaration_problems(
         if problem is not None:
             out.append(problem)
     if v_fixed_order(state) is False and list(combats) != sorted(combats, key=lambda c: _key(f, c)):
-        out.append(("NOM-9.8", "combats are listed in canonical order when the resolution order "
-                    "is chosen later (AMB-NOM-11)"))
+        out.append(
+            (
+                "NOM-9.8",
+                "combats are listed in canonical order when the resolution order "
+                "is chosen later (AMB-NOM-11)",
+            )
+        )
     return out
 
 
@@ -214,7 +263,9 @@ def legal_declarations(board: Board, state: NomonhanState) -> list[tuple[Combat,
         by_first[c.attackers[0]].append(c)
     results: list[tuple[Combat, ...]] = []
 
-    def search(i: int, used_a: frozenset[str], used_d: frozenset[str], chosen: list[Combat]) -> None:
+    def search(
+        i: int, used_a: frozenset[str], used_d: frozenset[str], chosen: list[Combat]
+    ) -> None:
         if i == len(engaged):
             if f.must_defend <= used_d:
                 results.append(tuple(chosen))
@@ -243,7 +294,7 @@ def _with_support_and_order(
     for i, c in enumerate(canonical):
         supported = attrs.evolve(c, support=True)
         if support_problem(board, state, supported) is None:
-            variants.append(canonical[:i] + (supported,) + canonical[i + 1:])
+            variants.append((*canonical[:i], supported, *canonical[i + 1 :]))
     for decl in variants:
         if v_fixed_order(state):
             yield from itertools.permutations(decl)
@@ -257,5 +308,11 @@ def any_contact(board: Board, state: NomonhanState) -> bool:
     return any(f.contacts[a] for a in f.attackers) or bool(f.must_defend)
 
 
-__all__ = ["Front", "candidate_combats", "declaration_problems", "front", "legal_declarations",
-           "other"]
+__all__ = [
+    "Front",
+    "candidate_combats",
+    "declaration_problems",
+    "front",
+    "legal_declarations",
+    "other",
+]

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from specs.nomonhan.actions import (
-    Action, Advance, Declare, Demolish, EndAdvance, EndPhase, EndRoll, Enter, Loss, Move,
-    Resolve, Roll,
+    Action,
+    Advance,
+    Declare,
+    Demolish,
+    EndAdvance,
+    EndPhase,
+    EndRoll,
+    Enter,
+    Loss,
+    Move,
+    Resolve,
+    Roll,
 )
 from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
 
@@ -22,16 +32,19 @@ _PHASE = {
 
 
 def stage_text(state: NomonhanState) -> str:
-    return (f"Turn {state.turn}, {_PHASE[state.phase]} ({state.phasing}), stage "
-            f"{state.stage.value}, initiative {state.initiative}")
+    return (
+        f"Turn {state.turn}, {_PHASE[state.phase]} ({state.phasing}), stage "
+        f"{state.stage.value}, initiative {state.initiative}"
+    )
 
 
 def _combat(game: Nomonhan, state: NomonhanState, c: Combat) -> str:
     def name(u: str) -> str:
         return f"{game.data.unit(u).label} ({state.unit(u).hex})"
 
-    text = " + ".join(name(a) for a in c.attackers) + " vs " + " + ".join(
-        name(d) for d in c.defenders)
+    text = (
+        " + ".join(name(a) for a in c.attackers) + " vs " + " + ".join(name(d) for d in c.defenders)
+    )
     return text + (" [Artillery support]" if c.support else "")
 
 
@@ -53,7 +66,8 @@ def describe(game: Nomonhan, state: NomonhanState, action: Action) -> str:
             if not combats:
                 return f"{state.phasing}: declares no combat"
             return f"{state.phasing}: declares " + "; ".join(
-                f"[{i}] {_combat(game, state, c)}" for i, c in enumerate(combats))
+                f"[{i}] {_combat(game, state, c)}" for i, c in enumerate(combats)
+            )
         case Resolve(i):
             return f"{state.phasing}: resolves [{i}] {_combat(game, state, state.pending[i])}"
         case Roll(a, d):
@@ -64,10 +78,15 @@ def describe(game: Nomonhan, state: NomonhanState, action: Action) -> str:
             need = {3: "5-6"}.get(int(1 / pa), "6")
             need_d = {3: "5-6"}.get(int(1 / pd), "6")
             diff = a - d
-            verdict = ("no damage" if diff == 0 else
-                       f"{'defender' if diff > 0 else 'attacker'} takes {abs(diff)} damage")
-            return (f"dice: {_combat(game, state, c)}: attacker {da} dice (hit on {need}) -> {a} "
-                    f"hits, defender {dd} dice (hit on {need_d}) -> {d} hits: {verdict}")
+            verdict = (
+                "no damage"
+                if diff == 0
+                else f"{'defender' if diff > 0 else 'attacker'} takes {abs(diff)} damage"
+            )
+            return (
+                f"dice: {_combat(game, state, c)}: attacker {da} dice (hit on {need}) -> {a} "
+                f"hits, defender {dd} dice (hit on {need_d}) -> {d} hits: {verdict}"
+            )
         case Loss(u, None):
             return f"{unit(u).side}: {unit(u).label} in {state.unit(u).hex} loses a step"
         case Loss(u, to):
@@ -79,7 +98,7 @@ def describe(game: Nomonhan, state: NomonhanState, action: Action) -> str:
         case EndRoll(face):
             box = sorted(game.data.end_roll.get(state.turn, ()))
             return f"end-of-turn die for Turn {state.turn}: {face} (game ends on {box})"
-    return repr(action)
+    assert_never(action)
 
 
 __all__ = ["Stage", "describe", "stage_text"]

@@ -22,7 +22,11 @@ Problem = tuple[str, str] | None  # (clause, message)
 
 
 def destinations(
-    board: Board, state: NomonhanState, spec: UnitSpec, start: Hex, mp: int,
+    board: Board,
+    state: NomonhanState,
+    spec: UnitSpec,
+    start: Hex,
+    mp: int,
     occ: dict[Hex, UnitState],
 ) -> set[Hex]:
     """Hexes where a unit starting at `start` with `mp` points may end its move.
@@ -92,9 +96,15 @@ def due_reinforcements(board: Board, state: NomonhanState) -> list[UnitSpec]:
     out = []
     for spec in board.data.units:
         u = state.unit(spec.id)
-        if (spec.side == state.phasing and spec.gt is not None and spec.gt <= state.turn
-                and u.hex is None and u.steps > 0 and spec.id not in state.withdrawn
-                and spec.id not in state.moved):
+        if (
+            spec.side == state.phasing
+            and spec.gt is not None
+            and spec.gt <= state.turn
+            and u.hex is None
+            and u.steps > 0
+            and spec.id not in state.withdrawn
+            and spec.id not in state.moved
+        ):
             out.append(spec)
     return out
 
@@ -114,8 +124,12 @@ def entry_options(board: Board, state: NomonhanState, spec: UnitSpec) -> list[tu
         left = spec.ma - board.map.cost(flag)
         placed = dict(occ)
         placed[flag] = UnitState(spec.id, flag, state.unit(spec.id).steps)
-        probe = attrs.evolve(state, units=tuple(
-            UnitState(u.id, flag, u.steps) if u.id == spec.id else u for u in state.units))
+        probe = attrs.evolve(
+            state,
+            units=tuple(
+                UnitState(u.id, flag, u.steps) if u.id == spec.id else u for u in state.units
+            ),
+        )
         for dest in sorted(destinations(board, probe, spec, flag, left, placed)):
             out.append((flag, dest))
     return out
@@ -156,8 +170,10 @@ def demolish_problem(board: Board, state: NomonhanState) -> Problem:
     if v.is_("demolition", "optional_ja"):
         if state.moved:
             return "NOM-OPT.3", "the demolition must be declared at the start of the phase"
-        if not any(board.data.unit(u.id).side == "JP" and 0 < u.steps <
-                   board.data.unit(u.id).full_steps for u in state.units):
+        if not any(
+            board.data.unit(u.id).side == "JP" and 0 < u.steps < board.data.unit(u.id).full_steps
+            for u in state.units
+        ):
             return "NOM-OPT.2", "no Japanese unit is reduced"
     pontoon = board.map.pontoon
     occ = occupancy(state)
@@ -175,8 +191,12 @@ def legal_movement_actions(board: Board, state: NomonhanState) -> list[Move | En
     occ = occupancy(state)
     for spec in board.data.units:
         u = state.unit(spec.id)
-        if (spec.side != state.phasing or u.hex is None or spec.id in state.moved
-                or in_enemy_zoc(board, state, spec.side, u.hex, occ)):
+        if (
+            spec.side != state.phasing
+            or u.hex is None
+            or spec.id in state.moved
+            or in_enemy_zoc(board, state, spec.side, u.hex, occ)
+        ):
             continue
         for dest in sorted(destinations(board, state, spec, u.hex, spec.ma, occ)):
             out.append(Move(spec.id, dest))
@@ -200,5 +220,14 @@ def check(problem: Problem) -> None:
         raise IllegalAction(f"{message} ({clause})", clauses=(clause,))
 
 
-__all__ = ["apply_move", "check", "demolish_problem", "destinations", "enter_problem",
-           "entry_is_mandatory", "legal_movement_actions", "move_problem", "other"]
+__all__ = [
+    "apply_move",
+    "check",
+    "demolish_problem",
+    "destinations",
+    "enter_problem",
+    "entry_is_mandatory",
+    "legal_movement_actions",
+    "move_problem",
+    "other",
+]

@@ -19,18 +19,23 @@ def artillery_id(board: Board) -> str | None:
 
 def start_combat(board: Board, state: NomonhanState, index: int) -> NomonhanState:
     """Take pending combat `index`, drop what can no longer fight (AMB-NOM-19), and roll."""
-    combat = state.pending[index]
-    pending = state.pending[:index] + state.pending[index + 1:]
-    combat = _still_fighting(board, state, combat)
+    pending = state.pending[:index] + state.pending[index + 1 :]
+    combat = _still_fighting(board, state, state.pending[index])
     state = attrs.evolve(state, pending=pending)
     if combat is None:
         from specs.nomonhan.sequence import after_combat
 
         return after_combat(board, state)
-    start = tuple(sorted((u, h) for u in combat.attackers + combat.defenders
-                         if (h := state.unit(u).hex) is not None))
-    return attrs.evolve(state, stage=Stage.ROLL,
-                        current=Resolution(combat=combat, start_hexes=start))
+    start = tuple(
+        sorted(
+            (u, h)
+            for u in combat.attackers + combat.defenders
+            if (h := state.unit(u).hex) is not None
+        )
+    )
+    return attrs.evolve(
+        state, stage=Stage.ROLL, current=Resolution(combat=combat, start_hexes=start)
+    )
 
 
 def _still_fighting(board: Board, state: NomonhanState, c: Combat) -> Combat | None:
@@ -38,21 +43,29 @@ def _still_fighting(board: Board, state: NomonhanState, c: Combat) -> Combat | N
     atts = tuple(a for a in c.attackers if a in alive)
     defs = tuple(d for d in c.defenders if d in alive)
     if state.variant.is_("disturbed_combats", "drop_out_of_contact"):
+
         def touching(x: str, ys: tuple[str, ...]) -> bool:
             hx = state.unit(x).hex
             assert hx is not None
-            return any((hy := state.unit(y).hex) is not None and hy in board.neighbors(hx)
-                       and carries_zoc(board, state.variant, state.demolished, hx, hy)
-                       for y in ys)
-        atts, defs = (tuple(a for a in atts if touching(a, defs)),
-                      tuple(d for d in defs if touching(d, atts)))
+            return any(
+                (hy := state.unit(y).hex) is not None
+                and hy in board.neighbors(hx)
+                and carries_zoc(board, state.variant, state.demolished, hx, hy)
+                for y in ys
+            )
+
+        atts, defs = (
+            tuple(a for a in atts if touching(a, defs)),
+            tuple(d for d in defs if touching(d, atts)),
+        )
     if not atts or not defs:
         return None
     return Combat(atts, defs, c.support)
 
 
-def apply_roll(board: Board, state: NomonhanState, attacker_hits: int, defender_hits: int
-               ) -> NomonhanState:
+def apply_roll(
+    board: Board, state: NomonhanState, attacker_hits: int, defender_hits: int
+) -> NomonhanState:
     """Compare hits: the side with fewer takes the difference as damage (NOM-9.12)."""
     res = state.current
     assert res is not None
@@ -93,17 +106,24 @@ def retreat_hexes(board: Board, state: NomonhanState, unit_id: str) -> list[Hex]
     if v.is_("retreat_repeat", "once") and unit_id in res.retreated:
         return []
     occ = occupancy(state)
-    return [n for n in board.neighbors(u.hex)
-            if n not in occ and can_cross(board, v, state.demolished, spec, u.hex, n)
-            and not in_enemy_zoc(board, state, spec.side, n, occ)]
+    return [
+        n
+        for n in board.neighbors(u.hex)
+        if n not in occ
+        and can_cross(board, v, state.demolished, spec, u.hex, n)
+        and not in_enemy_zoc(board, state, spec.side, n, occ)
+    ]
 
 
 def loss_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex | None]]:
     """Each legal (unit, retreat hex or None for a step loss) for the next damage point."""
     units = loser_units(state)
     art = artillery_id(board)
-    if (art in units and state.variant.is_("artillery_shielding", "any_damage_ends")
-            and state.variant.is_("artillery_rules", "ja")):
+    if (
+        art in units
+        and state.variant.is_("artillery_shielding", "any_damage_ends")
+        and state.variant.is_("artillery_rules", "ja")
+    ):
         units = [art]  # AMB-NOM-15 (ii): the damage falls on the Artillery
     out: list[tuple[str, Hex | None]] = []
     for u in units:
@@ -130,8 +150,12 @@ def apply_loss(board: Board, state: NomonhanState, unit_id: str, to: Hex | None)
             if spec.type == "artillery" and state.variant.is_("artillery_rules", "ja"):
                 steps = 0  # NOM-9.28: one step; its first damage point eliminates it
             units.append(UnitState(u.id, u.hex if steps > 0 else None, steps))
-    res = attrs.evolve(res, damage_left=res.damage_left - 1, damage_done=res.damage_done + 1,
-                       retreated=res.retreated | ({unit_id} if to is not None else set()))
+    res = attrs.evolve(
+        res,
+        damage_left=res.damage_left - 1,
+        damage_done=res.damage_done + 1,
+        retreated=res.retreated | ({unit_id} if to is not None else set()),
+    )
     state = attrs.evolve(state, units=tuple(units), current=res)
     ended = sudden_death(board, state)
     if ended is not None:
@@ -192,8 +216,11 @@ def advance_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex]]
         for n in board.neighbors(here):
             if n in occ or not can_cross(board, v, state.demolished, spec, here, n):
                 continue
-            if (spec.is_tank and v.is_("tank_advance_bridge", "banned")
-                    and board.hexside_kind(here, n, state.demolished) != "open"):
+            if (
+                spec.is_tank
+                and v.is_("tank_advance_bridge", "banned")
+                and board.hexside_kind(here, n, state.demolished) != "open"
+            ):
                 continue
             out.append((uid, n))
     return out

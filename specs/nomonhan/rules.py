@@ -12,22 +12,42 @@ import attrs
 from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE, Outcome
-from kernel.variants import Variant
+from kernel.variants import Catalogue, Variant
 from specs.nomonhan import codec, describe
 from specs.nomonhan.actions import (
-    Action, Advance, Declare, Demolish, EndAdvance, EndPhase, EndRoll, Enter, Loss, Move,
-    Resolve, Roll,
+    Action,
+    Advance,
+    Declare,
+    Demolish,
+    EndAdvance,
+    EndPhase,
+    EndRoll,
+    Enter,
+    Loss,
+    Move,
+    Resolve,
+    Roll,
 )
 from specs.nomonhan.board import Board
 from specs.nomonhan.data import DATA_FILE, load_data
-from specs.nomonhan.facts import facts
 from specs.nomonhan.declare import declaration_problems, legal_declarations
+from specs.nomonhan.facts import facts
 from specs.nomonhan.movement import (
-    apply_move, check, demolish_problem, enter_problem, entry_is_mandatory,
-    legal_movement_actions, move_problem,
+    apply_move,
+    check,
+    demolish_problem,
+    enter_problem,
+    entry_is_mandatory,
+    legal_movement_actions,
+    move_problem,
 )
 from specs.nomonhan.resolve import (
-    advance_choices, apply_advance, apply_loss, apply_roll, damage_chooser, loss_choices,
+    advance_choices,
+    apply_advance,
+    apply_loss,
+    apply_roll,
+    damage_chooser,
+    loss_choices,
     start_combat,
 )
 from specs.nomonhan.sequence import apply_end_roll, end_movement_phase
@@ -39,11 +59,11 @@ from specs.nomonhan.variants import CATALOGUE
 class Nomonhan:
     """Battle of Nomonhan (CMJ postcard game, 2012), EN and JA texts."""
 
-    name = "nomonhan"
-    title = "Battle of Nomonhan"
-    sides = ("JP", "SU")
-    catalogue = CATALOGUE
-    nontermination_clauses = ("NOM-5.2", "NOM-6.2", "NOM-5.4", "NOM-5.5")
+    name: str = "nomonhan"
+    title: str = "Battle of Nomonhan"
+    sides: tuple[str, ...] = ("JP", "SU")
+    catalogue: Catalogue = CATALOGUE
+    nontermination_clauses: tuple[str, ...] = ("NOM-5.2", "NOM-6.2", "NOM-5.4", "NOM-5.5")
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data = load_data(data_file)
@@ -57,8 +77,14 @@ class Nomonhan:
         """Set-up (NOM-3.1 to NOM-3.4): at-start units on their hexes, reinforcements off map,
         Turn 1 with the Japanese initiative (NOM-6.1)."""
         units = tuple(UnitState(s.id, s.setup, s.full_steps) for s in self.data.units)
-        return NomonhanState(variant=variant, turn=1, initiative="JP", phase=Phase.IP_MOVEMENT,
-                             stage=Stage.MOVE, units=units)
+        return NomonhanState(
+            variant=variant,
+            turn=1,
+            initiative="JP",
+            phase=Phase.IP_MOVEMENT,
+            stage=Stage.MOVE,
+            units=units,
+        )
 
     # --- who moves, and what may they do --------------------------------------------------------
     def to_move(self, state: NomonhanState) -> str | None:
@@ -96,8 +122,10 @@ class Nomonhan:
     def chance_outcomes(self, state: NomonhanState) -> Sequence[tuple[Action, Fraction]]:
         if state.stage == Stage.ROLL:
             assert state.current is not None
-            return [(Roll(a, d), p)
-                    for (a, d), p in roll_outcomes(self.board, state, state.current.combat)]
+            return [
+                (Roll(a, d), p)
+                for (a, d), p in roll_outcomes(self.board, state, state.current.combat)
+            ]
         if state.stage == Stage.END_ROLL:
             return [(EndRoll(face), Fraction(1, 6)) for face in range(1, 7)]  # NOM-2.3
         return []
@@ -108,8 +136,9 @@ class Nomonhan:
         b = self.board
         stage = state.stage
         if stage == Stage.OVER:
-            raise IllegalAction("the game is over", clauses=(state.result.clause,)
-                                if state.result else ())
+            raise IllegalAction(
+                "the game is over", clauses=(state.result.clause,) if state.result else ()
+            )
         self._known_units(action)
         match action:
             case Move(unit, to) if stage == Stage.MOVE:
@@ -123,29 +152,38 @@ class Nomonhan:
                 return attrs.evolve(state, demolished=True)
             case EndPhase() if stage == Stage.MOVE:
                 if entry_is_mandatory(b, state):
-                    raise IllegalAction("a reinforcement due this phase can enter and must "
-                                        "(NOM-8.8, AMB-NOM-18)", clauses=("NOM-8.8",))
+                    raise IllegalAction(
+                        "a reinforcement due this phase can enter and must (NOM-8.8, AMB-NOM-18)",
+                        clauses=("NOM-8.8",),
+                    )
                 return end_movement_phase(b, state)
             case Declare(combats) if stage == Stage.DECLARE:
                 problems = declaration_problems(b, state, combats)
                 if problems:
                     raise IllegalAction(
                         "; ".join(f"{m} ({c})" for c, m in problems),
-                        clauses=tuple(dict.fromkeys(c for c, _ in problems)))
-                state = attrs.evolve(state, pending=combats, artillery_used=state.artillery_used
-                                     or any(c.support for c in combats))
+                        clauses=tuple(dict.fromkeys(c for c, _ in problems)),
+                    )
+                state = attrs.evolve(
+                    state,
+                    pending=combats,
+                    artillery_used=state.artillery_used or any(c.support for c in combats),
+                )
                 from specs.nomonhan.sequence import after_combat
 
                 return after_combat(b, state)
             case Resolve(index) if stage == Stage.PICK:
                 if not 0 <= index < len(state.pending):
-                    raise IllegalAction(f"there is no pending combat {index} (NOM-9.8)",
-                                        clauses=("NOM-9.8",))
+                    raise IllegalAction(
+                        f"there is no pending combat {index} (NOM-9.8)", clauses=("NOM-9.8",)
+                    )
                 return start_combat(b, state, index)
             case Roll(a, d) if stage == Stage.ROLL:
                 if action not in {act for act, _ in self.chance_outcomes(state)}:
-                    raise IllegalAction(f"{a} and {d} hits cannot be rolled with these dice "
-                                        "(NOM-9.9)", clauses=("NOM-9.9",))
+                    raise IllegalAction(
+                        f"{a} and {d} hits cannot be rolled with these dice (NOM-9.9)",
+                        clauses=("NOM-9.9",),
+                    )
                 return apply_roll(b, state, a, d)
             case Loss(unit, to) if stage == Stage.DAMAGE:
                 if (unit, to) not in loss_choices(b, state):
@@ -157,7 +195,9 @@ class Nomonhan:
                     raise IllegalAction(
                         f"{unit} cannot advance into {to}: one hex into a vacant hex, crossing "
                         "as in movement, participants only by reading (NOM-9.30, NOM-9.32, "
-                        "NOM-9.33)", clauses=("NOM-9.30", "NOM-9.32", "NOM-9.33"))
+                        "NOM-9.33)",
+                        clauses=("NOM-9.30", "NOM-9.32", "NOM-9.33"),
+                    )
                 return apply_advance(b, state, unit, to)
             case EndAdvance() if stage == Stage.ADVANCE:
                 from specs.nomonhan.sequence import after_combat
@@ -184,18 +224,24 @@ class Nomonhan:
             if unit not in known:
                 raise InvalidInput(f"unknown unit {unit!r}", field="action.unit")
 
-    def _loss_problem(self, state: NomonhanState, unit: str, to: object) -> tuple[str, tuple[str, ...]]:
+    def _loss_problem(
+        self, state: NomonhanState, unit: str, to: object
+    ) -> tuple[str, tuple[str, ...]]:
         from specs.nomonhan.resolve import loser_units
 
         if unit not in loser_units(state):
-            return (f"{unit} is not a unit of the losing side in this combat (NOM-9.24)",
-                    ("NOM-9.24",))
-        if (self.data.unit(unit).type == "artillery"
-                and state.variant.is_("artillery_rules", "ja")):
+            return (
+                f"{unit} is not a unit of the losing side in this combat (NOM-9.24)",
+                ("NOM-9.24",),
+            )
+        if self.data.unit(unit).type == "artillery" and state.variant.is_("artillery_rules", "ja"):
             return "the Soviet Artillery may not retreat (NOM-9.28)", ("NOM-9.28",)
-        return (f"{unit} cannot retreat into {to}: not into an enemy ZOC (NOM-9.25), not into an "
-                "occupied hex (NOM-9.26), not across a river without a bridge, one hex per point "
-                "(AMB-NOM-20)", ("NOM-9.25", "NOM-9.26", "NOM-9.24"))
+        return (
+            f"{unit} cannot retreat into {to}: not into an enemy ZOC (NOM-9.25), not into an "
+            "occupied hex (NOM-9.26), not across a river without a bridge, one hex per point "
+            "(AMB-NOM-20)",
+            ("NOM-9.25", "NOM-9.26", "NOM-9.24"),
+        )
 
     def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
         """Check the text's facts against the data (this game's, or another file's)."""
@@ -204,8 +250,9 @@ class Nomonhan:
 
     def provisional(self) -> list[tuple[str, Provenance]]:
         """Every data record with values the texts do not give, and how they were chosen."""
-        records = list(self.data.map.provenance) + [(f"unit {u.id}", u.provenance)
-                                                    for u in self.data.units]
+        records = list(self.data.map.provenance) + [
+            (f"unit {u.id}", u.provenance) for u in self.data.units
+        ]
         records += [(f"marker {m}", p) for m, p in self.data.markers]
         records.append(("turn_track", self.data.turn_track))
         return [(name, p) for name, p in records if p.is_provisional]
@@ -240,7 +287,12 @@ class Nomonhan:
 
 
 _STAGE_CLAUSE = {
-    Stage.MOVE: "NOM-8.1", Stage.DECLARE: "NOM-9.8", Stage.PICK: "NOM-9.8",
-    Stage.ROLL: "NOM-9.9", Stage.DAMAGE: "NOM-9.24", Stage.ADVANCE: "NOM-9.29",
-    Stage.END_ROLL: "NOM-5.4", Stage.OVER: "NOM-4.3",
+    Stage.MOVE: "NOM-8.1",
+    Stage.DECLARE: "NOM-9.8",
+    Stage.PICK: "NOM-9.8",
+    Stage.ROLL: "NOM-9.9",
+    Stage.DAMAGE: "NOM-9.24",
+    Stage.ADVANCE: "NOM-9.29",
+    Stage.END_ROLL: "NOM-5.4",
+    Stage.OVER: "NOM-4.3",
 }

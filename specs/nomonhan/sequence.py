@@ -15,7 +15,10 @@ def end_movement_phase(board: Board, state: NomonhanState) -> NomonhanState:
     """Movement is followed by the same side's Combat Phase (NOM-5.1)."""
     nip = state.phase == Phase.NIP_MOVEMENT
     state = attrs.evolve(
-        state, phase=Phase(state.phase + 1), stage=Stage.DECLARE, moved=frozenset(),
+        state,
+        phase=Phase(state.phase + 1),
+        stage=Stage.DECLARE,
+        moved=frozenset(),
         nip_moved_this_turn=state.nip_moved_this_turn or nip,
     )
     if not any_contact(board, state):
@@ -28,8 +31,9 @@ def end_combat_phase(board: Board, state: NomonhanState) -> NomonhanState:
     same turn with the same IP (NOM-5.2). The Artillery is flipped back (NOM-9.19)."""
     used = state.artillery_used and state.variant.is_("artillery_frequency", "per_turn")
     nxt = Phase.NIP_MOVEMENT if state.phase == Phase.IP_COMBAT else Phase.IP_MOVEMENT
-    return attrs.evolve(state, phase=nxt, stage=Stage.MOVE, pending=(), current=None,
-                        artillery_used=used)
+    return attrs.evolve(
+        state, phase=nxt, stage=Stage.MOVE, pending=(), current=None, artillery_used=used
+    )
 
 
 def after_combat(board: Board, state: NomonhanState) -> NomonhanState:
@@ -56,8 +60,11 @@ def initiative_change(board: Board, state: NomonhanState) -> NomonhanState:
     if v.is_("initiative_change", "immediate"):
         return end_turn(board, attrs.evolve(state, current=None))
     state = attrs.evolve(state, turn_ending=True)
-    if (v.is_("end_roll_timing", "at_change") and not state.end_rolled
-            and state.turn in board.data.end_roll):
+    if (
+        v.is_("end_roll_timing", "at_change")
+        and not state.end_rolled
+        and state.turn in board.data.end_roll
+    ):
         return attrs.evolve(state, stage=Stage.END_ROLL)
     return continue_damage(board, state)
 
@@ -69,8 +76,15 @@ def end_turn(board: Board, state: NomonhanState) -> NomonhanState:
     withdrawn = state.withdrawn
     if state.variant.is_("reinforcement_timing", "lost"):
         withdrawn = withdrawn | _missed(board, state)
-    state = attrs.evolve(state, pending=(), current=None, turn_ending=False,
-                         artillery_used=False, withdrawn=withdrawn, stage=Stage.END_ROLL)
+    state = attrs.evolve(
+        state,
+        pending=(),
+        current=None,
+        turn_ending=False,
+        artillery_used=False,
+        withdrawn=withdrawn,
+        stage=Stage.END_ROLL,
+    )
     if state.turn in board.data.end_roll and not state.end_rolled:
         return state
     return next_turn(board, state)
@@ -93,8 +107,12 @@ def apply_end_roll(board: Board, state: NomonhanState, face: int) -> NomonhanSta
     from specs.nomonhan.resolve import continue_damage
 
     if face in board.data.end_roll.get(state.turn, frozenset()):
-        return finish(board, state, "NOM-5.4", f"end-of-turn die showed {face} at the end of "
-                      f"Turn {state.turn}")
+        return finish(
+            board,
+            state,
+            "NOM-5.4",
+            f"end-of-turn die showed {face} at the end of Turn {state.turn}",
+        )
     if state.current is not None:  # rolled at the change, the combat goes on (AMB-NOM-5)
         return continue_damage(board, attrs.evolve(state, end_rolled=True))
     return next_turn(board, state)
@@ -106,9 +124,17 @@ def next_turn(board: Board, state: NomonhanState) -> NomonhanState:
     if state.variant.is_("game_end", "turn8") and state.turn >= board.data.turn_boxes:
         return finish(board, state, "NOM-5.5", f"automatic end after Turn {state.turn}")
     return attrs.evolve(
-        state, turn=state.turn + 1, initiative=other(state.initiative), phase=Phase.IP_MOVEMENT,
-        stage=Stage.MOVE, moved=frozenset(), nip_moved_this_turn=False, end_rolled=False,
-        pending=(), current=None, turn_ending=False,
+        state,
+        turn=state.turn + 1,
+        initiative=other(state.initiative),
+        phase=Phase.IP_MOVEMENT,
+        stage=Stage.MOVE,
+        moved=frozenset(),
+        nip_moved_this_turn=False,
+        end_rolled=False,
+        pending=(),
+        current=None,
+        turn_ending=False,
     )
 
 
@@ -140,8 +166,9 @@ def sudden_death(board: Board, state: NomonhanState) -> NomonhanState | None:
     return None
 
 
-def finish(board: Board, state: NomonhanState, clause: str, reason: str,
-           winner: str | None = None) -> NomonhanState:
+def finish(
+    board: Board, state: NomonhanState, clause: str, reason: str, winner: str | None = None
+) -> NomonhanState:
     """End the game; without a sudden-death winner, points decide (NOM-4.3, NOM-4.4)."""
     score = points(board, state)
     if winner is None:
@@ -152,5 +179,11 @@ def finish(board: Board, state: NomonhanState, clause: str, reason: str,
             winner, reason = "SU", reason + f"; points tied {score['JP']}-{score['SU']} (NOM-4.4)"
         else:
             reason += f"; points tied {score['JP']}-{score['SU']}, no winner (AMB-NOM-2)"
-    return attrs.evolve(state, stage=Stage.OVER, current=None, pending=(), turn_ending=False,
-                        result=Outcome(winner, score, clause, reason))
+    return attrs.evolve(
+        state,
+        stage=Stage.OVER,
+        current=None,
+        pending=(),
+        turn_ending=False,
+        result=Outcome(winner, score, clause, reason),
+    )

@@ -51,9 +51,12 @@ def combat_dice(board: Board, state: NomonhanState, combat: Combat) -> tuple[int
     if combat.support:
         att += 1
     if any(
-        (ah := state.unit(a).hex) is not None and (dh := state.unit(d).hex) is not None
-        and dh in board.neighbors(ah) and across_bridge(board, v, state.demolished, ah, dh)
-        for a in combat.attackers for d in combat.defenders
+        (ah := state.unit(a).hex) is not None
+        and (dh := state.unit(d).hex) is not None
+        and dh in board.neighbors(ah)
+        and across_bridge(board, v, state.demolished, ah, dh)
+        for a in combat.attackers
+        for d in combat.defenders
     ):
         dfn += 1
     return att, dfn

@@ -47,8 +47,9 @@ def position(
     out = []
     for spec in GAME.data.units:
         if spec.id in units:
-            out.append(UnitState(spec.id, parse_hex(units[spec.id]),
-                                 steps.get(spec.id, spec.full_steps)))
+            out.append(
+                UnitState(spec.id, parse_hex(units[spec.id]), steps.get(spec.id, spec.full_steps))
+            )
         elif spec.gt is not None and spec.id not in eliminated:
             out.append(UnitState(spec.id, None, spec.full_steps))
         else:
@@ -56,8 +57,13 @@ def position(
     if stage is None:
         stage = Stage.MOVE if phase.is_movement else Stage.DECLARE
     return NomonhanState(
-        variant=v, turn=turn, initiative=initiative or ("JP" if turn % 2 else "SU"),
-        phase=phase, stage=stage, units=tuple(out), **fields,
+        variant=v,
+        turn=turn,
+        initiative=initiative or ("JP" if turn % 2 else "SU"),
+        phase=phase,
+        stage=stage,
+        units=tuple(out),
+        **fields,
     )
 
 
@@ -87,6 +93,10 @@ def hexes_of(state: NomonhanState) -> dict[str, str]:
 def with_units(state: NomonhanState, **hexes: str) -> NomonhanState:
     """Move some units (keyword: id with '-' as '_') to other hexes."""
     moved = {k.replace("_", "-"): v for k, v in hexes.items()}
-    return attrs.evolve(state, units=tuple(
-        UnitState(u.id, parse_hex(moved[u.id]), u.steps) if u.id in moved else u
-        for u in state.units))
+    return attrs.evolve(
+        state,
+        units=tuple(
+            UnitState(u.id, parse_hex(moved[u.id]), u.steps) if u.id in moved else u
+            for u in state.units
+        ),
+    )

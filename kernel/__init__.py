@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: hex geometry, the Game contract, chance, variants, data, JSON."""
