@@ -1,0 +1,32 @@
+# Each target bootstraps .venv from pyproject.toml when it is missing or out of date.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/wargame games
+	$(BIN)/wargame data check nomonhan
+	$(BIN)/wargame play nomonhan --variant ja --seed 1
+	$(BIN)/wargame play nomonhan --variant en --seed 1
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m tools.bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,57 @@
+"""Variants: options with readings, presets, overrides and their errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from kernel.errors import InvalidInput
+from kernel.variants import Catalogue, Option, Reading
+
+CAT = Catalogue(
+    game="toy",
+    options=(
+        Option("tie", "Who wins a tie?", ("X-1",), (Reading("a", "A", "text"),
+                                                   Reading("b", "B", "text"))),
+        Option("end", "When?", ("X-2",), (Reading("early", "", "t"), Reading("late", "", "t"))),
+    ),
+    presets={"one": {"tie": "a", "end": "early"}, "two": {"tie": "b", "end": "early"}},
+    default_preset="one",
+)
+
+
+def test_preset_and_override() -> None:
+    assert CAT.preset("two").reading("tie") == "b"
+    changed = CAT.variant("one", {"end": "late"})
+    assert changed.preset is None and changed.is_("end", "late")
+    same = CAT.variant("one", {"end": "early"})
+    assert same.preset == "one" and same == CAT.preset("one")
+    assert hash(same) == hash(CAT.preset("one"))
+
+
+def test_unknown_preset_option_and_reading_name_the_field() -> None:
+    with pytest.raises(InvalidInput) as e1:
+        CAT.preset("three")
+    assert e1.value.field == "variant"
+    with pytest.raises(InvalidInput) as e2:
+        CAT.variant("one", {"nope": "a"})
+    assert e2.value.field == "variant.options.nope"
+    with pytest.raises(InvalidInput) as e3:
+        CAT.variant("one", {"tie": "c"})
+    assert e3.value.field == "variant.options.tie" and e3.value.clauses == ("X-1",)
+
+
+def test_variant_json_round_trip() -> None:
+    v = CAT.variant("two", {"end": "late"})
+    assert CAT.variant_from_json(v.to_json()) == v
+    assert CAT.variant_from_json("one") == CAT.preset("one")
+    with pytest.raises(InvalidInput):
+        CAT.variant_from_json(42)
+
+
+def test_presets_must_choose_every_option() -> None:
+    with pytest.raises(ValueError):
+        Catalogue(game="bad", options=CAT.options, presets={"p": {"tie": "a"}})
+
+
+def test_differing_lists_options_read_differently() -> None:
+    assert [(o.name, a, b) for o, a, b in CAT.differing("one", "two")] == [("tie", "a", "b")]

@@ -1,0 +1,167 @@
+"""A tiny game that implements the Game contract, to test the kernel without any real rules.
+
+Two sides add 1 or 2 to a shared total, or pass; after each addition a coin (chance) may add
+one more. The first total of GOAL or more ends the game. With `stuck_at`, the side to move has
+no action at that total (a planted gap).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from kernel.codec import STATE_FORMAT, envelope, get_field, open_envelope, require_dict
+from kernel.data import FactResult, Provenance
+from kernel.errors import IllegalAction, InvalidInput
+from kernel.game import CHANCE, Outcome
+from kernel.variants import Catalogue, Option, Reading, Variant
+
+GOAL = 6
+CAT = Catalogue(
+    game="toy",
+    options=(Option("gap", "Plant a gap?", ("TOY-1",), (Reading("none", "", "test"),
+                                                       Reading("stuck_at_3", "", "test"))),),
+    presets={"plain": {"gap": "none"}, "gapped": {"gap": "stuck_at_3"}},
+    default_preset="plain",
+)
+
+
+@attrs.frozen
+class ToyState:
+    variant: Variant
+    total: int
+    side: str
+    coin: bool = False
+    result: Outcome | None = None
+
+
+@attrs.frozen
+class Add:
+    amount: int
+
+
+@attrs.frozen
+class Pass:
+    pass
+
+
+@attrs.frozen
+class Coin:
+    heads: bool
+
+
+ToyAction = Add | Pass | Coin
+
+
+class Toy:
+    name = "toy"
+    title = "Toy"
+    sides: tuple[str, ...] = ("A", "B")
+    catalogue = CAT
+    nontermination_clauses: tuple[str, ...] = ("TOY-PASS",)
+
+    def presets(self) -> Mapping[str, Variant]:
+        return {n: CAT.preset(n) for n in CAT.presets}
+
+    def initial_state(self, variant: Variant) -> ToyState:
+        return ToyState(variant, 0, "A")
+
+    def to_move(self, state: ToyState) -> str | None:
+        if state.result is not None:
+            return None
+        return CHANCE if state.coin else state.side
+
+    def legal_actions(self, state: ToyState) -> Sequence[ToyAction]:
+        if state.coin or state.result is not None:
+            return []
+        if state.variant.is_("gap", "stuck_at_3") and state.total == 3:
+            return []
+        return [Add(1), Add(2), Pass()]
+
+    def chance_outcomes(self, state: ToyState) -> Sequence[tuple[ToyAction, Fraction]]:
+        return [(Coin(False), Fraction(1, 2)), (Coin(True), Fraction(1, 2))] if state.coin else []
+
+    def apply(self, state: ToyState, action: ToyAction) -> ToyState:
+        if state.coin:
+            if not isinstance(action, Coin):
+                raise IllegalAction("the coin is to be tossed", clauses=("TOY-2",))
+            total = state.total + (1 if action.heads else 0)
+            return self._after(attrs.evolve(state, coin=False, total=total))
+        if action not in self.legal_actions(state):
+            raise IllegalAction(f"{action} is not legal", clauses=("TOY-1",))
+        other = "B" if state.side == "A" else "A"
+        if isinstance(action, Pass):
+            return attrs.evolve(state, side=other)
+        assert isinstance(action, Add)
+        return attrs.evolve(state, total=state.total + action.amount, side=other, coin=True)
+
+    def _after(self, state: ToyState) -> ToyState:
+        if state.total >= GOAL:
+            loser = state.side
+            winner = "B" if loser == "A" else "A"
+            return attrs.evolve(state, result=Outcome(winner, {}, "TOY-GOAL", "goal reached"))
+        return state
+
+    def outcome(self, state: ToyState) -> Outcome | None:
+        return state.result
+
+    def observe(self, state: ToyState, side: str) -> dict[str, Any]:
+        return self.state_to_json(state)
+
+    def no_action_clauses(self, state: ToyState) -> tuple[str, ...]:
+        return ("TOY-1",)
+
+    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
+        return []
+
+    def provisional(self) -> list[tuple[str, Provenance]]:
+        return []
+
+    def state_to_json(self, state: ToyState) -> dict[str, Any]:
+        return envelope(STATE_FORMAT, "toy", {
+            "variant": state.variant.to_json(), "total": state.total, "side": state.side,
+            "coin": state.coin, "result": None if state.result is None else state.result.to_json()})
+
+    def state_from_json(self, data: Any) -> ToyState:
+        obj = open_envelope(data, STATE_FORMAT, "toy")
+        res = obj.get("result")
+        result = None
+        if res is not None:
+            r = require_dict(res, "result")
+            result = Outcome(r["winner"], r["points"], r["clause"], r["reason"])
+        return ToyState(CAT.variant_from_json(obj["variant"]), get_field(obj, "total", int),
+                        get_field(obj, "side", str), get_field(obj, "coin", bool), result)
+
+    def action_to_json(self, action: ToyAction) -> dict[str, Any]:
+        match action:
+            case Add(n):
+                return {"type": "add", "amount": n}
+            case Pass():
+                return {"type": "pass"}
+            case Coin(h):
+                return {"type": "coin", "heads": h}
+        raise TypeError(action)
+
+    def action_from_json(self, data: Any) -> ToyAction:
+        obj = require_dict(data, "action")
+        kind = get_field(obj, "type", str, "action")
+        if kind == "add":
+            return Add(get_field(obj, "amount", int, "action"))
+        if kind == "pass":
+            return Pass()
+        if kind == "coin":
+            return Coin(get_field(obj, "heads", bool, "action"))
+        raise InvalidInput(f"unknown action {kind!r}", field="action.type")
+
+    def describe(self, state: ToyState, action: ToyAction) -> str:
+        return repr(action)
+
+    def headline(self, state: ToyState) -> str:
+        return f"total {state.total}"
+
+    def events(self, before: ToyState, action: ToyAction, after: ToyState) -> list[str]:
+        return []
