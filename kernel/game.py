@@ -112,3 +112,13 @@ class Game(Protocol, Generic[S, A]):
     def describe(self, state: S, action: A) -> str:
         """One readable line for a log: what `action` does in `state`."""
         ...
+
+    def headline(self, state: S) -> str:
+        """Where play stands (turn, phase, ...), one line per level, outermost first. A log
+        prints the lines from the first one that differs from the previous step's headline."""
+        ...
+
+    def events(self, before: S, action: A, after: S) -> list[str]:
+        """What `action` caused besides itself (a turn ending, units eliminated, combats
+        cancelled), one readable line each naming its clause; empty when nothing else did."""
+        ...

@@ -218,6 +218,12 @@ def declaration_problems(
         problem = support_problem(board, state, c)
         if problem is not None:
             out.append(problem)
+    if any(
+        list(units) != sorted(units, key=f.order.__getitem__)
+        for c in combats
+        for units in (c.attackers, c.defenders)
+    ):
+        out.append(("NOM-9.8", "the units of each combat are listed in data order"))
     if v_fixed_order(state) is False and list(combats) != sorted(combats, key=lambda c: _key(f, c)):
         out.append(
             (

@@ -234,6 +234,12 @@ class Nomonhan:
                 f"{unit} is not a unit of the losing side in this combat (NOM-9.24)",
                 ("NOM-9.24",),
             )
+        if all(u != unit for u, _ in loss_choices(self.board, state)):
+            return (
+                "any damage in a combat with the Soviet Artillery falls on it (NOM-9.28, "
+                "AMB-NOM-15)",
+                ("NOM-9.28",),
+            )
         if self.data.unit(unit).type == "artillery" and state.variant.is_("artillery_rules", "ja"):
             return "the Soviet Artillery may not retreat (NOM-9.28)", ("NOM-9.28",)
         return (
@@ -284,6 +290,12 @@ class Nomonhan:
 
     def describe(self, state: NomonhanState, action: Action) -> str:
         return describe.describe(self, state, action)
+
+    def headline(self, state: NomonhanState) -> str:
+        return describe.headline(state)
+
+    def events(self, before: NomonhanState, action: Action, after: NomonhanState) -> list[str]:
+        return describe.events(self, before, action, after)
 
 
 _STAGE_CLAUSE = {

@@ -147,10 +147,13 @@ def points(board: Board, state: NomonhanState) -> dict[str, int]:
         weight = 2 if spec.is_tank else 1
         if spec.id in state.withdrawn:
             continue
+        full, steps = spec.full_steps, u.steps
+        if spec.type == "artillery" and state.variant.is_("artillery_rules", "ja"):
+            full, steps = 1, min(steps, 1)  # one step; its flip only marks use (NOM-9.19)
         if enemy:
-            score[other(spec.side)] += weight * (spec.full_steps - u.steps)
+            score[other(spec.side)] += weight * (full - steps)
         elif u.hex is not None:
-            score[spec.side] += weight * u.steps
+            score[spec.side] += weight * steps
     return score
 
 
