@@ -10,8 +10,12 @@ from kernel.variants import Catalogue, Option, Reading
 CAT = Catalogue(
     game="toy",
     options=(
-        Option("tie", "Who wins a tie?", ("X-1",), (Reading("a", "A", "text"),
-                                                   Reading("b", "B", "text"))),
+        Option(
+            "tie",
+            "Who wins a tie?",
+            ("X-1",),
+            (Reading("a", "A", "text"), Reading("b", "B", "text")),
+        ),
         Option("end", "When?", ("X-2",), (Reading("early", "", "t"), Reading("late", "", "t"))),
     ),
     presets={"one": {"tie": "a", "end": "early"}, "two": {"tie": "b", "end": "early"}},

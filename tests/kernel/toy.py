@@ -23,8 +23,14 @@ from kernel.variants import Catalogue, Option, Reading, Variant
 GOAL = 6
 CAT = Catalogue(
     game="toy",
-    options=(Option("gap", "Plant a gap?", ("TOY-1",), (Reading("none", "", "test"),
-                                                       Reading("stuck_at_3", "", "test"))),),
+    options=(
+        Option(
+            "gap",
+            "Plant a gap?",
+            ("TOY-1",),
+            (Reading("none", "", "test"), Reading("stuck_at_3", "", "test")),
+        ),
+    ),
     presets={"plain": {"gap": "none"}, "gapped": {"gap": "stuck_at_3"}},
     default_preset="plain",
 )
@@ -122,9 +128,17 @@ class Toy:
         return []
 
     def state_to_json(self, state: ToyState) -> dict[str, Any]:
-        return envelope(STATE_FORMAT, "toy", {
-            "variant": state.variant.to_json(), "total": state.total, "side": state.side,
-            "coin": state.coin, "result": None if state.result is None else state.result.to_json()})
+        return envelope(
+            STATE_FORMAT,
+            "toy",
+            {
+                "variant": state.variant.to_json(),
+                "total": state.total,
+                "side": state.side,
+                "coin": state.coin,
+                "result": None if state.result is None else state.result.to_json(),
+            },
+        )
 
     def state_from_json(self, data: Any) -> ToyState:
         obj = open_envelope(data, STATE_FORMAT, "toy")
@@ -133,8 +147,13 @@ class Toy:
         if res is not None:
             r = require_dict(res, "result")
             result = Outcome(r["winner"], r["points"], r["clause"], r["reason"])
-        return ToyState(CAT.variant_from_json(obj["variant"]), get_field(obj, "total", int),
-                        get_field(obj, "side", str), get_field(obj, "coin", bool), result)
+        return ToyState(
+            CAT.variant_from_json(obj["variant"]),
+            get_field(obj, "total", int),
+            get_field(obj, "side", str),
+            get_field(obj, "coin", bool),
+            result,
+        )
 
     def action_to_json(self, action: ToyAction) -> dict[str, Any]:
         match action:

@@ -6,19 +6,34 @@ import pytest
 
 from specs.nomonhan.variants import CATALOGUE, PRESETS
 
-AMBIGUITIES = [f"AMB-NOM-{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18,
-                                        19, 20, 21, 22, 23)]
+AMBIGUITIES = [
+    f"AMB-NOM-{n}"
+    for n in (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23)
+]
 
 # Clauses the index marks "Differ", "JA only" or "EN only" with a rule effect, and the option
 # that carries both readings.
 DIFFERENCES = {
-    "NOM-4.4": "tie", "NOM-4.5": "scoring", "NOM-4.6": "scoring", "NOM-5.4": "game_end",
-    "NOM-5.5": "game_end", "NOM-8.5": "pontoon_users", "NOM-8.7": "pass_through",
-    "NOM-9.3": "must_be_attacked", "NOM-9.14": "attacker_targets",
-    "NOM-9.17": "artillery_frequency", "NOM-9.18": "artillery_adjacency",
-    "NOM-9.19": "artillery_rules", "NOM-9.20": "artillery_rules", "NOM-9.28": "artillery_rules",
-    "NOM-9.30": "advance_units", "NOM-9.33": "tank_advance_bridge", "NOM-OPT.1": "demolition",
-    "NOM-OPT.2": "demolition", "NOM-OPT.3": "demolition", "NOM-OPT.5": "demolition_effect",
+    "NOM-4.4": "tie",
+    "NOM-4.5": "scoring",
+    "NOM-4.6": "scoring",
+    "NOM-5.4": "game_end",
+    "NOM-5.5": "game_end",
+    "NOM-8.5": "pontoon_users",
+    "NOM-8.7": "pass_through",
+    "NOM-9.3": "must_be_attacked",
+    "NOM-9.14": "attacker_targets",
+    "NOM-9.17": "artillery_frequency",
+    "NOM-9.18": "artillery_adjacency",
+    "NOM-9.19": "artillery_rules",
+    "NOM-9.20": "artillery_rules",
+    "NOM-9.28": "artillery_rules",
+    "NOM-9.30": "advance_units",
+    "NOM-9.33": "tank_advance_bridge",
+    "NOM-OPT.1": "demolition",
+    "NOM-OPT.2": "demolition",
+    "NOM-OPT.3": "demolition",
+    "NOM-OPT.5": "demolition_effect",
     "NOM-2.2": "tank_numbers",
 }
 
@@ -43,8 +58,16 @@ def test_en_ja_differences_are_options_citing_the_clause(clause: str, option: st
 def test_presets_differ_exactly_where_the_texts_do() -> None:
     differing = {o.name for o, _, _ in CATALOGUE.differing("ja", "en")}
     assert differing == {
-        "tie", "game_end", "must_be_attacked", "artillery_adjacency", "artillery_rules",
-        "pontoon_users", "demolition", "advance_units", "tank_advance_bridge", "pass_through",
+        "tie",
+        "game_end",
+        "must_be_attacked",
+        "artillery_adjacency",
+        "artillery_rules",
+        "pontoon_users",
+        "demolition",
+        "advance_units",
+        "tank_advance_bridge",
+        "pass_through",
     }
     sources = {o.name: {r.name: r.source for r in o.readings} for o in CATALOGUE.options}
     for name in differing:

@@ -53,7 +53,8 @@ def check_invariants(before: NomonhanState | None, after: NomonhanState) -> None
         assert new.steps <= old.steps, f"NOM-9.24: {new.id} gained steps"
         if old.hex is not None and new.hex is not None and old.hex != new.hex:
             assert new.hex in _bank(old.hex, before.demolished), (
-                f"NOM-8.4: {new.id} crossed a river without a bridge {old.hex}->{new.hex}")
+                f"NOM-8.4: {new.id} crossed a river without a bridge {old.hex}->{new.hex}"
+            )
 
 
 def _step(state: NomonhanState, rng: random.Random) -> tuple[Action, NomonhanState]:
