@@ -22,6 +22,7 @@ from kernel.codec import (
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.game import Outcome
 from kernel.hexes import Hex, hex_name, parse_hex
+from kernel.variants import Variant
 from specs.nomonhan.actions import (
     Action,
     action_from_json,
@@ -30,6 +31,7 @@ from specs.nomonhan.actions import (
     combat_to_json,
 )
 from specs.nomonhan.state import NomonhanState, Phase, Resolution, Stage, UnitState
+from specs.nomonhan.strength import full_steps
 
 if TYPE_CHECKING:
     from specs.nomonhan.rules import Nomonhan
@@ -123,7 +125,7 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
         raise InvalidInput(f"state lacks units {sorted(missing)}", field="units")
     units = tuple(units_in[s.id] for s in game.data.units)
     withdrawn = frozenset(get_list(obj, "withdrawn", unit_id, "state"))
-    _check_units(game, units, withdrawn)
+    _check_units(game, variant, units, withdrawn)
 
     turn = get_field(obj, "turn", int, "state")
     initiative = get_field(obj, "initiative", str, "state")
@@ -194,13 +196,16 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
     )
 
 
-def _check_units(game: Nomonhan, units: tuple[UnitState, ...], withdrawn: frozenset[str]) -> None:
+def _check_units(
+    game: Nomonhan, variant: Variant, units: tuple[UnitState, ...], withdrawn: frozenset[str]
+) -> None:
     seen: dict[Hex, str] = {}
     for i, u in enumerate(units):
         spec = game.data.unit(u.id)
-        if not 0 <= u.steps <= spec.full_steps:
+        full = full_steps(variant, spec)
+        if not 0 <= u.steps <= full:
             raise ImpossiblePosition(
-                f"{u.id} has {u.steps} steps; its counter has {spec.full_steps} (NOM-9.24)",
+                f"{u.id} has {u.steps} steps; at full strength it has {full} (NOM-9.24)",
                 field=f"units[{i}].steps",
                 clauses=("NOM-9.24",),
             )

@@ -147,8 +147,6 @@ def apply_loss(board: Board, state: NomonhanState, unit_id: str, to: Hex | None)
             units.append(UnitState(u.id, to, u.steps))
         else:
             steps = u.steps - 1
-            if spec.type == "artillery" and state.variant.is_("artillery_rules", "ja"):
-                steps = 0  # NOM-9.28: one step; its first damage point eliminates it
             units.append(UnitState(u.id, u.hex if steps > 0 else None, steps))
     res = attrs.evolve(
         res,

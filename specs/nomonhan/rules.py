@@ -52,7 +52,7 @@ from specs.nomonhan.resolve import (
 )
 from specs.nomonhan.sequence import apply_end_roll, end_movement_phase
 from specs.nomonhan.state import NomonhanState, Phase, Stage, UnitState
-from specs.nomonhan.strength import roll_outcomes
+from specs.nomonhan.strength import full_steps, roll_outcomes
 from specs.nomonhan.variants import CATALOGUE
 
 
@@ -76,7 +76,7 @@ class Nomonhan:
     def initial_state(self, variant: Variant) -> NomonhanState:
         """Set-up (NOM-3.1 to NOM-3.4): at-start units on their hexes, reinforcements off map,
         Turn 1 with the Japanese initiative (NOM-6.1)."""
-        units = tuple(UnitState(s.id, s.setup, s.full_steps) for s in self.data.units)
+        units = tuple(UnitState(s.id, s.setup, full_steps(variant, s)) for s in self.data.units)
         return NomonhanState(
             variant=variant,
             turn=1,

@@ -9,6 +9,7 @@ from kernel.game import Outcome
 from specs.nomonhan.board import Board
 from specs.nomonhan.declare import any_contact
 from specs.nomonhan.state import NomonhanState, Phase, Stage, other
+from specs.nomonhan.strength import full_steps
 
 
 def end_movement_phase(board: Board, state: NomonhanState) -> NomonhanState:
@@ -147,9 +148,7 @@ def points(board: Board, state: NomonhanState) -> dict[str, int]:
         weight = 2 if spec.is_tank else 1
         if spec.id in state.withdrawn:
             continue
-        full, steps = spec.full_steps, u.steps
-        if spec.type == "artillery" and state.variant.is_("artillery_rules", "ja"):
-            full, steps = 1, min(steps, 1)  # one step; its flip only marks use (NOM-9.19)
+        full, steps = full_steps(state.variant, spec), u.steps
         if enemy:
             score[other(spec.side)] += weight * (full - steps)
         elif u.hex is not None:

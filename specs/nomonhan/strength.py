@@ -11,6 +11,15 @@ from specs.nomonhan.data import UnitSpec
 from specs.nomonhan.state import Combat, NomonhanState
 
 
+def full_steps(v: Variant, spec: UnitSpec) -> int:
+    """Steps of a counter at full strength: two when it has a reduced reverse side (NOM-2.5,
+    NOM-9.24). Under the JA reading the Artillery has one step: its reverse side only marks
+    that it has supported (NOM-9.19, NOM-9.28, AMB-NOM-15)."""
+    if spec.type == "artillery" and v.is_("artillery_rules", "ja"):
+        return 1
+    return spec.full_steps
+
+
 def _values(spec: UnitSpec, steps: int) -> tuple[int, ...]:
     if steps < spec.full_steps and spec.reduced is not None:
         return spec.reduced

@@ -16,6 +16,7 @@ from kernel.variants import Variant
 from specs.nomonhan import Nomonhan
 from specs.nomonhan.actions import Action
 from specs.nomonhan.state import NomonhanState, Phase, Stage, UnitState
+from specs.nomonhan.strength import full_steps
 
 GAME = Nomonhan()
 
@@ -48,7 +49,9 @@ def position(
     for spec in GAME.data.units:
         if spec.id in units:
             out.append(
-                UnitState(spec.id, parse_hex(units[spec.id]), steps.get(spec.id, spec.full_steps))
+                UnitState(
+                    spec.id, parse_hex(units[spec.id]), steps.get(spec.id, full_steps(v, spec))
+                )
             )
         elif spec.gt is not None and spec.id not in eliminated:
             out.append(UnitState(spec.id, None, spec.full_steps))

@@ -10,7 +10,7 @@ from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.hexes import Hex, hex_distance, parse_hex
 from specs.nomonhan.actions import Declare, EndPhase, EndRoll, Enter, Loss, Move, Roll
 from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
-from specs.nomonhan.strength import attack_strength, combat_dice, defence_strength
+from specs.nomonhan.strength import attack_strength, combat_dice, defence_strength, full_steps
 from tests.nomonhan.helpers_seq import BOARD, QUIET, contact, fight, quiet
 from tests.nomonhan.positions import (
     GAME,
@@ -177,7 +177,7 @@ def test_nom_3_1_japanese_units_on_their_setup_hexes(preset: str) -> None:
     assert {DATA.unit(u).type for u in (JP_3TK, JP_4TK)} == {"tank"}
     for uid in on_map:
         assert s.unit(uid).hex == DATA.unit(uid).setup
-        assert s.unit(uid).steps == DATA.unit(uid).full_steps
+        assert s.unit(uid).steps == full_steps(s.variant, DATA.unit(uid))
     assert all(_facts("NOM-3.1").values())
 
 

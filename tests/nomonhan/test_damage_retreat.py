@@ -187,7 +187,7 @@ def test_nom_9_28_ja_artillery_cannot_retreat_and_one_point_ends_the_game() -> N
     s = soviets_lose({JP_KOB: "0504", SU_ART: "0604"}, JP_KOB, SU_ART, 1)
     assert loss_options(s) == {(SU_ART, None)}
     assert clauses_of_illegal(s, Loss(SU_ART, hx("0705"))) == ("NOM-9.28",)
-    assert s.unit(SU_ART).steps == GAME.data.unit(SU_ART).full_steps
+    assert s.unit(SU_ART).steps == 1  # one step under the JA reading (AMB-NOM-15)
     s = apply_all(s, Loss(SU_ART, None))
     assert s.stage == Stage.OVER and GAME.to_move(s) is None
     result = GAME.outcome(s)

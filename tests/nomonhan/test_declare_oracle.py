@@ -29,7 +29,7 @@ from specs.nomonhan.declare import (
     legal_declarations,
 )
 from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
-from tests.nomonhan.positions import GAME, position
+from tests.nomonhan.positions import GAME, SU_ART, position
 
 BOARD = GAME.board
 OPTIONS = (
@@ -72,7 +72,11 @@ def combat_positions(draw: st.DrawFn) -> NomonhanState:
     centre, radius = draw(st.sampled_from(CENTRES)), draw(st.sampled_from((1, 2)))
     hexes = draw(st.permutations(_ball(centre, radius)))  # units beyond the hexes stay off
     units = {u: hex_name(h) for u, h in zip((*jp, *su), hexes, strict=False)}
-    steps = {u: draw(st.integers(1, GAME.data.unit(u).full_steps)) for u in units}
+    art_one_step = options.get("artillery_rules", "ja" if preset == "ja" else "generic") == "ja"
+    steps = {
+        u: draw(st.integers(1, 1 if u == SU_ART and art_one_step else GAME.data.unit(u).full_steps))
+        for u in units
+    }
     return position(
         units,
         preset=preset,

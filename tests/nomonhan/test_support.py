@@ -6,6 +6,7 @@ import pytest
 
 from specs.nomonhan.actions import Loss, Roll
 from specs.nomonhan.state import Phase, Stage
+from specs.nomonhan.strength import full_steps
 from tests.nomonhan.helpers_combat import (
     c,
     combat_position,
@@ -187,7 +188,7 @@ def test_nom_9_19_artillery_flipped_when_used_and_back_after_the_phase() -> None
     assert (during, after) == (True, False)
     s = combat_position({SU_36: "0303", JP_KOB: "0403", SU_ART: "0204"}, phase=Phase.NIP_COMBAT)
     s = apply_all(s, declare(c(SU_36, JP_KOB, support=True)))
-    assert s.unit(SU_ART).steps == GAME.data.unit(SU_ART).full_steps
+    assert s.unit(SU_ART).steps == full_steps(s.variant, GAME.data.unit(SU_ART))
 
 
 def test_nom_9_17_artillery_frequency_per_turn() -> None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from specs.nomonhan.actions import Declare, EndRoll, Loss, Roll
@@ -21,7 +20,6 @@ from tests.nomonhan.positions import (
     apply_all,
     legal,
     position,
-    variant,
 )
 
 
@@ -203,5 +201,10 @@ def test_nom_4_5_own_remaining_counts_tanks_double() -> None:
     )
     # JP: KOB 2 + 3TK 1 x 2 + 4TK 2 x 2 = 8; SU: 36 1 + 9 2 x 2 + the JA Artillery's one step
     assert points(BOARD, s) == {"JP": 8, "SU": 6}
-    generic = attrs.evolve(s, variant=variant(scoring="own_remaining", artillery_rules="generic"))
+    generic = position(
+        quiet(SU_615=None),
+        options={"scoring": "own_remaining", "artillery_rules": "generic"},
+        steps={JP_3TK: 1, SU_36: 1},
+        phase=Phase.IP_MOVEMENT,
+    )
     assert points(BOARD, generic) == {"JP": 8, "SU": 7}  # a two-step Artillery counter
