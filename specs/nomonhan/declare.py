@@ -235,6 +235,28 @@ def declaration_problems(
     return out
 
 
+def canonical(board: Board, state: NomonhanState, combats: Sequence[Combat]) -> tuple[Combat, ...]:
+    """The listed form of a declaration: units of each combat in data order and, when the
+    resolution order is chosen later (AMB-NOM-11), the combats in canonical order too. Two
+    listings of the same combats are one declaration."""
+    order = {s.id: i for i, s in enumerate(board.data.units)}
+
+    def rank(u: str) -> int:
+        return order.get(u, len(order))
+
+    out = tuple(
+        Combat(
+            tuple(sorted(c.attackers, key=rank)), tuple(sorted(c.defenders, key=rank)), c.support
+        )
+        for c in combats
+    )
+    if v_fixed_order(state):
+        return out
+    return tuple(
+        sorted(out, key=lambda c: (tuple(map(rank, c.attackers)), tuple(map(rank, c.defenders))))
+    )
+
+
 def v_fixed_order(state: NomonhanState) -> bool:
     return state.variant.is_("resolution_order", "fixed_in_advance")
 

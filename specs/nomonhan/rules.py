@@ -30,7 +30,7 @@ from specs.nomonhan.actions import (
 )
 from specs.nomonhan.board import Board
 from specs.nomonhan.data import DATA_FILE, load_data
-from specs.nomonhan.declare import declaration_problems, legal_declarations
+from specs.nomonhan.declare import canonical, declaration_problems, legal_declarations
 from specs.nomonhan.facts import facts
 from specs.nomonhan.movement import (
     apply_move,
@@ -158,6 +158,7 @@ class Nomonhan:
                     )
                 return end_movement_phase(b, state)
             case Declare(combats) if stage == Stage.DECLARE:
+                combats = canonical(b, state, combats)
                 problems = declaration_problems(b, state, combats)
                 if problems:
                     raise IllegalAction(
