@@ -33,6 +33,9 @@ class Board:
             self._kinds[side.a, side.b] = kind
             self._kinds[side.b, side.a] = kind
 
+        self.cost: dict[Hex, int] = {h: self.map.cost(h) for h in self.map.hexes}
+        self.side_of: dict[str, str] = {u.id: u.side for u in data.units}
+
     def on_map(self, h: Hex) -> bool:
         return h in self.map.hexes
 

@@ -7,6 +7,7 @@ use it, PokerKit-style.
 
 from __future__ import annotations
 
+import functools
 import heapq
 
 import attrs
@@ -21,6 +22,17 @@ from specs.nomonhan.state import NomonhanState, UnitState, other
 Problem = tuple[str, str] | None  # (clause, message)
 
 
+RELAXATIONS = (
+    ("blown", "NOM-OPT.5", "the pontoon bridge is blown"),
+    ("pontoon", "NOM-8.5", "it may not use the pontoon bridge"),
+    ("rivers", "NOM-8.4", "it would have to cross a river without a bridge"),
+    ("hills", "NOM-8.3", "entering a hill costs 2 MP, and it would not have them"),
+    ("units", "NOM-8.7", "it would have to pass through another unit"),
+    ("zoc", "NOM-7.2", "it would have to go on after entering an enemy ZOC"),
+)
+"""Each rule a move can break, relaxed one at a time to say which one stops a move."""
+
+
 def destinations(
     board: Board,
     state: NomonhanState,
@@ -28,20 +40,23 @@ def destinations(
     start: Hex,
     mp: int,
     occ: dict[Hex, UnitState],
+    relax: str | None = None,
 ) -> set[Hex]:
     """Hexes where a unit starting at `start` with `mp` points may end its move.
 
     Entering costs 1 (clear, NOM-8.2) or 2 (hill, NOM-8.3; not enterable with less); rivers per
-    `can_cross` (NOM-8.4, NOM-8.5); a unit entering an EZOC stops (NOM-7.2); no unit is passed
-    through (NOM-8.7) unless the reading lets friendly units be; no move ends in an occupied hex
-    (NOM-8.6).
+    `can_cross` (NOM-8.4, NOM-8.5, NOM-OPT.5); a unit entering an EZOC stops (NOM-7.2); no unit
+    is passed through (NOM-8.7) unless the reading lets friendly units be; no move ends in an
+    occupied hex (NOM-8.6). `relax` lifts one of RELAXATIONS, to explain a refused move.
     """
     v = state.variant
     pass_friendly = v.is_("pass_through", "friendly")
-    ezoc = enemy_zoc_hexes(board, state, spec.side, occ)
+    ezoc = frozenset() if relax == "zoc" else enemy_zoc_hexes(board, state, spec.side, occ)
+    cost_of = board.cost
+    side_of = board.side_of
+    demolished = state.demolished
     best = {start: mp}
     heap = [(-mp, start)]
-    ends: set[Hex] = set()
     while heap:
         neg, here = heapq.heappop(heap)
         left = -neg
@@ -50,23 +65,45 @@ def destinations(
         if here != start and here in ezoc:
             continue  # NOM-7.2: stop on entering an EZOC
         for n in board.neighbors(here):
-            cost = board.map.cost(n)
-            if cost > left or not can_cross(board, v, state.demolished, spec, here, n):
+            cost = 1 if relax == "hills" else cost_of[n]
+            if cost > left:
+                continue
+            if not can_cross(board, v, demolished, spec, here, n) and not _relaxed(
+                board, relax, here, n, demolished
+            ):
                 continue
             occupant = occ.get(n)
-            if occupant is not None and occupant.id != spec.id:
-                friendly = board.data.unit(occupant.id).side == spec.side
-                if not (friendly and pass_friendly):
-                    continue  # NOM-8.7
+            if (
+                occupant is not None
+                and occupant.id != spec.id
+                and relax != "units"
+                and not (pass_friendly and side_of[occupant.id] == spec.side)
+            ):
+                continue  # NOM-8.7
             rest = left - cost
             if best.get(n, -1) < rest:
                 best[n] = rest
                 heapq.heappush(heap, (-rest, n))
-    for h in best:
-        occupant = occ.get(h)
-        if h != start and (occupant is None or occupant.id == spec.id):
-            ends.add(h)
-    return ends
+    return {h for h in best if h != start and (h not in occ or occ[h].id == spec.id)}
+
+
+def _relaxed(board: Board, relax: str | None, a: Hex, b: Hex, demolished: bool) -> bool:
+    kind = board.hexside_kind(a, b, demolished)
+    return (
+        (relax == "rivers" and kind == "river")
+        or (relax == "pontoon" and kind == "pontoon")
+        or (relax == "blown" and kind == "blown")
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def unit_destinations(board: Board, state: NomonhanState, unit_id: str) -> frozenset[Hex]:
+    """Where a unit on the map may move this phase (cached: legal-action generation and the
+    check in `apply` ask the same question of the same state)."""
+    spec = board.data.unit(unit_id)
+    here = state.unit(unit_id).hex
+    assert here is not None
+    return frozenset(destinations(board, state, spec, here, spec.ma, occupancy(state)))
 
 
 def move_problem(board: Board, state: NomonhanState, action: Move) -> Problem:
@@ -83,12 +120,15 @@ def move_problem(board: Board, state: NomonhanState, action: Move) -> Problem:
         return "NOM-7.3", f"{spec.name} in {unit.hex} starts in an enemy ZOC and cannot move"
     if not board.on_map(action.to):
         return "NOM-2.4", f"{action.to} is not a hex of the map"
-    if action.to not in destinations(board, state, spec, unit.hex, spec.ma, occ):
-        return "NOM-8.1", (
-            f"{spec.name} cannot reach {action.to} from {unit.hex} with {spec.ma} MP "
-            "(costs NOM-8.2/8.3, rivers NOM-8.4/8.5, ZOC NOM-7.2, units NOM-8.6/8.7)"
-        )
-    return None
+    if action.to in unit_destinations(board, state, action.unit):
+        return None
+    if action.to in occ:
+        return "NOM-8.6", f"{action.to} is occupied: no two units in a hex"
+    why = f"{spec.name} cannot move from {unit.hex} to {action.to}"
+    for relax, clause, reason in RELAXATIONS:
+        if action.to in destinations(board, state, spec, unit.hex, spec.ma, occ, relax):
+            return clause, f"{why}: {reason}"
+    return "NOM-8.1", f"{why}: it is beyond its movement allowance of {spec.ma}"
 
 
 def due_reinforcements(board: Board, state: NomonhanState) -> list[UnitSpec]:
@@ -198,8 +238,7 @@ def legal_movement_actions(board: Board, state: NomonhanState) -> list[Move | En
             or in_enemy_zoc(board, state, spec.side, u.hex, occ)
         ):
             continue
-        for dest in sorted(destinations(board, state, spec, u.hex, spec.ma, occ)):
-            out.append(Move(spec.id, dest))
+        out.extend(Move(spec.id, dest) for dest in sorted(unit_destinations(board, state, spec.id)))
     for spec in due_reinforcements(board, state):
         for at, to in entry_options(board, state, spec):
             out.append(Enter(spec.id, at, to))

@@ -93,26 +93,44 @@ def damage_chooser(state: NomonhanState) -> str:
     return res.loser if state.variant.is_("damage_allocation", "owner") else other(res.loser)
 
 
-def retreat_hexes(board: Board, state: NomonhanState, unit_id: str) -> list[Hex]:
-    """Hexes a unit may retreat one hex into: not an EZOC (NOM-9.25), not occupied (NOM-9.26,
-    NOM-8.6), crossing as in movement (AMB-NOM-20); never the JA Artillery (NOM-9.28)."""
+def retreat_problem(
+    board: Board, state: NomonhanState, unit_id: str, to: Hex
+) -> tuple[str, str] | None:
+    """Why `unit_id` may not retreat into `to` for one damage point, or None when it may: one
+    adjacent hex (NOM-9.24, AMB-NOM-20), not an EZOC (NOM-9.25), not a friendly-occupied hex
+    (NOM-9.26) nor an enemy one (NOM-8.6), crossing as in movement (NOM-8.4, NOM-8.5,
+    AMB-NOM-20); never the JA Artillery (NOM-9.28)."""
     spec = board.data.unit(unit_id)
-    u = state.unit(unit_id)
+    here = state.unit(unit_id).hex
     res = state.current
-    assert u.hex is not None and res is not None
+    assert here is not None and res is not None
     v = state.variant
+    name = f"{spec.name} in {here}"
     if spec.type == "artillery" and v.is_("artillery_rules", "ja"):
-        return []
+        return "NOM-9.28", "the Soviet Artillery may not retreat: it loses its step"
     if v.is_("retreat_repeat", "once") and unit_id in res.retreated:
-        return []
+        return "NOM-9.24", f"{name} has retreated once in this combat (AMB-NOM-20)"
+    if to not in board.neighbors(here):
+        return "NOM-9.24", f"{name} retreats one hex per damage point, and {to} is not adjacent"
     occ = occupancy(state)
-    return [
-        n
-        for n in board.neighbors(u.hex)
-        if n not in occ
-        and can_cross(board, v, state.demolished, spec, u.hex, n)
-        and not in_enemy_zoc(board, state, spec.side, n, occ)
-    ]
+    if to in occ:
+        if board.side_of[occ[to].id] == spec.side:
+            return "NOM-9.26", f"{name} may not retreat into {to}: a friendly unit is there"
+        return "NOM-8.6", f"{name} may not retreat into {to}: an enemy unit is there"
+    if not can_cross(board, v, state.demolished, spec, here, to):
+        kind = board.hexside_kind(here, to, state.demolished)
+        clause = {"pontoon": "NOM-8.5", "blown": "NOM-OPT.5"}.get(kind, "NOM-8.4")
+        return clause, f"{name} may not retreat across the {kind} hexside into {to} (AMB-NOM-20)"
+    if in_enemy_zoc(board, state, spec.side, to, occ):
+        return "NOM-9.25", f"{name} may not retreat into {to}: it is in an enemy ZOC"
+    return None
+
+
+def retreat_hexes(board: Board, state: NomonhanState, unit_id: str) -> list[Hex]:
+    """Hexes a unit may retreat into for one damage point (see `retreat_problem`)."""
+    here = state.unit(unit_id).hex
+    assert here is not None
+    return [n for n in board.neighbors(here) if retreat_problem(board, state, unit_id, n) is None]
 
 
 def loss_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex | None]]:

@@ -12,6 +12,7 @@ import attrs
 from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE, Outcome
+from kernel.hexes import Hex
 from kernel.variants import Catalogue, Variant
 from specs.nomonhan import codec, describe
 from specs.nomonhan.actions import (
@@ -226,29 +227,25 @@ class Nomonhan:
                 raise InvalidInput(f"unknown unit {unit!r}", field="action.unit")
 
     def _loss_problem(
-        self, state: NomonhanState, unit: str, to: object
+        self, state: NomonhanState, unit: str, to: Hex | None
     ) -> tuple[str, tuple[str, ...]]:
-        from specs.nomonhan.resolve import loser_units
+        from specs.nomonhan.resolve import loser_units, retreat_problem
 
         if unit not in loser_units(state):
             return (
                 f"{unit} is not a unit of the losing side in this combat (NOM-9.24)",
                 ("NOM-9.24",),
             )
-        if all(u != unit for u, _ in loss_choices(self.board, state)):
+        if (unit, None) not in loss_choices(self.board, state):
             return (
-                "any damage in a combat with the Soviet Artillery falls on it (NOM-9.28, "
-                "AMB-NOM-15)",
+                f"the damage falls on the Soviet Artillery, not on {unit} (NOM-9.28, "
+                "artillery_shielding=any_damage_ends, AMB-NOM-15)",
                 ("NOM-9.28",),
             )
-        if self.data.unit(unit).type == "artillery" and state.variant.is_("artillery_rules", "ja"):
-            return "the Soviet Artillery may not retreat (NOM-9.28)", ("NOM-9.28",)
-        return (
-            f"{unit} cannot retreat into {to}: not into an enemy ZOC (NOM-9.25), not into an "
-            "occupied hex (NOM-9.26), not across a river without a bridge, one hex per point "
-            "(AMB-NOM-20)",
-            ("NOM-9.25", "NOM-9.26", "NOM-9.24"),
-        )
+        assert to is not None
+        problem = retreat_problem(self.board, state, unit, to)
+        clause, message = problem or ("NOM-9.24", f"{unit} cannot retreat into {to}")
+        return f"{message} ({clause})", (clause,)
 
     def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
         """Check the text's facts against the data (this game's, or another file's)."""

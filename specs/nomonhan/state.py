@@ -76,7 +76,7 @@ class Resolution:
     retreated: frozenset[str] = frozenset()
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class NomonhanState:
     variant: Variant
     turn: int

@@ -29,8 +29,6 @@ from tests.nomonhan.positions import (
     clauses_of_illegal,
 )
 
-RETREAT_REFUSAL = ("NOM-9.25", "NOM-9.26", "NOM-9.24")
-
 
 def soviets_lose(
     units: dict[str, str],
@@ -130,7 +128,7 @@ def test_nom_9_24_retreat_repeat_once() -> None:
     )
     s = apply_all(s, Loss(SU_36, hx("0705")))
     assert loss_options(s) == {(SU_36, None)}
-    assert clauses_of_illegal(s, Loss(SU_36, hx("0805"))) == RETREAT_REFUSAL
+    assert clauses_of_illegal(s, Loss(SU_36, hx("0805"))) == ("NOM-9.24",)
 
 
 def test_nom_9_24_retreat_follows_the_crossing_rules() -> None:
@@ -138,7 +136,7 @@ def test_nom_9_24_retreat_follows_the_crossing_rules() -> None:
     may not retreat to 0202 or 0203 across the river."""
     s = soviets_lose({JP_KOB: "0403", SU_615: "0303"}, JP_KOB, SU_615, 1)
     assert retreats_of(s, SU_615) == {"0302"}
-    assert clauses_of_illegal(s, Loss(SU_615, hx("0203"))) == RETREAT_REFUSAL
+    assert clauses_of_illegal(s, Loss(SU_615, hx("0203"))) == ("NOM-8.4",)
 
 
 # --- NOM-9.25 to NOM-9.27: where a retreat may not go ----------------------------------------
@@ -148,8 +146,10 @@ def test_nom_9_25_no_retreat_into_enemy_zoc() -> None:
     """NOM-9.25: 0603 and 0505 are in Kobayashi's ZOC: 36/149 may not retreat there."""
     s = soviets_lose({JP_KOB: "0504", SU_36: "0604"}, JP_KOB, SU_36, 1)
     assert retreats_of(s, SU_36) == {"0605", "0704", "0705"}
+    assert clauses_of_illegal(s, Loss(SU_36, hx("0504"))) == ("NOM-8.6",)
+    assert clauses_of_illegal(s, Loss(SU_36, hx("0806"))) == ("NOM-9.24",)  # not adjacent
     for ezoc in ("0603", "0505"):
-        assert clauses_of_illegal(s, Loss(SU_36, hx(ezoc))) == RETREAT_REFUSAL
+        assert clauses_of_illegal(s, Loss(SU_36, hx(ezoc))) == ("NOM-9.25",)
 
 
 def test_nom_9_25_zoc_does_not_reach_across_the_river_for_retreat() -> None:
@@ -163,7 +163,7 @@ def test_nom_9_26_no_retreat_into_a_friendly_unit() -> None:
     """NOM-9.26: with 9 in 0705, 36/149 may not retreat there."""
     s = soviets_lose({JP_KOB: "0504", SU_36: "0604", SU_9: "0705"}, JP_KOB, SU_36, 1)
     assert retreats_of(s, SU_36) == {"0605", "0704"}
-    assert clauses_of_illegal(s, Loss(SU_36, hx("0705"))) == RETREAT_REFUSAL
+    assert clauses_of_illegal(s, Loss(SU_36, hx("0705"))) == ("NOM-9.26",)
 
 
 def test_nom_9_27_unit_that_cannot_retreat_loses_steps() -> None:
@@ -171,7 +171,7 @@ def test_nom_9_27_unit_that_cannot_retreat_loses_steps() -> None:
     two points."""
     s = soviets_lose({JP_KOB: "0504", JP_3TK: "0705", SU_36: "0604"}, (JP_KOB, JP_3TK), SU_36, 2)
     assert loss_options(s) == {(SU_36, None)}
-    assert clauses_of_illegal(s, Loss(SU_36, hx("0605"))) == RETREAT_REFUSAL
+    assert clauses_of_illegal(s, Loss(SU_36, hx("0605"))) == ("NOM-9.25",)
     s = apply_all(s, Loss(SU_36, None))
     assert loss_options(s) == {(SU_36, None)}
     s = apply_all(s, Loss(SU_36, None))

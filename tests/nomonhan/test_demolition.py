@@ -143,7 +143,7 @@ def test_nom_opt_5_no_crossing_after_demolition() -> None:
     s = apply_all(s, Demolish())
     assert s.demolished
     assert BOARD.hexside_kind(_h("0207"), _h("0308"), s.demolished) == "blown"
-    assert clauses_of_illegal(s, Move(JP_KOB, _h("0207"))) == ("NOM-8.1",)
+    assert clauses_of_illegal(s, Move(JP_KOB, _h("0207"))) == ("NOM-OPT.5",)
     assert clauses_of_illegal(s, Demolish()) == ("NOM-OPT.5",)
     later = apply_all(s, EndPhase(), EndPhase())  # through the Soviet phase, back to Japan
     assert later.phase == Phase.IP_MOVEMENT and later.demolished

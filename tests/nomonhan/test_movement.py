@@ -131,7 +131,7 @@ def test_nom_8_3_hill_costs_two_mp_and_needs_two_left() -> None:
     assert "0106" in reach
     assert "0105" not in reach
     clauses = clauses_of_illegal(s, Move(SU_36, _h("0105")))
-    assert clauses == ("NOM-8.1",)
+    assert clauses == ("NOM-8.3",)
     cav = position({SU_615: "0107", JP_KOB: "0801"}, turn=2, eliminated=("SU-11TK", "JP-YAM"))
     assert {"0106", "0105"} <= _moves(cav, SU_615)
     assert "0104" not in _moves(cav, SU_615)
@@ -146,7 +146,7 @@ def test_nom_8_4_no_crossing_a_river_without_a_bridge() -> None:
     assert BOARD.hexside_kind(_h("0302"), _h("0202"), False) == "river"
     s = position({JP_KOB: "0302", SU_ART: "0109"})
     assert "0202" not in _moves(s, JP_KOB)
-    assert clauses_of_illegal(s, Move(JP_KOB, _h("0202"))) == ("NOM-8.1",)
+    assert clauses_of_illegal(s, Move(JP_KOB, _h("0202"))) == ("NOM-8.4",)
     assert "0201" in _moves(s, JP_KOB)  # the 0302/0201 hexside is open
     assert all(BANK[_h(h)] == BANK[_h("0302")] for h in _moves(s, JP_KOB))
 
@@ -222,10 +222,10 @@ def test_nom_8_5_can_cross_per_unit_type() -> None:
 def test_nom_8_6_no_move_ends_in_an_occupied_hex() -> None:
     """NOM-8.6: a unit may not end its move in a hex holding another unit, friendly or enemy."""
     s = position({JP_KOB: "0705", JP_3TK: "0706", SU_36: "0503", SU_ART: "0109"})
-    assert clauses_of_illegal(s, Move(JP_KOB, _h("0706"))) == ("NOM-8.1",)
+    assert clauses_of_illegal(s, Move(JP_KOB, _h("0706"))) == ("NOM-8.6",)
     assert "0706" not in _moves(s, JP_KOB)
     assert "0503" not in _moves(s, JP_KOB)
-    assert clauses_of_illegal(s, Move(JP_KOB, _h("0503"))) == ("NOM-8.1",)
+    assert clauses_of_illegal(s, Move(JP_KOB, _h("0503"))) == ("NOM-8.6",)
 
 
 def test_nom_8_6_a_state_with_two_units_in_a_hex_is_refused() -> None:
@@ -347,3 +347,30 @@ def test_nom_8_6_every_legal_move_keeps_one_unit_per_hex(case: tuple[NomonhanSta
             for h in ALL_HEXES[:12]:
                 if (u.id, h) not in offered:
                     assert clauses_of_illegal(s, Move(u.id, h))
+
+
+def test_nom_8_5_refused_move_names_the_pontoon_rule() -> None:
+    """NOM-8.5: under the EN reading only infantry and cavalry use the pontoon bridge; the
+    Artillery's move 0308 -> 0207 is refused naming NOM-8.5 (the fixed bridge is too far)."""
+    s = position({SU_ART: "0308", JP_KOB: "0805"}, preset="en", turn=2)
+    assert clauses_of_illegal(s, Move(SU_ART, _h("0207"))) == ("NOM-8.5",)
+    ja = position({SU_ART: "0308", JP_KOB: "0805"}, preset="ja", turn=2)
+    assert Move(SU_ART, _h("0207")) in legal(ja)
+
+
+def test_nom_8_7_refused_move_names_passing_through() -> None:
+    """NOM-8.7: the Artillery (MA 2) cannot reach 0505 from 0503 except through 36/149 in
+    0504; the refusal names NOM-8.7, and the EN reading lets it pass the friendly unit."""
+    units = {SU_ART: "0503", SU_36: "0504", JP_KOB: "0109"}
+    s = position(units, preset="ja", turn=2)
+    assert clauses_of_illegal(s, Move(SU_ART, _h("0505"))) == ("NOM-8.7",)
+    en = position(units, preset="en", turn=2)
+    assert Move(SU_ART, _h("0505")) in legal(en)
+
+
+def test_nom_7_2_refused_move_names_the_zoc_stop() -> None:
+    """NOM-7.2: Kobayashi in 0603 could reach 0606 only by going on through 0604 and 0605,
+    both in the ZOC of 36/149 in 0705; the refusal names NOM-7.2."""
+    s = position({JP_KOB: "0603", SU_36: "0705", SU_ART: "0109"})
+    assert Move(JP_KOB, _h("0604")) in legal(s)
+    assert clauses_of_illegal(s, Move(JP_KOB, _h("0606"))) == ("NOM-7.2",)
