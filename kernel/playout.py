@@ -10,7 +10,7 @@ witness and reported with the game's clauses if the step limit is reached.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -21,14 +21,15 @@ from kernel.game import CHANCE, Game, Outcome
 S = TypeVar("S")
 A = TypeVar("A")
 
-Agent = Callable[[Game[S, A], S, random.Random], A]
+Agent = Callable[[Game[S, A], S, Sequence[A], random.Random], A]
+"""An agent picks one of the legal actions it is given (computed once per step by `play`)."""
 
 DEFAULT_MAX_STEPS = 20_000
 
 
-def random_agent(game: Game[S, A], state: S, rng: random.Random) -> A:
+def random_agent(game: Game[S, A], state: S, legal: Sequence[A], rng: random.Random) -> A:
     """Uniform over the legal actions (the default agent of `wargame play`)."""
-    return rng.choice(list(game.legal_actions(state)))
+    return rng.choice(legal)
 
 
 @attrs.frozen
@@ -91,12 +92,13 @@ def play(
         if side == CHANCE:
             action = sample(game.chance_outcomes(state), rng)
         else:
-            if not game.legal_actions(state):
+            legal = game.legal_actions(state)
+            if not legal:
                 return Playout(
                     tuple(actions), state, None, "no_action", game.no_action_clauses(state), lasso
                 )
             agent = (agents or {}).get(side, random_agent)
-            action = agent(game, state, rng)
+            action = agent(game, state, legal, rng)
         nxt = game.apply(state, action)
         if on_step is not None:
             on_step(state, action, nxt)

@@ -96,7 +96,7 @@ def _relaxed(board: Board, relax: str | None, a: Hex, b: Hex, demolished: bool) 
     )
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=64)
 def unit_destinations(board: Board, state: NomonhanState, unit_id: str) -> frozenset[Hex]:
     """Where a unit on the map may move this phase (cached: legal-action generation and the
     check in `apply` ask the same question of the same state)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from kernel.conformance import check_playout, check_step
@@ -12,7 +13,7 @@ from tests.kernel.toy import Pass, Toy, ToyAction, ToyState
 TOY = Toy()
 
 
-def passer(game: Any, state: ToyState, rng: random.Random) -> ToyAction:
+def passer(game: Any, state: ToyState, legal: Sequence[ToyAction], rng: random.Random) -> ToyAction:
     return Pass()
 
 

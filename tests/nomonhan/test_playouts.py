@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -84,9 +85,8 @@ def test_random_playouts_keep_invariants_and_end(preset: str, seed: int) -> None
         assert set(result.clauses) & {"NOM-5.2", "NOM-9.2", "NOM-9.3"}
 
 
-def passive(game: Any, state: NomonhanState, rng: random.Random) -> Action:
+def passive(game: Any, state: NomonhanState, legal: Sequence[Action], rng: random.Random) -> Action:
     """Never moves, never attacks when it need not: the laziest legal play."""
-    legal = list(game.legal_actions(state))
     for wanted in (EndPhase(), Declare(()), EndAdvance()):
         if wanted in legal:
             return wanted
