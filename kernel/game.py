@@ -94,7 +94,7 @@ class Game(Protocol, Generic[S, A]):
         """Check every fact the rules text states about the components against the data."""
         ...
 
-    def provisional(self) -> list[tuple[str, Provenance]]:
+    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
         """Data records whose values the text does not give, with their provenance."""
         ...
 

@@ -251,7 +251,7 @@ def _data_check(args: argparse.Namespace) -> int:
     if path is not None and not path.is_file():
         raise InvalidInput(f"--file: no such file: {args.file}", field="--file")
     facts = game.data_facts(path)
-    provisional = game.provisional()
+    provisional = game.provisional(path)
     ok = all(f.ok for f in facts)
     if args.json:
         _out(
@@ -282,8 +282,7 @@ def _data_check(args: argparse.Namespace) -> int:
         _out(f"{f.clause:<{width}}  {f.statement:<{stmt}}  {status:<5}  {f.detail}".rstrip())
     failed = sum(not f.ok for f in facts)
     _out(f"{len(facts) - failed} of {len(facts)} facts hold" + ("" if ok else f", {failed} FAIL"))
-    whose = " (of the game's own data)" if path is not None else ""
-    _out(f"\nprovisional records{whose}: {len(provisional)}")
+    _out(f"\nprovisional records: {len(provisional)}")
     for name, p in provisional:
         fields = ", ".join(p.provisional) or "all"
         _out(f"  {name} [{fields}]: {_first_sentence(p.note)}")

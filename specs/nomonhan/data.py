@@ -18,7 +18,7 @@ from kernel.errors import DataError, InvalidInput
 from kernel.hexes import Hex, Hexside, parse_hex, parse_hexside
 
 DATA_FILE = Path(__file__).parent / "data" / "nomonhan.toml"
-SIDES = ("JP", "SU")
+SIDES = ("JP", "SU")  # khaki counters are Japanese, brown ones Soviet (NOM-2.1)
 UNIT_TYPES = ("infantry", "cavalry", "tank", "artillery")
 TERRAIN_COST = {"clear": 1, "hill": 2}  # NOM-8.2, NOM-8.3
 

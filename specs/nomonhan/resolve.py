@@ -220,8 +220,8 @@ def advancers(board: Board, state: NomonhanState) -> list[str]:
 
 
 def advance_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex]]:
-    """One hex per point into a vacant hex, EZOC ignored (NOM-9.30 to NOM-9.32); crossing as in
-    movement; tanks never across a bridge under JA (NOM-9.33)."""
+    """One hex per point into a vacant hex (NOM-9.30, NOM-9.32), ignoring enemy ZOC
+    (NOM-9.31); crossing as in movement; tanks never across a bridge under JA (NOM-9.33)."""
     v = state.variant
     occ = occupancy(state)
     out = []

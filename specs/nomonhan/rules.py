@@ -216,15 +216,18 @@ class Nomonhan:
         )
 
     def _known_units(self, action: Action) -> None:
-        ids = []
+        """Unknown unit ids are input errors naming the JSON path, not rule violations."""
+        ids: list[tuple[str, str]] = []
         if isinstance(action, Move | Enter | Loss | Advance):
-            ids.append(action.unit)
+            ids.append(("action.unit", action.unit))
         if isinstance(action, Declare):
-            ids.extend(u for c in action.combats for u in c.attackers + c.defenders)
-        known = {s.id for s in self.data.units}
-        for unit in ids:
-            if unit not in known:
-                raise InvalidInput(f"unknown unit {unit!r}", field="action.unit")
+            for i, c in enumerate(action.combats):
+                for role in ("attackers", "defenders"):
+                    units = c.attackers if role == "attackers" else c.defenders
+                    ids.extend((f"action.combats[{i}].{role}[{k}]", u) for k, u in enumerate(units))
+        for field, unit in ids:
+            if unit not in self.board.side_of:
+                raise InvalidInput(f"unknown unit {unit!r}", field=field)
 
     def _loss_problem(
         self, state: NomonhanState, unit: str, to: Hex | None
@@ -252,13 +255,13 @@ class Nomonhan:
         data = self.data if data_file is None else load_data(data_file)
         return check_facts(facts(data))
 
-    def provisional(self) -> list[tuple[str, Provenance]]:
-        """Every data record with values the texts do not give, and how they were chosen."""
-        records = list(self.data.map.provenance) + [
-            (f"unit {u.id}", u.provenance) for u in self.data.units
-        ]
-        records += [(f"marker {m}", p) for m, p in self.data.markers]
-        records.append(("turn_track", self.data.turn_track))
+    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
+        """Every data record (of this game's data, or another file's) with values the texts do
+        not give, and how they were chosen."""
+        data = self.data if data_file is None else load_data(data_file)
+        records = list(data.map.provenance) + [(f"unit {u.id}", u.provenance) for u in data.units]
+        records += [(f"marker {m}", p) for m, p in data.markers]
+        records.append(("turn_track", data.turn_track))
         return [(name, p) for name, p in records if p.is_provisional]
 
     def outcome(self, state: NomonhanState) -> Outcome | None:

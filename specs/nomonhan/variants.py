@@ -264,8 +264,9 @@ OPTIONS = (
     _o(
         "demolition",
         "AMB-NOM-17",
-        "Is pontoon demolition in force, and when?",
-        ("NOM-OPT.1", "NOM-OPT.2", "NOM-OPT.3", "NOM-OPT.4"),
+        "Is pontoon demolition in force, and when? (JA breaks off after the effect, NOM-OPT.6: "
+        "only what the texts state is implemented)",
+        ("NOM-OPT.1", "NOM-OPT.2", "NOM-OPT.3", "NOM-OPT.4", "NOM-OPT.6"),
         Reading("off", "Not in force (the optional rule is not adopted).", JA, ("NOM-OPT.1",)),
         Reading(
             "optional_ja",

@@ -124,7 +124,7 @@ class Toy:
     def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
         return []
 
-    def provisional(self) -> list[tuple[str, Provenance]]:
+    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
         return []
 
     def state_to_json(self, state: ToyState) -> dict[str, Any]:
