@@ -26,7 +26,7 @@ def parse_json(text: str, *, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidInput(
-            f"{what} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+            f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
             field=what,
         ) from None
 

@@ -200,6 +200,12 @@ def _legal(args: argparse.Namespace) -> int:
         ]
     else:
         out["actions"] = [game.action_to_json(a) for a in game.legal_actions(state)]
+        if not out["actions"] and to_move is not None:
+            out["gap"] = {
+                "message": "the side to move has no legal action although the game is not "
+                "over: the rules demand something no action satisfies",
+                "clauses": list(game.no_action_clauses(state)),
+            }
     if to_move is None:
         outcome = game.outcome(state)
         out["result"] = None if outcome is None else outcome.to_json()

@@ -428,3 +428,23 @@ def test_console_command_runs_and_reports_errors_as_json(tmp_path: Path) -> None
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert json.loads(done.stderr)["error"] == "invalid_input"
+
+
+def test_legal_reports_a_gap_when_no_action_satisfies_the_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """NOM-9.3, NOM-9.20: read literally (must_be_attacked_scope=any_attacker), a Japanese unit
+    next to the Artillery alone must be attacked, but the Artillery never attacks: `legal`
+    lists no action and says why, naming the clauses."""
+    state = position(
+        {JP_KOB: "0205", SU_ART: "0204", JP_4TK: "0801"},
+        options={"must_be_attacked_scope": "any_attacker"},
+        turn=2,
+        phase=Phase.IP_COMBAT,
+    )
+    path = tmp_path / "gap.json"
+    path.write_text(json.dumps(GAME.state_to_json(state)))
+    assert cli.main(["legal", "nomonhan", str(path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["actions"] == []
+    assert {"NOM-9.3", "NOM-9.20"} <= set(out["gap"]["clauses"])
