@@ -40,6 +40,24 @@ class Lasso:
     end: int
 
 
+class CycleWatch(Generic[S]):
+    """Remembers every position of a line of play and the first one met twice (a Lasso)."""
+
+    def __init__(self, start: S) -> None:
+        self._seen: dict[S, int] = {start: 0}
+        self._steps = 0
+        self.lasso: Lasso | None = None
+
+    def see(self, state: S) -> None:
+        """Record the position reached by one more step."""
+        self._steps += 1
+        if self.lasso is None:
+            if state in self._seen:
+                self.lasso = Lasso(self._seen[state], self._steps)
+            else:
+                self._seen[state] = self._steps
+
+
 @attrs.frozen
 class Playout(Generic[S, A]):
     actions: tuple[A, ...]
@@ -79,15 +97,14 @@ def play(
 ) -> Playout[S, A]:
     """Play from `state` until the game ends, no action exists, or `max_steps` actions."""
     actions: list[A] = []
-    seen: dict[S, int] = {state: 0}
-    lasso: Lasso | None = None
+    watch = CycleWatch(state)
     while True:
         side = game.to_move(state)
         if side is None:
-            return Playout(tuple(actions), state, game.outcome(state), "ended", lasso=lasso)
+            return Playout(tuple(actions), state, game.outcome(state), "ended", lasso=watch.lasso)
         if len(actions) >= max_steps:
             return Playout(
-                tuple(actions), state, None, "step_limit", game.nontermination_clauses, lasso
+                tuple(actions), state, None, "step_limit", game.nontermination_clauses, watch.lasso
             )
         if side == CHANCE:
             action = sample(game.chance_outcomes(state), rng)
@@ -95,7 +112,12 @@ def play(
             legal = game.legal_actions(state)
             if not legal:
                 return Playout(
-                    tuple(actions), state, None, "no_action", game.no_action_clauses(state), lasso
+                    tuple(actions),
+                    state,
+                    None,
+                    "no_action",
+                    game.no_action_clauses(state),
+                    watch.lasso,
                 )
             agent = (agents or {}).get(side, random_agent)
             action = agent(game, state, legal, rng)
@@ -104,11 +126,7 @@ def play(
             on_step(state, action, nxt)
         actions.append(action)
         state = nxt
-        if lasso is None:
-            if state in seen:
-                lasso = Lasso(seen[state], len(actions))
-            else:
-                seen[state] = len(actions)
+        watch.see(state)
 
 
 def replay(game: Game[S, A], state: S, actions: list[A]) -> S:

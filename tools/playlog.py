@@ -26,7 +26,7 @@ from kernel.codec import (
 )
 from kernel.errors import IllegalAction, InvalidInput, WargameError
 from kernel.game import CHANCE, Game
-from kernel.playout import DEFAULT_MAX_STEPS, Lasso, Playout, play
+from kernel.playout import DEFAULT_MAX_STEPS, CycleWatch, Lasso, Playout, play
 from kernel.variants import Variant
 
 S = TypeVar("S")
@@ -181,8 +181,7 @@ def replay_log(game: Game[S, A], log: GameLog, emit: Emit | None) -> Playout[S, 
     narrator = Narrator(game, emit) if emit is not None else None
     state = game.initial_state(log.variant)
     actions: list[A] = []
-    seen: dict[S, int] = {state: 0}
-    lasso: Lasso | None = None
+    watch = CycleWatch(state)
     for i, raw in enumerate(log.actions):
         try:
             action = game.action_from_json(raw)
@@ -193,12 +192,8 @@ def replay_log(game: Game[S, A], log: GameLog, emit: Emit | None) -> Playout[S, 
             narrator.step(state, action, nxt)
         actions.append(action)
         state = nxt
-        if lasso is None:
-            if state in seen:
-                lasso = Lasso(seen[state], len(actions))
-            else:
-                seen[state] = len(actions)
-    result = _playout(game, tuple(actions), state, lasso, log.stop)
+        watch.see(state)
+    result = _playout(game, tuple(actions), state, watch.lasso, log.stop)
     _check_ending(game, log, result)
     if emit is not None:
         emit(result.report())
