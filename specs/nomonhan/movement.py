@@ -162,15 +162,8 @@ def entry_options(board: Board, state: NomonhanState, spec: UnitSpec) -> list[tu
         if in_enemy_zoc(board, state, spec.side, flag, occ):
             continue  # NOM-7.2: it stops on the flag hex
         left = spec.ma - board.map.cost(flag)
-        placed = dict(occ)
-        placed[flag] = UnitState(spec.id, flag, state.unit(spec.id).steps)
-        probe = attrs.evolve(
-            state,
-            units=tuple(
-                UnitState(u.id, flag, u.steps) if u.id == spec.id else u for u in state.units
-            ),
-        )
-        for dest in sorted(destinations(board, probe, spec, flag, left, placed)):
+        placed = {**occ, flag: UnitState(spec.id, flag, state.unit(spec.id).steps)}
+        for dest in sorted(destinations(board, state, spec, flag, left, placed)):
             out.append((flag, dest))
     return out
 
