@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from kernel.hexes import Hex, Hexside
+from kernel.hexes import Hex, Hexside, hex_neighbors
 from kernel.variants import Variant
 from specs.nomonhan.data import NomonhanData, UnitSpec
 from specs.nomonhan.state import NomonhanState, UnitState
@@ -41,8 +41,6 @@ class Board:
 
     @functools.cache  # noqa: B019 - one Board per data file, kept for the process
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
-        from kernel.hexes import hex_neighbors
-
         return tuple(n for n in hex_neighbors(h) if n in self.map.hexes)
 
     def hexside_kind(self, a: Hex, b: Hex, demolished: bool) -> str:

@@ -30,6 +30,7 @@ from specs.nomonhan.actions import (
     combat_from_json,
     combat_to_json,
 )
+from specs.nomonhan.sequence import points
 from specs.nomonhan.state import NomonhanState, Phase, Resolution, Stage, UnitState
 from specs.nomonhan.strength import full_steps
 
@@ -50,8 +51,6 @@ def _hex_or_none(h: Hex | None) -> str | None:
 
 
 def state_to_json(game: Nomonhan, s: NomonhanState) -> dict[str, Any]:
-    from specs.nomonhan.sequence import points
-
     cur = s.current
     body: dict[str, Any] = {
         "variant": s.variant.to_json(),

@@ -23,6 +23,7 @@ from specs.nomonhan.actions import (
     Roll,
 )
 from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
+from specs.nomonhan.strength import combat_dice, hit_chances
 
 if TYPE_CHECKING:
     from specs.nomonhan.rules import Nomonhan
@@ -64,8 +65,6 @@ def _combat(state: NomonhanState, c: Combat) -> str:
 
 
 def describe(game: Nomonhan, state: NomonhanState, action: Action) -> str:
-    from specs.nomonhan.strength import combat_dice, hit_chances
-
     who = game.to_move(state)
     match action:
         case Move(u, to):

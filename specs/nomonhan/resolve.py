@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from kernel.hexes import Hex
+from specs.nomonhan import sequence
 from specs.nomonhan.board import Board, can_cross, carries_zoc, in_enemy_zoc, occupancy
 from specs.nomonhan.state import Combat, NomonhanState, Resolution, Stage, UnitState, other
 
@@ -23,9 +24,7 @@ def start_combat(board: Board, state: NomonhanState, index: int) -> NomonhanStat
     combat = _still_fighting(board, state, state.pending[index])
     state = attrs.evolve(state, pending=pending)
     if combat is None:
-        from specs.nomonhan.sequence import after_combat
-
-        return after_combat(board, state)
+        return sequence.after_combat(board, state)
     start = tuple(
         sorted(
             (u, h)
@@ -71,9 +70,7 @@ def apply_roll(
     assert res is not None
     diff = attacker_hits - defender_hits
     if diff == 0:
-        from specs.nomonhan.sequence import after_combat
-
-        return after_combat(board, attrs.evolve(state, current=None))
+        return sequence.after_combat(board, attrs.evolve(state, current=None))
     loser = other(state.phasing) if diff > 0 else state.phasing
     res = attrs.evolve(res, loser=loser, damage_left=abs(diff))
     return continue_damage(board, attrs.evolve(state, current=res, stage=Stage.DAMAGE))
@@ -152,8 +149,6 @@ def loss_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex | No
 
 def apply_loss(board: Board, state: NomonhanState, unit_id: str, to: Hex | None) -> NomonhanState:
     """One damage point: retreat one hex or lose one step (NOM-9.24, NOM-9.27)."""
-    from specs.nomonhan.sequence import initiative_change, sudden_death
-
     res = state.current
     assert res is not None
     spec = board.data.unit(unit_id)
@@ -173,11 +168,11 @@ def apply_loss(board: Board, state: NomonhanState, unit_id: str, to: Hex | None)
         retreated=res.retreated | ({unit_id} if to is not None else set()),
     )
     state = attrs.evolve(state, units=tuple(units), current=res)
-    ended = sudden_death(board, state)
+    ended = sequence.sudden_death(board, state)
     if ended is not None:
         return ended
     if spec.side == state.initiative:
-        return initiative_change(board, state)  # NOM-6.2
+        return sequence.initiative_change(board, state)  # NOM-6.2
     return continue_damage(board, state)
 
 
@@ -192,8 +187,6 @@ def continue_damage(board: Board, state: NomonhanState) -> NomonhanState:
 
 def begin_advance(board: Board, state: NomonhanState) -> NomonhanState:
     """Advance after combat when the enemy has left the combat's hex(es) (NOM-9.29)."""
-    from specs.nomonhan.sequence import after_combat
-
     res = state.current
     assert res is not None and res.loser is not None
     loser_ids = res.combat.defenders if res.loser != state.phasing else res.combat.attackers
@@ -205,7 +198,7 @@ def begin_advance(board: Board, state: NomonhanState) -> NomonhanState:
     state = attrs.evolve(state, current=attrs.evolve(res, advance_left=points if emptied else 0))
     if emptied and points > 0 and advance_choices(board, state):
         return attrs.evolve(state, stage=Stage.ADVANCE)
-    return after_combat(board, attrs.evolve(state, current=None))
+    return sequence.after_combat(board, attrs.evolve(state, current=None))
 
 
 def advancers(board: Board, state: NomonhanState) -> list[str]:
@@ -243,8 +236,6 @@ def advance_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex]]
 
 
 def apply_advance(board: Board, state: NomonhanState, unit_id: str, to: Hex) -> NomonhanState:
-    from specs.nomonhan.sequence import after_combat
-
     res = state.current
     assert res is not None
     units = tuple(UnitState(u.id, to, u.steps) if u.id == unit_id else u for u in state.units)
@@ -252,4 +243,4 @@ def apply_advance(board: Board, state: NomonhanState, unit_id: str, to: Hex) -> 
     state = attrs.evolve(state, units=units, current=res)
     if res.advance_left > 0 and advance_choices(board, state):
         return state
-    return after_combat(board, attrs.evolve(state, current=None))
+    return sequence.after_combat(board, attrs.evolve(state, current=None))

@@ -48,10 +48,12 @@ from specs.nomonhan.resolve import (
     apply_loss,
     apply_roll,
     damage_chooser,
+    loser_units,
     loss_choices,
+    retreat_problem,
     start_combat,
 )
-from specs.nomonhan.sequence import apply_end_roll, end_movement_phase
+from specs.nomonhan.sequence import after_combat, apply_end_roll, end_movement_phase
 from specs.nomonhan.state import NomonhanState, Phase, Stage, UnitState
 from specs.nomonhan.strength import full_steps, roll_outcomes
 from specs.nomonhan.variants import CATALOGUE
@@ -171,8 +173,6 @@ class Nomonhan:
                     pending=combats,
                     artillery_used=state.artillery_used or any(c.support for c in combats),
                 )
-                from specs.nomonhan.sequence import after_combat
-
                 return after_combat(b, state)
             case Resolve(index) if stage == Stage.PICK:
                 if not 0 <= index < len(state.pending):
@@ -202,8 +202,6 @@ class Nomonhan:
                     )
                 return apply_advance(b, state, unit, to)
             case EndAdvance() if stage == Stage.ADVANCE:
-                from specs.nomonhan.sequence import after_combat
-
                 return after_combat(b, attrs.evolve(state, current=None))
             case EndRoll(face) if stage == Stage.END_ROLL:
                 if not 1 <= face <= 6:
@@ -232,8 +230,6 @@ class Nomonhan:
     def _loss_problem(
         self, state: NomonhanState, unit: str, to: Hex | None
     ) -> tuple[str, tuple[str, ...]]:
-        from specs.nomonhan.resolve import loser_units, retreat_problem
-
         if unit not in loser_units(state):
             return (
                 f"{unit} is not a unit of the losing side in this combat (NOM-9.24)",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from kernel.game import Outcome
+from specs.nomonhan import resolve
 from specs.nomonhan.board import Board
 from specs.nomonhan.declare import any_contact
 from specs.nomonhan.state import NomonhanState, Phase, Stage, other
@@ -39,8 +40,6 @@ def end_combat_phase(board: Board, state: NomonhanState) -> NomonhanState:
 
 def after_combat(board: Board, state: NomonhanState) -> NomonhanState:
     """A combat is over: end the turn if the initiative changed in it, else the next combat."""
-    from specs.nomonhan.resolve import start_combat
-
     state = attrs.evolve(state, current=None)
     if state.turn_ending:
         return end_turn(board, state)
@@ -48,15 +47,13 @@ def after_combat(board: Board, state: NomonhanState) -> NomonhanState:
         return end_combat_phase(board, state)
     if len(state.pending) > 1 and state.variant.is_("resolution_order", "chosen_each"):
         return attrs.evolve(state, stage=Stage.PICK)
-    return start_combat(board, state, 0)
+    return resolve.start_combat(board, state, 0)
 
 
 def initiative_change(board: Board, state: NomonhanState) -> NomonhanState:
     """An IP unit retreated or lost a step in combat (NOM-6.2). Under `immediate` the turn ends
     now; under `finish_combat` this combat is completed first (AMB-NOM-6). The end-of-turn roll
     may be made now (AMB-NOM-5)."""
-    from specs.nomonhan.resolve import continue_damage
-
     v = state.variant
     if v.is_("initiative_change", "immediate"):
         return end_turn(board, attrs.evolve(state, current=None))
@@ -67,7 +64,7 @@ def initiative_change(board: Board, state: NomonhanState) -> NomonhanState:
         and state.turn in board.data.end_roll
     ):
         return attrs.evolve(state, stage=Stage.END_ROLL)
-    return continue_damage(board, state)
+    return resolve.continue_damage(board, state)
 
 
 def end_turn(board: Board, state: NomonhanState) -> NomonhanState:
@@ -105,8 +102,6 @@ def _missed(board: Board, state: NomonhanState) -> frozenset[str]:
 
 def apply_end_roll(board: Board, state: NomonhanState, face: int) -> NomonhanState:
     """The game ends if the die shows a number printed in the turn's box (NOM-5.4)."""
-    from specs.nomonhan.resolve import continue_damage
-
     if face in board.data.end_roll.get(state.turn, frozenset()):
         return finish(
             board,
@@ -115,7 +110,7 @@ def apply_end_roll(board: Board, state: NomonhanState, face: int) -> NomonhanSta
             f"end-of-turn die showed {face} at the end of Turn {state.turn}",
         )
     if state.current is not None:  # rolled at the change, the combat goes on (AMB-NOM-5)
-        return continue_damage(board, attrs.evolve(state, end_rolled=True))
+        return resolve.continue_damage(board, attrs.evolve(state, end_rolled=True))
     return next_turn(board, state)
 
 
