@@ -25,7 +25,6 @@ from kernel.hexes import Hex, hex_name, parse_hex
 from kernel.variants import Variant
 from specs.nomonhan.actions import (
     Action,
-    action_from_json,
     action_to_json,
     combat_from_json,
     combat_to_json,
@@ -40,10 +39,6 @@ if TYPE_CHECKING:
 
 def action_type(action: Action) -> str:
     return str(action_to_json(action)["type"])
-
-
-action_json = action_to_json
-action_parse = action_from_json
 
 
 def _hex_or_none(h: Hex | None) -> str | None:

@@ -78,12 +78,21 @@ class NomonhanData:
     turn_boxes: int
     end_roll: Mapping[int, frozenset[int]]
     turn_track: Provenance
+    _by_id: dict[str, UnitSpec] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {u.id: u for u in self.units})
 
     def unit(self, unit_id: str) -> UnitSpec:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        raise InvalidInput(f"unknown unit {unit_id!r}", field="unit")
+        try:
+            return self._by_id[unit_id]
+        except KeyError:
+            raise InvalidInput(f"unknown unit {unit_id!r}", field="unit") from None
+
+    @property
+    def artillery(self) -> UnitSpec | None:
+        """The Soviet Artillery counter (NOM-4.1, NOM-9.17), if the data has one."""
+        return next((u for u in self.units if u.type == "artillery"), None)
 
     @property
     def counter_count(self) -> int:

@@ -14,7 +14,7 @@ import attrs
 
 from kernel.hexes import Hex, hex_distance
 from specs.nomonhan.board import Board, carries_zoc
-from specs.nomonhan.state import Combat, NomonhanState, other
+from specs.nomonhan.state import Combat, NomonhanState
 from specs.nomonhan.strength import can_attack
 
 MAX_ARTILLERY_RANGE = 3  # NOM-9.17, NOM-9.21
@@ -145,7 +145,7 @@ def _all_side(board: Board, state: NomonhanState, side: str) -> set[str]:
 def support_problem(board: Board, state: NomonhanState, c: Combat) -> tuple[str, str] | None:
     """Artillery support (NOM-9.17 to NOM-9.21, AMB-NOM-13, AMB-NOM-14)."""
     v = state.variant
-    art = next((s for s in board.data.units if s.type == "artillery"), None)
+    art = board.data.artillery
     art_hex = state.unit(art.id).hex if art is not None else None
     if art is None or art_hex is None:
         return "NOM-9.17", "there is no Soviet Artillery on the map to support"
@@ -224,7 +224,7 @@ def declaration_problems(
         for units in (c.attackers, c.defenders)
     ):
         out.append(("NOM-9.8", "the units of each combat are listed in data order"))
-    if v_fixed_order(state) is False and list(combats) != sorted(combats, key=lambda c: _key(f, c)):
+    if not v_fixed_order(state) and list(combats) != sorted(combats, key=lambda c: _key(f, c)):
         out.append(
             (
                 "NOM-9.8",
@@ -334,13 +334,3 @@ def any_contact(board: Board, state: NomonhanState) -> bool:
     """Some attacker may attack someone: otherwise the Combat Phase has nothing to declare."""
     f = front(board, state)
     return any(f.contacts[a] for a in f.attackers) or bool(f.must_defend)
-
-
-__all__ = [
-    "Front",
-    "candidate_combats",
-    "declaration_problems",
-    "front",
-    "legal_declarations",
-    "other",
-]

@@ -23,7 +23,7 @@ from specs.nomonhan.actions import (
     Roll,
 )
 from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
-from specs.nomonhan.strength import combat_dice, hit_chances
+from specs.nomonhan.strength import combat_dice, hit_chances, ja_artillery
 
 if TYPE_CHECKING:
     from specs.nomonhan.rules import Nomonhan
@@ -178,9 +178,7 @@ def _losses(game: Nomonhan, before: NomonhanState, after: NomonhanState) -> list
     out = []
     for b, a in zip(before.units, after.units, strict=True):
         if b.steps > 0 and a.steps == 0:
-            ja_art = game.data.unit(b.id).type == "artillery" and after.variant.is_(
-                "artillery_rules", "ja"
-            )
+            ja_art = ja_artillery(after.variant, game.data.unit(b.id))
             out.append(f"{b.id} is eliminated ({'NOM-9.28' if ja_art else 'NOM-9.24'})")
     return out
 
@@ -216,7 +214,7 @@ def _dropped(before: NomonhanState, action: Action, after: NomonhanState) -> lis
 def _artillery(game: Nomonhan, before: NomonhanState, after: NomonhanState) -> list[str]:
     if before.artillery_used == after.artillery_used:
         return []
-    art = next((s.id for s in game.data.units if s.type == "artillery"), "the Artillery")
+    art = game.data.artillery.id if game.data.artillery is not None else "the Artillery"
     if after.variant.is_("artillery_rules", "ja"):
         if after.artillery_used:
             return [f"{art} is flipped: it has given its support (NOM-9.19)"]

@@ -17,7 +17,7 @@ from kernel.hexes import Hex
 from specs.nomonhan.actions import Demolish, Enter, Move
 from specs.nomonhan.board import Board, can_cross, enemy_zoc_hexes, in_enemy_zoc, occupancy
 from specs.nomonhan.data import UnitSpec
-from specs.nomonhan.state import NomonhanState, UnitState, other
+from specs.nomonhan.state import NomonhanState, UnitState
 
 Problem = tuple[str, str] | None  # (clause, message)
 
@@ -250,16 +250,3 @@ def check(problem: Problem) -> None:
     if problem is not None:
         clause, message = problem
         raise IllegalAction(f"{message} ({clause})", clauses=(clause,))
-
-
-__all__ = [
-    "apply_move",
-    "check",
-    "demolish_problem",
-    "destinations",
-    "enter_problem",
-    "entry_is_mandatory",
-    "legal_movement_actions",
-    "move_problem",
-    "other",
-]

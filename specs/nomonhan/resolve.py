@@ -12,10 +12,7 @@ from kernel.hexes import Hex
 from specs.nomonhan import sequence
 from specs.nomonhan.board import Board, can_cross, carries_zoc, in_enemy_zoc, occupancy
 from specs.nomonhan.state import Combat, NomonhanState, Resolution, Stage, UnitState, other
-
-
-def artillery_id(board: Board) -> str | None:
-    return next((s.id for s in board.data.units if s.type == "artillery"), None)
+from specs.nomonhan.strength import ja_artillery
 
 
 def start_combat(board: Board, state: NomonhanState, index: int) -> NomonhanState:
@@ -103,7 +100,7 @@ def retreat_problem(
     assert here is not None and res is not None
     v = state.variant
     name = f"{spec.name} in {here}"
-    if spec.type == "artillery" and v.is_("artillery_rules", "ja"):
+    if ja_artillery(v, spec):
         return "NOM-9.28", "the Soviet Artillery may not retreat: it loses its step"
     if v.is_("retreat_repeat", "once") and unit_id in res.retreated:
         return "NOM-9.24", f"{name} has retreated once in this combat (AMB-NOM-20)"
@@ -133,7 +130,7 @@ def retreat_hexes(board: Board, state: NomonhanState, unit_id: str) -> list[Hex]
 def loss_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex | None]]:
     """Each legal (unit, retreat hex or None for a step loss) for the next damage point."""
     units = loser_units(state)
-    art = artillery_id(board)
+    art = board.data.artillery.id if board.data.artillery is not None else None
     if (
         art in units
         and state.variant.is_("artillery_shielding", "any_damage_ends")

@@ -28,6 +28,8 @@ from specs.nomonhan.actions import (
     Move,
     Resolve,
     Roll,
+    action_from_json,
+    action_to_json,
 )
 from specs.nomonhan.board import Board
 from specs.nomonhan.data import DATA_FILE, load_data
@@ -280,10 +282,10 @@ class Nomonhan:
         return codec.state_from_json(self, data)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
-        return codec.action_json(action)
+        return action_to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        return codec.action_parse(data)
+        return action_from_json(data)
 
     def describe(self, state: NomonhanState, action: Action) -> str:
         return describe.describe(self, state, action)

@@ -154,8 +154,8 @@ def points(board: Board, state: NomonhanState) -> dict[str, int]:
 def sudden_death(board: Board, state: NomonhanState) -> NomonhanState | None:
     """Artillery eliminated: Japan wins (NOM-4.1). Both Japanese tanks eliminated: the Soviets
     win (NOM-4.2). Checked the moment a step is lost."""
-    art = [s for s in board.data.units if s.type == "artillery"]
-    if art and all(state.unit(s.id).steps == 0 for s in art):
+    art = board.data.artillery
+    if art is not None and state.unit(art.id).steps == 0:
         return finish(board, state, "NOM-4.1", "the Soviet Artillery is eliminated", "JP")
     tanks = [s for s in board.data.units if s.side == "JP" and s.is_tank and s.gt is None]
     if tanks and all(state.unit(s.id).steps == 0 for s in tanks):

@@ -11,13 +11,17 @@ from specs.nomonhan.data import UnitSpec
 from specs.nomonhan.state import Combat, NomonhanState
 
 
+def ja_artillery(v: Variant, spec: UnitSpec) -> bool:
+    """The Artillery read as JA reads it: one step, never attacks, defends at 1, never retreats
+    (NOM-9.19, NOM-9.20, NOM-9.28; option artillery_rules, AMB-NOM-15)."""
+    return spec.type == "artillery" and v.is_("artillery_rules", "ja")
+
+
 def full_steps(v: Variant, spec: UnitSpec) -> int:
     """Steps of a counter at full strength: two when it has a reduced reverse side (NOM-2.5,
     NOM-9.24). Under the JA reading the Artillery has one step: its reverse side only marks
     that it has supported (NOM-9.19, NOM-9.28, AMB-NOM-15)."""
-    if spec.type == "artillery" and v.is_("artillery_rules", "ja"):
-        return 1
-    return spec.full_steps
+    return 1 if ja_artillery(v, spec) else spec.full_steps
 
 
 def _values(spec: UnitSpec, steps: int) -> tuple[int, ...]:
@@ -37,7 +41,7 @@ def attack_strength(v: Variant, spec: UnitSpec, steps: int) -> int:
 def defence_strength(v: Variant, spec: UnitSpec, steps: int) -> int:
     """Tanks defend with their defence number (NOM-9.10); the Artillery defends at 1 under the
     JA reading (NOM-9.20)."""
-    if spec.type == "artillery" and v.is_("artillery_rules", "ja"):
+    if ja_artillery(v, spec):
         return 1
     values = _values(spec, steps)
     if spec.is_tank and len(values) == 2:
@@ -47,7 +51,7 @@ def defence_strength(v: Variant, spec: UnitSpec, steps: int) -> int:
 
 def can_attack(v: Variant, spec: UnitSpec) -> bool:
     """The Artillery never attacks under the JA reading (NOM-9.20)."""
-    return not (spec.type == "artillery" and v.is_("artillery_rules", "ja"))
+    return not ja_artillery(v, spec)
 
 
 def combat_dice(board: Board, state: NomonhanState, combat: Combat) -> tuple[int, int]:
