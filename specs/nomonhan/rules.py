@@ -32,8 +32,9 @@ from specs.nomonhan.actions import (
     action_to_json,
 )
 from specs.nomonhan.board import Board
+from specs.nomonhan.combat_query import declarations, explain_declaration
 from specs.nomonhan.data import DATA_FILE, load_data
-from specs.nomonhan.declare import canonical, declaration_problems, legal_declarations
+from specs.nomonhan.declare import canonical
 from specs.nomonhan.facts import facts
 from specs.nomonhan.movement import (
     apply_move,
@@ -115,7 +116,7 @@ class Nomonhan:
                     acts.append(EndPhase())
                 return acts
             case Stage.DECLARE:
-                return [Declare(d) for d in legal_declarations(b, state)]
+                return [Declare(d) for d in declarations(b, state)]  # Z3 (combat_query)
             case Stage.PICK:
                 return [Resolve(i) for i in range(len(state.pending))]
             case Stage.DAMAGE:
@@ -164,11 +165,11 @@ class Nomonhan:
                 return end_movement_phase(b, state)
             case Declare(combats) if stage == Stage.DECLARE:
                 combats = canonical(b, state, combats)
-                problems = declaration_problems(b, state, combats)
-                if problems:
+                reasons = explain_declaration(b, state, combats)
+                if reasons:
                     raise IllegalAction(
-                        "; ".join(f"{m} ({c})" for c, m in problems),
-                        clauses=tuple(dict.fromkeys(c for c, _ in problems)),
+                        "; ".join(map(str, reasons)),
+                        clauses=tuple(dict.fromkeys(c for r in reasons for c in r.clauses)),
                     )
                 state = attrs.evolve(
                     state,

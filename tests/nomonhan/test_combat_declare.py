@@ -135,7 +135,8 @@ def test_nom_9_3_scope_artillery_zoc_can_make_the_obligation_impossible() -> Non
     )
     assert legal(anyone) == []
     assert clauses_of_illegal(anyone, declare()) == ("NOM-9.3",)
-    assert clauses_of_illegal(anyone, declare(c(SU_ART, JP_KOB))) == ("NOM-9.20", "NOM-9.6")
+    # The Artillery may not attack: the refusal names that, not the target's own obligation
+    assert clauses_of_illegal(anyone, declare(c(SU_ART, JP_KOB))) == ("NOM-9.20",)
     assert {"NOM-9.3", "NOM-9.20"} <= set(GAME.no_action_clauses(anyone))
 
 
