@@ -20,7 +20,7 @@ import math
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
 
-from solvers.combat import MANY, Assignment, Combat, CombatProblem, Reason, canonical
+from solvers.combat import MANY, Assignment, Combat, CombatProblem, Reason, order_of
 from solvers.combat_count import Histogram, count_one_target
 from solvers.combat_explain import explain
 from solvers.combat_shape import Component, LocalCombat, Shape, split
@@ -113,11 +113,20 @@ def _in_reach(problem: CombatProblem, combat: Combat) -> list[bool]:
     ]
 
 
-def _with_support(problem: CombatProblem, combats: list[Combat]) -> Iterator[Assignment]:
-    ordered = list(canonical(problem, tuple(combats)))
+def _with_support(
+    problem: CombatProblem, combats: list[Combat], rank: dict[str, int]
+) -> Iterator[Assignment]:
+    """Each component's combats are already in canonical form; only their order is made."""
+    ordered = sorted(
+        combats, key=lambda c: ([rank[u] for u in c.attackers], [rank[u] for u in c.targets])
+    )
+    if not problem.supporters:
+        yield tuple(ordered)
+        return
+    reach = [_in_reach(problem, c) for c in ordered]
     per_supporter: list[list[tuple[int, ...]]] = []
     for k, s in enumerate(problem.supporters):
-        reachable = [i for i, c in enumerate(ordered) if _in_reach(problem, c)[k]]
+        reachable = [i for i in range(len(ordered)) if reach[i][k]]
         picks = [
             pick
             for size in range(min(s.max_combats, len(reachable)) + 1)
@@ -130,14 +139,16 @@ def _with_support(problem: CombatProblem, combats: list[Combat]) -> Iterator[Ass
             for i in pick:
                 support.setdefault(i, []).append(problem.supporters[k].id)
         yield tuple(
-            Combat(c.attackers, c.targets, tuple(support.get(i, ()))) for i, c in enumerate(ordered)
+            Combat(c.attackers, c.targets, tuple(support[i])) if i in support else c
+            for i, c in enumerate(ordered)
         )
 
 
 def assignments(problem: CombatProblem) -> Iterator[Assignment]:
     """Every legal assignment, lazily, in the canonical order (module docstring)."""
+    rank = order_of(problem)
     for combats in _combat_sets(split(problem)):
-        yield from _with_support(problem, combats)
+        yield from _with_support(problem, combats, rank)
 
 
 def first(problem: CombatProblem) -> Assignment | None:
@@ -152,7 +163,8 @@ def check(problem: CombatProblem, assignment: Assignment) -> bool:
 def _histogram(problem: CombatProblem, comp: Component) -> Histogram:
     """Solutions of one component by how many of its combats each supporter could reach."""
     k = len(problem.supporters)
-    if comp.shape.grouping != MANY and not solutions(comp.shape).done:
+    known = _cache.get(comp.shape)
+    if comp.shape.grouping != MANY and (known is None or not known.done):
         a_index = {a: i for i, a in enumerate(comp.attackers)}
         t_index = {t: i for i, t in enumerate(comp.targets)}
         live = [s for s in problem.supporters]

@@ -105,7 +105,8 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
     comp = localise(problem, attackers, list(problem.targets))
     enc = ShapeEncoding(comp.shape, prefix="x")
     solver = smt.Solver()
-    enc.encode(lambda f, label: solver.add(f, label))
+    for term, label in enc.constraints():
+        solver.add(smt.parse_formula(enc.declarations, term), label)
     a_index = {a: i for i, a in enumerate(comp.attackers)}
     t_index = {t: i for i, t in enumerate(comp.targets)}
     index = {c: i for i, c in enumerate(enc.candidates)}

@@ -111,31 +111,54 @@ def _support_choices(problem: CombatProblem, combats: list[Combat]) -> Iterator[
         )
 
 
-def oracle_assignments(problem: CombatProblem) -> set[Assignment]:
-    """The set of legal assignments, each in canonical form."""
+def iter_assignments(problem: CombatProblem) -> Iterator[Assignment]:
+    """The legal assignments, lazily: backtracking over the attackers in problem order, with
+    one prune (a target that must be attacked and that no later attacker can reach)."""
     groups = _groups(problem)
     attackers = [a for a in problem.attackers if a not in problem.static]
+    position = {a: i for i, a in enumerate(attackers)}
     first_of: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {a: [] for a in attackers}
     for g in groups:
         first_of[g[0][0]].append(g)
-    found: set[Assignment] = set()
+    last_chance = {t: -1 for t in problem.targets}
+    for c in problem.contacts:
+        if c.attacker in position:
+            last_chance[c.target] = max(last_chance[c.target], position[c.attacker])
+    due: dict[int, list[str]] = {}
+    for t in problem.must_be_attacked:
+        due.setdefault(last_chance.get(t, -1), []).append(t)
+    if due.get(-1):
+        return
 
-    def search(i: int, used: set[str], chosen: list[Combat]) -> None:
+    def search(
+        i: int, used: frozenset[str], hit: frozenset[str], chosen: list[Combat]
+    ) -> Iterator[Assignment]:
         if i == len(attackers):
             if _legal_without_support(problem, chosen):
                 for assignment in _support_choices(problem, chosen):
-                    found.add(canonical(problem, assignment))
+                    yield canonical(problem, assignment)
             return
         a = attackers[i]
+        options: list[tuple[tuple[str, ...], tuple[str, ...]] | None] = []
         if a in used:
-            search(i + 1, used, chosen)
-            return
-        search(i + 1, used, chosen)
-        for atts, tgts in first_of[a]:
-            if used.isdisjoint(atts):
-                chosen.append(Combat(atts, tgts))
-                search(i + 1, used | set(atts), chosen)
+            options.append(None)
+        else:
+            if a not in problem.must_attack:  # prune: an obliged unit cannot stay idle
+                options.append(None)
+            options.extend(g for g in first_of[a] if used.isdisjoint(g[0]) and hit.isdisjoint(g[1]))
+        for g in options:
+            now_used, now_hit = used, hit
+            if g is not None:
+                chosen.append(Combat(*g))
+                now_used, now_hit = used | set(g[0]), hit | set(g[1])
+            if all(t in now_hit for t in due.get(i, ())):
+                yield from search(i + 1, now_used, now_hit, chosen)
+            if g is not None:
                 chosen.pop()
 
-    search(0, set(), [])
-    return found
+    yield from search(0, frozenset(), frozenset(), [])
+
+
+def oracle_assignments(problem: CombatProblem) -> set[Assignment]:
+    """The set of legal assignments, each in canonical form."""
+    return set(iter_assignments(problem))

@@ -95,7 +95,7 @@ class Component:
     shape: Shape
     attackers: tuple[str, ...]
     targets: tuple[str, ...]
-    hexsides: tuple[str, ...]
+    hexsides: tuple[str, ...]  # the limited hexsides, by local index
 
 
 def localise(problem: CombatProblem, attackers: list[str], targets: list[str]) -> Component:
@@ -106,15 +106,16 @@ def localise(problem: CombatProblem, attackers: list[str], targets: list[str]) -
         {
             c.hexside
             for c in problem.contacts
-            if c.hexside is not None and c.attacker in a_index and c.target in t_index
+            if c.hexside is not None
+            and c.hexside in problem.hexside_limits
+            and c.attacker in a_index
+            and c.target in t_index
         }
     )
-    h_index = {h: i for i, h in enumerate(hexsides)}
+    h_index: dict[str | None, int] = {h: i for i, h in enumerate(hexsides)}
     contacts = sorted(
         {
             (a_index[c.attacker], t_index[c.target], h_index.get(c.hexside, -1))
-            if c.hexside is not None
-            else (a_index[c.attacker], t_index[c.target], -1)
             for c in problem.contacts
             if c.attacker in a_index and c.target in t_index
         }
@@ -142,52 +143,49 @@ def localise(problem: CombatProblem, attackers: list[str], targets: list[str]) -
 def split(problem: CombatProblem) -> list[Component]:
     """Independent contact components, ordered by their first unit in problem order. Units
     with no contact and no obligation are left out: they can only stay out of combat."""
-    parent: dict[str, str] = {}
+    attackers = [a for a in problem.attackers if a not in problem.static]
+    n = len(attackers)
+    index = {("a", a): i for i, a in enumerate(attackers)}
+    index.update({("t", t): n + i for i, t in enumerate(problem.targets)})
+    parent = list(range(n + len(problem.targets)))
 
-    def find(x: str) -> str:
+    def find(x: int) -> int:
         while parent[x] != x:
             parent[x] = parent[parent[x]]
             x = parent[x]
         return x
 
-    def union(x: str, y: str) -> None:
+    def union(x: int, y: int) -> None:
         rx, ry = find(x), find(y)
         if rx != ry:
             parent[max(rx, ry)] = min(rx, ry)
 
-    attackers = [a for a in problem.attackers if a not in problem.static]
-    a_set = set(attackers)
-    t_set = set(problem.targets)
-    order = {("a", a): i for i, a in enumerate(attackers)}
-    order.update({("t", t): len(attackers) + i for i, t in enumerate(problem.targets)})
-    key = {node: f"{order[node]:06d}" for node in order}
-    for k in key.values():
-        parent[k] = k
-    by_hexside: dict[str, str] = {}
+    touched: set[int] = set()
+    by_hexside: dict[str, int] = {}
     for c in problem.contacts:
-        if c.attacker not in a_set or c.target not in t_set:
+        a, t = index.get(("a", c.attacker)), index.get(("t", c.target))
+        if a is None or t is None:
             continue
-        union(key["a", c.attacker], key["t", c.target])
+        touched.add(a)
+        union(a, t)
         if c.hexside is not None and c.hexside in problem.hexside_limits:
-            first = by_hexside.setdefault(c.hexside, key["a", c.attacker])
-            union(first, key["a", c.attacker])
-    for a, ts in problem.also_attack.items():
-        for t in ts:
-            if a in a_set and t in t_set:
-                union(key["a", a], key["t", t])
-    touched = {
-        *(key["a", c.attacker] for c in problem.contacts if c.attacker in a_set),
-        *(key["a", a] for a in attackers if a in problem.must_attack),
-        *(key["t", t] for t in problem.targets if t in problem.must_be_attacked),
-    }
+            union(by_hexside.setdefault(c.hexside, a), a)
+    for attacker, ts in problem.also_attack.items():
+        a = index.get(("a", attacker))
+        for target in ts:
+            t = index.get(("t", target))
+            if a is not None and t is not None:
+                union(a, t)
+    touched.update(index[("a", a)] for a in problem.must_attack if ("a", a) in index)
+    touched.update(index[("t", t)] for t in problem.must_be_attacked if ("t", t) in index)
     roots = {find(x) for x in touched}
-    groups: dict[str, tuple[list[str], list[str]]] = {}
-    for a in attackers:
-        root = find(key["a", a])
+    groups: dict[int, tuple[list[str], list[str]]] = {}
+    for i, attacker in enumerate(attackers):
+        root = find(i)
         if root in roots:
-            groups.setdefault(root, ([], []))[0].append(a)
-    for t in problem.targets:
-        root = find(key["t", t])
+            groups.setdefault(root, ([], []))[0].append(attacker)
+    for i, target in enumerate(problem.targets):
+        root = find(n + i)
         if root in roots:
-            groups.setdefault(root, ([], []))[1].append(t)
+            groups.setdefault(root, ([], []))[1].append(target)
     return [localise(problem, atts, tgts) for _, (atts, tgts) in sorted(groups.items())]

@@ -14,23 +14,27 @@ the choice vector, hence canonical and independent of the solver's heuristics.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Hashable, Iterator
+from typing import Any
 
 from solvers import smt
 from solvers.combat import MANY
 from solvers.combat_shape import LocalCombat, Shape
 
 Label = tuple[str, int]  # (rule kind, local index of the unit, target or hexside it is about)
-AddFn = Callable[[smt.Bool, Hashable], None]
 
 
 class ShapeEncoding:
-    """The literals of a shape and the constraints over them (labelled by rule and unit)."""
+    """The literals of a shape and the constraints over them as SMT-LIB text, each labelled
+    by rule and unit. Text is parsed in one call; building the same formula node by node in
+    z3's Python layer took longer than solving it."""
 
     def __init__(self, shape: Shape, prefix: str = "c") -> None:
         self.shape = shape
         self.candidates: list[LocalCombat] = shape.candidates()
-        self.lits = [smt.bool_var(f"{prefix}{i}") for i in range(len(self.candidates))]
+        self.names = [f"{prefix}{i}" for i in range(len(self.candidates))]
+        self.declarations = smt.declare(self.names)
+        self._lits: list[smt.Bool] | None = None
         self.by_attacker: list[list[int]] = [[] for _ in range(shape.n_attackers)]
         self.by_target: list[list[int]] = [[] for _ in range(shape.n_targets)]
         for i, (atts, tgts) in enumerate(self.candidates):
@@ -38,48 +42,58 @@ class ShapeEncoding:
                 self.by_attacker[a].append(i)
             for t in tgts:
                 self.by_target[t].append(i)
+        self.hexside_of = {(a, t): h for a, t, h in shape.contacts}
+        self.reach = [shape.reach(a) for a in range(shape.n_attackers)]
 
-    def attacks(self, a: int) -> smt.Bool:
-        return smt.or_(self.lits[i] for i in self.by_attacker[a])
+    @property
+    def lits(self) -> list[smt.Bool]:
+        if self._lits is None:
+            self._lits = smt.constants(self.declarations, self.names)
+        return self._lits
 
-    def attacked(self, t: int) -> smt.Bool:
-        return smt.or_(self.lits[i] for i in self.by_target[t])
+    def _of(self, indices: list[int]) -> list[str]:
+        return [self.names[i] for i in indices]
 
-    def encode(self, add: AddFn) -> None:
+    def constraints(self) -> Iterator[tuple[str, Hashable]]:
+        """(SMT-LIB term, label) for every rule of the shape."""
         shape = self.shape
-        lits = self.lits
         for a in range(shape.n_attackers):
-            mine = [lits[i] for i in self.by_attacker[a]]
-            add(smt.at_most(mine, 1), ("attack_once", a))
+            yield smt.t_at_most(self._of(self.by_attacker[a]), 1), ("attack_once", a)
         for a in shape.must_attack:
-            add(smt.at_least([lits[i] for i in self.by_attacker[a]], 1), ("must_attack", a))
+            yield smt.t_at_least(self._of(self.by_attacker[a]), 1), ("must_attack", a)
         if shape.grouping == MANY:
             for t in range(shape.n_targets):
-                add(smt.at_most([lits[i] for i in self.by_target[t]], 1), ("defend_once", t))
+                yield smt.t_at_most(self._of(self.by_target[t]), 1), ("defend_once", t)
         for t in shape.must_be_attacked:
-            add(smt.at_least([lits[i] for i in self.by_target[t]], 1), ("must_be_attacked", t))
+            yield smt.t_at_least(self._of(self.by_target[t]), 1), ("must_be_attacked", t)
         if shape.grouping != MANY:
             for a in shape.attack_all:
-                if len(shape.reach(a)) > 1:
-                    add(smt.and_(smt.not_(lits[i]) for i in self.by_attacker[a]), ("attack_all", a))
+                if len(self.reach[a]) > 1:
+                    yield smt.t_at_most(self._of(self.by_attacker[a]), 0), ("attack_all", a)
         for a, targets in shape.also_attack:
             for t in targets:
-                add(smt.implies(self.attacks(a), self.attacked(t)), ("also_attack", t))
+                attacks = smt.t_or(self._of(self.by_attacker[a]))
+                yield (
+                    smt.t_implies(attacks, smt.t_or(self._of(self.by_target[t]))),
+                    (
+                        "also_attack",
+                        t,
+                    ),
+                )
+        crossing = self._crossing()
         for h, limit in shape.hexside_limits:
-            add(smt.at_most(self._crossing(h), limit), ("hexside_limit", h))
+            across = crossing.get(h, {})
+            if len(across) > limit:  # otherwise the limit cannot bind
+                terms = [smt.t_or(self._of(mine)) for _, mine in sorted(across.items())]
+                yield smt.t_at_most(terms, limit), ("hexside_limit", h)
 
-    def _crossing(self, h: int) -> list[smt.Bool]:
-        """One literal per attacker that attacks across hexside `h`."""
-        shape = self.shape
-        out = []
-        for a in range(shape.n_attackers):
-            across = [
-                self.lits[i]
-                for i in self.by_attacker[a]
-                if any(shape.hexside(a, t) == h for t in self.candidates[i][1])
-            ]
-            if across:
-                out.append(smt.or_(across))
+    def _crossing(self) -> dict[int, dict[int, list[int]]]:
+        """hexside -> attacker -> the literals in which it attacks across that hexside."""
+        out: dict[int, dict[int, list[int]]] = {}
+        for i, (atts, tgts) in enumerate(self.candidates):
+            for a in atts:
+                for h in {self.hexside_of.get((a, t), -1) for t in tgts} - {-1}:
+                    out.setdefault(h, {}).setdefault(a, []).append(i)
         return out
 
     def decode(self, chosen: list[int]) -> tuple[LocalCombat, ...]:
@@ -99,12 +113,21 @@ class ShapeSolver:
     def __init__(self, shape: Shape, rlimit: int = smt.DEFAULT_RLIMIT) -> None:
         self.encoding = enc = ShapeEncoding(shape)
         self.solver = smt.Solver(rlimit=rlimit)
-        enc.encode(lambda f, _label: self.solver.add(f))
-        self.reader = smt.Reader(enc.lits)
+        # idle{a} <=> attacker a attacks nobody: one assumption for the "no attack" choice
+        idle = [f"idle{a}" for a in range(shape.n_attackers)]
+        declarations = enc.declarations + smt.declare(idle)
+        terms = [term for term, _label in enc.constraints()]
+        terms += [
+            f"(= {name} {smt.t_not(smt.t_or(enc._of(mine)))})"
+            for name, mine in zip(idle, enc.by_attacker, strict=True)
+        ]
+        self.solver.add_text(declarations, terms)
+        self.reader = smt.Reader(enc.names, declarations)
+        self._atoms = smt.Atoms(declarations, enc.names + idle)
+        own, idles = self._atoms.raw[: len(enc.names)], self._atoms.raw[len(enc.names) :]
         # assume[a][c]: the assumptions for attacker a making choice c (0 = no attack)
-        self.assume: list[list[list[smt.Bool]]] = [
-            [[smt.not_(enc.lits[i]) for i in mine]] + [[enc.lits[i]] for i in mine]
-            for mine in enc.by_attacker
+        self.assume: list[list[list[Any]]] = [
+            [[idles[a]]] + [[own[i]] for i in mine] for a, mine in enumerate(enc.by_attacker)
         ]
 
     def _choice(self, values: list[bool], a: int) -> int:
@@ -119,7 +142,7 @@ class ShapeSolver:
         yield from self._search(0, [], self.reader.read(self.solver.model()), [])
 
     def _search(
-        self, a: int, assumed: list[smt.Bool], values: list[bool], chosen: list[int]
+        self, a: int, assumed: list[Any], values: list[bool], chosen: list[int]
     ) -> Iterator[tuple[LocalCombat, ...]]:
         enc = self.encoding
         if a == enc.shape.n_attackers:
@@ -130,7 +153,7 @@ class ShapeSolver:
             branch = assumed + extra
             if c == current:
                 sub = values
-            elif self.solver.check(branch):
+            elif self.solver.check_atoms(branch):
                 sub = self.reader.read(self.solver.model())
             else:
                 continue

@@ -12,7 +12,7 @@ Z3 objects are not thread-safe: use processes, not threads, to solve in parallel
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import z3
 
@@ -143,6 +143,85 @@ def int_value(model: Model, term: Int) -> int:
     return int(value.as_long())
 
 
+# --- the same vocabulary as SMT-LIB text, for formulas built in bulk ---------------------------
+# Building a formula node by node through z3's Python layer costs far more than solving it on
+# small problems; text is parsed in one call. Names are SMT-LIB symbols declared with `declare`.
+
+
+def declare(names: Iterable[str]) -> str:
+    return "".join(f"(declare-const {n} Bool)" for n in names)
+
+
+def t_or(names: Sequence[str]) -> str:
+    if not names:
+        return "false"
+    return names[0] if len(names) == 1 else f"(or {' '.join(names)})"
+
+
+def t_not(term: str) -> str:
+    return f"(not {term})"
+
+
+def t_and(terms: Sequence[str]) -> str:
+    if not terms:
+        return "true"
+    return terms[0] if len(terms) == 1 else f"(and {' '.join(terms)})"
+
+
+def t_implies(a: str, b: str) -> str:
+    return f"(=> {a} {b})"
+
+
+def t_at_most(terms: Sequence[str], k: int) -> str:
+    if k < 0:
+        return "false"
+    if len(terms) <= k:
+        return "true"
+    if k == 0:
+        return t_and([t_not(x) for x in terms])
+    return f"((_ at-most {k}) {' '.join(terms)})"
+
+
+def t_at_least(terms: Sequence[str], k: int) -> str:
+    if k <= 0:
+        return "true"
+    if len(terms) < k:
+        return "false"
+    if k == 1:
+        return t_or(terms)
+    return f"((_ at-least {k}) {' '.join(terms)})"
+
+
+def parse_formula(declarations: str, term: str) -> Bool:
+    """One SMT-LIB term as a formula."""
+    return z3.parse_smt2_string(f"{declarations}(assert {term})")[0]
+
+
+class Atoms:
+    """Boolean constants held as raw C pointers, for assumptions in hot loops: wrapping each in
+    a z3.py object costs tens of microseconds, more than a small check."""
+
+    def __init__(self, declarations: str, names: Sequence[str]) -> None:
+        self._parent = None
+        self.raw: list[Any] = []
+        if not names:
+            return
+        self._parent = z3.parse_smt2_string(f"{declarations}(assert (and true {' '.join(names)}))")[
+            0
+        ]  # keeps the constants alive
+        ctx = self._parent.ctx.ref()
+        app = z3.z3core.Z3_to_app(ctx, self._parent.as_ast())
+        self.raw = [z3.z3core.Z3_get_app_arg(ctx, app, i + 1) for i in range(len(names))]
+
+
+def constants(declarations: str, names: Sequence[str]) -> list[Bool]:
+    """The Boolean constants `names` (declared in `declarations`) as formulas, in one parse."""
+    if not names:
+        return []
+    parsed = z3.parse_smt2_string(f"{declarations}(assert (and true {' '.join(names)}))")
+    return list(parsed[0].children())[1:]
+
+
 # --- solver -----------------------------------------------------------------------------------
 
 
@@ -165,6 +244,7 @@ class Solver:
         self.rlimit = rlimit
         self._labels: dict[str, object] = {}
         self._indicators: list[Bool] = []
+        self._names: list[str] = []
 
     def add(self, formula: Bool, label: object = None) -> None:
         try:
@@ -175,7 +255,18 @@ class Solver:
             indicator = z3.Bool(name)
             self._labels[name] = label
             self._indicators.append(indicator)
+            self._names.append(name)
             self._z3.add(z3.Implies(indicator, formula))
+        except z3.Z3Exception as exc:
+            raise SolverFailure(f"z3 rejected a constraint: {exc}") from exc
+
+    def add_text(self, declarations: str, terms: Sequence[str]) -> None:
+        """Assert SMT-LIB terms (untracked), parsed in one call."""
+        if not terms:
+            return
+        text = declarations + "".join(f"(assert {t})" for t in terms)
+        try:
+            self._z3.from_string(text)
         except z3.Z3Exception as exc:
             raise SolverFailure(f"z3 rejected a constraint: {exc}") from exc
 
@@ -185,24 +276,45 @@ class Solver:
     def pop(self) -> None:
         self._z3.pop()
 
-    def check(self, assumptions: Sequence[Bool] = (), *, without: Iterable[object] = ()) -> bool:
-        """True when satisfiable, False when not; `SolverUnknown` when z3 cannot tell.
+    def check_atoms(self, atoms: Sequence[Any]) -> bool:
+        """`check` under raw assumptions from `Atoms.raw` (no tracked constraints)."""
+        return self._result(
+            z3.z3core.Z3_solver_check_assumptions(
+                self._z3.ctx.ref(), self._z3.solver, len(atoms), (z3.Ast * len(atoms))(*atoms)
+            )
+        )
 
-        Tracked constraints whose (hashable) label is in `without` are left out of this check."""
-        dropped = set(without)
-        active = [lit for lit in self._indicators if self._labels[str(lit)] not in dropped]
-        try:
-            result = self._z3.check(*active, *assumptions)
-        except z3.Z3Exception as exc:
-            raise SolverFailure(f"z3 failed: {exc}") from exc
-        if result == z3.sat:
+    def _result(self, result: int) -> bool:
+        if result == 1:
             return True
-        if result == z3.unsat:
+        if result == -1:
             return False
         reason = self._z3.reason_unknown()
         raise SolverUnknown(
             f"z3 answered unknown ({reason}) within its resource limit rlimit={self.rlimit}"
         )
+
+    def check(self, assumptions: Sequence[Bool] = (), *, without: Iterable[object] = ()) -> bool:
+        """True when satisfiable, False when not; `SolverUnknown` when z3 cannot tell.
+
+        Tracked constraints whose (hashable) label is in `without` are left out of this check."""
+        dropped = set(without)
+        active = [
+            lit
+            for lit, name in zip(self._indicators, self._names, strict=True)
+            if not dropped or self._labels[name] not in dropped
+        ]
+        lits = [*active, *assumptions]
+        # The C API directly: z3.py's check() casts every assumption in Python, which costs
+        # more than the search itself on small problems.
+        array = (z3.Ast * len(lits))(*(lit.as_ast() for lit in lits))
+        try:
+            result = z3.z3core.Z3_solver_check_assumptions(
+                self._z3.ctx.ref(), self._z3.solver, len(lits), array
+            )
+        except z3.Z3Exception as exc:
+            raise SolverFailure(f"z3 failed: {exc}") from exc
+        return self._result(result)
 
     def model(self) -> Model:
         return self._z3.model()
@@ -222,11 +334,23 @@ class Reader:
     """Reads the values of many literals from a model with one evaluation (a bit-vector of
     them), about twenty times faster than one `eval` per literal."""
 
-    def __init__(self, lits: Sequence[Bool]) -> None:
+    def __init__(self, lits: Sequence[Bool], declarations: str = "") -> None:
         self.size = len(lits)
+        self._term = None
+        if not lits:
+            return
+        if declarations:  # the literals by name: parse the whole term at once
+            bits = " ".join(f"(ite {x} #b1 #b0)" for x in map(str, lits))
+            term = bits if len(lits) == 1 else f"(concat {bits})"
+            width = f"(_ BitVec {len(lits)})"
+            parsed = z3.parse_smt2_string(
+                f"{declarations}(declare-const reader! {width})(assert (= reader! {term}))"
+            )
+            self._term = parsed[0].arg(1)
+            return
         one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
-        bits = [z3.If(x, one, zero) for x in lits]
-        self._term = None if not bits else bits[0] if len(bits) == 1 else z3.Concat(*bits)
+        terms = [z3.If(x, one, zero) for x in lits]
+        self._term = terms[0] if len(terms) == 1 else z3.Concat(*terms)
 
     def read(self, model: Model) -> list[bool]:
         if self._term is None:
@@ -283,116 +407,129 @@ def _i(a: Int | int) -> Int:
 
 
 class Z3Ops:
-    """`solvers.terms.Ops` over Z3 terms, folding constants as it goes so that the static parts
-    of a model (a river that is always there, a unit that can never attack) cost nothing."""
+    """`solvers.terms.Ops` over Z3 terms. Constants stay Python `bool`s and `int`s until they
+    meet a variable, so the static parts of a model (a river that is always there, a unit that
+    can never attack) fold away without a call into Z3."""
 
     def lit(self, value: bool) -> Bool:
-        return z3.BoolVal(value)
+        return value
 
     def num(self, value: int) -> Int:
-        return z3.IntVal(value)
+        return value
 
     def all(self, items: Iterable[Bool]) -> Bool:
         parts = []
         for x in items:
-            if z3.is_false(x):
-                return z3.BoolVal(False)
-            if not z3.is_true(x):
+            if x is False:
+                return False
+            if x is not True:
                 parts.append(x)
-        return parts[0] if len(parts) == 1 else z3.And(parts) if parts else z3.BoolVal(True)
+        return parts[0] if len(parts) == 1 else z3.And(parts) if parts else True
 
     def any(self, items: Iterable[Bool]) -> Bool:
         parts = []
         for x in items:
-            if z3.is_true(x):
-                return z3.BoolVal(True)
-            if not z3.is_false(x):
+            if x is True:
+                return True
+            if x is not False:
                 parts.append(x)
-        return parts[0] if len(parts) == 1 else z3.Or(parts) if parts else z3.BoolVal(False)
+        return parts[0] if len(parts) == 1 else z3.Or(parts) if parts else False
 
     def not_(self, a: Bool) -> Bool:
-        if z3.is_true(a) or z3.is_false(a):
-            return z3.BoolVal(z3.is_false(a))
-        return z3.Not(a)
+        return (not a) if isinstance(a, bool) else z3.Not(a)
 
     def implies(self, a: Bool, b: Bool) -> Bool:
         return self.any([self.not_(a), b])
 
     def iff(self, a: Bool, b: Bool) -> Bool:
-        if z3.is_true(a):
-            return b
-        if z3.is_true(b):
-            return a
+        if isinstance(a, bool):
+            return b if a else self.not_(b)
+        if isinstance(b, bool):
+            return a if b else self.not_(a)
         return a == b
 
     def eq(self, a: Int | int, b: Int | int) -> Bool:
-        if isinstance(a, int) and isinstance(b, int):
-            return z3.BoolVal(a == b)
-        return _i(a) == _i(b)
+        if isinstance(a, int):
+            if isinstance(b, int):
+                return a == b
+            a, b = b, a
+        return a == b
 
     def le(self, a: Int | int, b: Int | int) -> Bool:
         if isinstance(a, int) and isinstance(b, int):
-            return z3.BoolVal(a <= b)
-        return _i(a) <= _i(b)
+            return a <= b
+        return _i(a) <= b
 
     def lt(self, a: Int | int, b: Int | int) -> Bool:
         if isinstance(a, int) and isinstance(b, int):
-            return z3.BoolVal(a < b)
-        return _i(a) < _i(b)
+            return a < b
+        return _i(a) < b
 
     def add(self, items: Iterable[Int | int]) -> Int:
         const_part, terms = 0, []
         for x in items:
             if isinstance(x, int):
                 const_part += x
-            elif z3.is_int_value(x):
-                const_part += x.as_long()
             else:
                 terms.append(x)
-        if const_part or not terms:
-            terms.append(z3.IntVal(const_part))
-        return terms[0] if len(terms) == 1 else z3.Sum(terms)
+        if not terms:
+            return const_part
+        total = terms[0] if len(terms) == 1 else z3.Sum(terms)
+        return total + const_part if const_part else total
 
     def sub(self, a: Int | int, b: Int | int) -> Int:
         if isinstance(b, int):
             return self.add([a, -b])
-        return _i(a) - b
+        return a - b
+
+    def mod(self, a: Int | int, k: int) -> Int:
+        return a % k if isinstance(a, int) else _i(a) % k
 
     def ite(self, c: Bool, a: Int | int, b: Int | int) -> Int:
-        if z3.is_true(c):
-            return _i(a)
-        if z3.is_false(c):
-            return _i(b)
-        x, y = _i(a), _i(b)
-        return x if x.eq(y) else z3.If(c, x, y)
+        if isinstance(c, bool):
+            return a if c else b
+        if self.same(a, b):
+            return a
+        if isinstance(a, int) and isinstance(b, int):
+            return z3.If(c, z3.IntVal(a), z3.IntVal(b))
+        return z3.If(c, a, b)  # z3 gives a constant the sort of the other branch
 
     def bite(self, c: Bool, a: Bool, b: Bool) -> Bool:
-        if z3.is_true(c):
+        if isinstance(c, bool):
+            return a if c else b
+        if self.same(a, b):
             return a
-        if z3.is_false(c):
-            return b
-        return a if a.eq(b) else z3.If(c, a, b)
+        if a is True:
+            return self.any([c, b])
+        if a is False:
+            return self.all([self.not_(c), b])
+        if b is True:
+            return self.any([self.not_(c), a])
+        if b is False:
+            return self.all([c, a])
+        return z3.If(c, a, b)
 
     def count(self, items: Iterable[Bool]) -> Int:
         return self.add(self.ite(x, 1, 0) for x in items)
 
+    def among(self, a: Int | int, items: Sequence[Int]) -> Bool:
+        return self.any(self.eq(a, x) for x in items)
+
     def case(self, i: Int, f: Callable[[int], Bool], domain: Sequence[int]) -> Bool:
-        if isinstance(i, int) or z3.is_int_value(i):
-            k = i if isinstance(i, int) else i.as_long()
-            return f(k) if k in domain else z3.BoolVal(False)
+        if isinstance(i, int):
+            return f(i) if i in domain else False
         return self.any(self.all([i == k, f(k)]) for k in domain)
 
     def known(self, a: Bool) -> bool | None:
-        if z3.is_true(a):
-            return True
-        if z3.is_false(a):
-            return False
-        return None
+        return a if isinstance(a, bool) else None
+
+    def value(self, a: Int) -> int | None:
+        return a if isinstance(a, int) else None
 
     def same(self, a: object, b: object) -> bool:
-        if z3.is_expr(a) and z3.is_expr(b):
-            return bool(a.eq(b))  # type: ignore[attr-defined]
-        return a is b
+        if isinstance(a, bool | int) or isinstance(b, bool | int):
+            return type(a) is type(b) and a == b
+        return bool(a.eq(b))  # type: ignore[attr-defined]
 
 
 Z3 = Z3Ops()
@@ -400,6 +537,25 @@ Z3 = Z3Ops()
 
 def fresh_int(name: str) -> Int:
     return z3.Int(name)
+
+
+CODE_BITS = 8
+
+
+def fresh_code(name: str) -> Int:
+    """A small non-negative code (a hex, a unit) as a bit-vector: compared only for equality,
+    it costs the solver a few bits instead of arithmetic."""
+    return z3.BitVec(name, CODE_BITS)
+
+
+def within(x: Int, lo: int, hi: int | None) -> Bool:
+    """lo <= x <= hi (no upper bound when hi is None), for integers and codes alike."""
+    if z3.is_bv(x):
+        top = (1 << CODE_BITS) - 1 if hi is None else hi
+        if lo < 0 or top >= 1 << CODE_BITS:
+            raise SolverFailure(f"{x} does not fit a {CODE_BITS}-bit code")
+        return z3.And(z3.UGE(x, lo), z3.ULE(x, top))
+    return z3.And(x >= lo, x <= hi) if hi is not None else x >= lo
 
 
 def fresh_bool(name: str) -> Bool:
@@ -414,6 +570,8 @@ def substitute(term: Bool, pairs: Sequence[tuple[object, object]]) -> Bool:
 
 def value_of(model: Model, term: object) -> int | bool:
     """The value of an integer or Boolean term in `model` (unconstrained: its default)."""
+    if isinstance(term, bool | int):
+        return term
     v = model.eval(term, model_completion=True)
     if z3.is_true(v) or z3.is_false(v):
         return bool(z3.is_true(v))
@@ -421,4 +579,29 @@ def value_of(model: Model, term: object) -> int | bool:
 
 
 def is_bool(term: object) -> bool:
-    return bool(z3.is_bool(term))
+    return isinstance(term, bool) or bool(z3.is_bool(term))
+
+
+def formula(term: Bool | bool) -> Bool:
+    """A term as a Z3 Boolean (a Python constant becomes a Z3 constant)."""
+    return _b(term)
+
+
+def names_in(term: Bool | bool) -> set[str]:
+    """The names of the variables (uninterpreted constants) a term reads."""
+    if isinstance(term, bool):
+        return set()
+    seen: set[int] = set()
+    out: set[str] = set()
+    todo = [term]
+    while todo:
+        t = todo.pop()
+        key = t.get_id()
+        if key in seen:
+            continue
+        seen.add(key)
+        if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            out.add(t.decl().name())
+        else:
+            todo.extend(t.children())
+    return out

@@ -10,6 +10,7 @@ the solver; `declare.legal_declarations` stays as the plain-Python oracle.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator, Mapping
 
 from kernel.hexes import hex_distance
 from solvers import assignments as solver
@@ -25,7 +26,7 @@ from solvers.combat import (
 )
 from solvers.combat import Combat as Fight
 from specs.nomonhan.board import Board
-from specs.nomonhan.declare import MAX_ARTILLERY_RANGE, canonical, front, v_fixed_order
+from specs.nomonhan.declare import MAX_ARTILLERY_RANGE, front, v_fixed_order
 from specs.nomonhan.state import Combat, NomonhanState
 
 RULES = Rules(
@@ -60,15 +61,12 @@ def combat_problem(board: Board, state: NomonhanState) -> CombatProblem:
     f = front(board, state)
     rank = f.order.__getitem__
 
-    def name(u: str) -> str:
-        return f"{data.unit(u).name} in {state.unit(u).hex}"
-
     attackers = tuple(sorted(f.attackers, key=rank))
     targets = tuple(sorted(f.defenders, key=rank))
     side_on_map = {
         u.id for u in state.units if u.hex is not None and data.unit(u.id).side == f.attacker_side
     }
-    names = {u.id: name(u.id) for u in state.units if u.hex is not None}
+    names = _Names(board, state)
     must_attack = {
         a: Reason(("NOM-9.2",), f"{names[a]} is in an enemy ZOC and must attack") for a in f.obliged
     }
@@ -85,10 +83,28 @@ def combat_problem(board: Board, state: NomonhanState) -> CombatProblem:
         must_be_attacked=must_defend,
         attack_all=f.obliged if v.is_("attacker_targets", "all_adjacent") else frozenset(),
         static=frozenset(side_on_map - set(attackers)),
-        supporters=_artillery(board, state, attackers, targets, names),
+        supporters=_artillery(board, state, attackers, targets),
         names=names,
         rules=RULES,
     )
+
+
+class _Names(Mapping[str, str]):
+    """Unit names for explanations ("4th Tank Regiment in 0305"), made only when asked for."""
+
+    def __init__(self, board: Board, state: NomonhanState) -> None:
+        self._board = board
+        self._hexes = {u.id: u.hex for u in state.units if u.hex is not None}
+
+    def __getitem__(self, unit: str) -> str:
+        name = self._board.data.unit(unit).name
+        return f"{name} in {self._hexes[unit]}" if unit in self._hexes else name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._hexes)
+
+    def __len__(self) -> int:
+        return len(self._hexes)
 
 
 def _artillery(
@@ -96,7 +112,6 @@ def _artillery(
     state: NomonhanState,
     attackers: tuple[str, ...],
     targets: tuple[str, ...],
-    names: dict[str, str],
 ) -> tuple[Supporter, ...]:
     """The Artillery as a supporter (NOM-9.17-9.21, AMB-NOM-13, AMB-NOM-14)."""
     v = state.variant
@@ -130,25 +145,21 @@ def _artillery(
         "attacker_hex": attackers,
         "any_participant": attackers + targets,
     }[reading]
+    hexes = {u.id: u.hex for u in state.units}
     reach = frozenset(
         u
         for u in pool
         if here is not None
-        and (h := state.unit(u).hex) is not None
+        and (h := hexes[u]) is not None
         and hex_distance(here, h) <= MAX_ARTILLERY_RANGE
     )
-    names.setdefault(art.id, art.name)
     return (Supporter(art.id, reach, 1, unavailable),)
 
 
-def to_declaration(
-    board: Board, state: NomonhanState, assignment: Assignment
-) -> tuple[Combat, ...]:
-    return canonical(
-        board,
-        state,
-        [Combat(c.attackers, c.targets, bool(c.supporters)) for c in assignment],
-    )
+def to_declaration(assignment: Assignment) -> tuple[Combat, ...]:
+    """The problem lists units in data order, so the solver's canonical form is the game's
+    (`declare.canonical`)."""
+    return tuple(Combat(c.attackers, c.targets, bool(c.supporters)) for c in assignment)
 
 
 def to_assignment(combats: tuple[Combat, ...], artillery: str | None) -> Assignment:
@@ -163,7 +174,7 @@ def declarations(board: Board, state: NomonhanState) -> list[tuple[Combat, ...]]
     (AMB-NOM-11) every order of each set of combats is a declaration of its own."""
     out: list[tuple[Combat, ...]] = []
     for assignment in solver.assignments(combat_problem(board, state)):
-        decl = to_declaration(board, state, assignment)
+        decl = to_declaration(assignment)
         if v_fixed_order(state):
             out.extend(itertools.permutations(decl))
         else:

@@ -195,6 +195,9 @@ def test_altered_declaration_is_refused_with_clauses(
     assert err["error"] == "illegal_action" and "NOM-9.6" in err["clauses"]
     err = error_of(capsys, "apply", "nomonhan", path, '{"type": "declare", "combats": []}')
     assert "NOM-9.2" in err["clauses"]
+    # the explanation (a minimal unsat core of the Z3 encoding) names the unit and its hex
+    assert "Kobayashi" in err["message"] or "0403" in err["message"]
+    assert "must attack: NOM-9.2" in err["message"]
     unknown = {**declare, "combats": [{**declare["combats"][0], "defenders": ["SU-NOPE"]}]}
     assert error_of(capsys, "apply", "nomonhan", path, json.dumps(unknown))["field"]
 
