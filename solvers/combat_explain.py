@@ -16,8 +16,6 @@ from solvers.combat import MANY, Assignment, Combat, CombatProblem, Reason
 from solvers.combat_shape import connected, localise
 from solvers.combat_z3 import ShapeEncoding
 
-MAX_ROUNDS = 32
-
 
 def _structural(problem: CombatProblem, assignment: Assignment) -> tuple[list[Reason], Assignment]:
     """The reasons some combats are not combats at all, and the combats that are."""
@@ -104,9 +102,6 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
     attackers = [a for a in problem.attackers if a not in problem.static]
     comp = localise(problem, attackers, list(problem.targets))
     enc = ShapeEncoding(comp.shape, prefix="x")
-    solver = smt.Solver()
-    for term, label in enc.constraints():
-        solver.add(smt.parse_formula(enc.declarations, term), label)
     a_index = {a: i for i, a in enumerate(comp.attackers)}
     t_index = {t: i for i, t in enumerate(comp.targets)}
     index = {c: i for i, c in enumerate(enc.candidates)}
@@ -142,24 +137,36 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
             if t in t_index
         ),
     ]
+    solver = smt.Solver()
+    labels: list[Hashable] = []
+
+    def add(formula: smt.Bool, label: Hashable = None) -> None:
+        if label is None:
+            solver.add(formula)
+        elif label not in waived:
+            solver.add(formula, label)
+            labels.append(label)
+
+    for term, label in enc.constraints():
+        add(smt.parse_formula(enc.declarations, term), label)
     assumptions = [lit if i in chosen else smt.not_(lit) for i, lit in enumerate(enc.lits)]
 
     # Supporters: s[k][i] = supporter k supports the combat of literal i.
     for k, sup in enumerate(problem.supporters):
         sv = [smt.bool_var(f"s{k}_{i}") for i in range(len(enc.lits))]
         for i, lit in enumerate(enc.lits):
-            solver.add(smt.implies(sv[i], lit))
+            add(smt.implies(sv[i], lit))
             atts, tgts = enc.candidates[i]
             units = {comp.attackers[a] for a in atts} | {comp.targets[t] for t in tgts}
             if problem.grouping == MANY and sup.unavailable is None and sup.reach.isdisjoint(units):
-                solver.add(smt.not_(sv[i]), ("support_range", k))
+                add(smt.not_(sv[i]), ("support_range", k))
         if problem.grouping != MANY:
             # One combat per target: supporting it means supporting all its literals.
             for t in range(comp.shape.n_targets):
                 group = [i for i in enc.by_target[t]]
                 for i in group:
                     for j in group:
-                        solver.add(smt.implies(smt.and_([sv[i], enc.lits[j]]), sv[j]))
+                        add(smt.implies(smt.and_([sv[i], enc.lits[j]]), sv[j]))
                 in_reach = comp.targets[t] in sup.reach
                 for i in group:
                     if not in_reach and sup.unavailable is None:
@@ -168,25 +175,18 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
                             for j in group
                             if comp.attackers[enc.candidates[j][0][0]] in sup.reach
                         ]
-                        solver.add(smt.implies(sv[i], smt.or_(others)), ("support_range", k))
+                        add(smt.implies(sv[i], smt.or_(others)), ("support_range", k))
             firsts = [smt.or_(sv[i] for i in enc.by_target[t]) for t in range(comp.shape.n_targets)]
         else:
             firsts = sv
-        solver.add(smt.at_most(firsts, sup.max_combats), ("support_once", k))
+        add(smt.at_most(firsts, sup.max_combats), ("support_once", k))
         if sup.unavailable is not None:
-            solver.add(smt.and_(smt.not_(x) for x in sv), ("support_unavailable", k))
+            add(smt.and_(smt.not_(x) for x in sv), ("support_unavailable", k))
         for i in range(len(enc.lits)):
             wanted = i in chosen and sup.id in chosen[i]
             assumptions.append(sv[i] if wanted else smt.not_(sv[i]))
 
-    found: list[Hashable] = []
-    for _ in range(MAX_ROUNDS):
-        if solver.check(assumptions, without=[*waived, *found]):
-            break
-        core = [label for label in solver.core() if label not in found]
-        if not core:
-            break
-        found.extend(core)
+    found = [label for core in smt.disjoint_cores(solver, assumptions, labels) for label in core]
     return _unique(
         [
             *reasons,
