@@ -165,11 +165,12 @@ class Nomonhan:
                 return end_movement_phase(b, state)
             case Declare(combats) if stage == Stage.DECLARE:
                 combats = canonical(b, state, combats)
-                reasons = explain_declaration(b, state, combats)
-                if reasons:
+                if combats not in declarations(b, state):  # cached; explain refusals only
+                    reasons = explain_declaration(b, state, combats)
                     raise IllegalAction(
-                        "; ".join(map(str, reasons)),
-                        clauses=tuple(dict.fromkeys(c for r in reasons for c in r.clauses)),
+                        "; ".join(map(str, reasons)) or "not a legal declaration (NOM-9.8)",
+                        clauses=tuple(dict.fromkeys(c for r in reasons for c in r.clauses))
+                        or ("NOM-9.8",),
                     )
                 state = attrs.evolve(
                     state,
