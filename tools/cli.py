@@ -15,13 +15,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from kernel.codec import dump_json, parse_json
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import DEFAULT_MAX_STEPS
 from kernel.variants import Variant
-from tools import playlog
+from tools import explore_report, playlog
 from tools.registry import game_names, get_game
+from tools.render import render_svg
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
@@ -101,6 +104,23 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N")
     play.add_argument("--quiet", action="store_true", help="print only the header and the result")
     play.set_defaults(run=_play)
+
+    explore = sub.add_parser(
+        "explore", help="find where readings of the rules differ, and gaps in the text"
+    )
+    explore.add_argument("game", metavar="GAME")
+    explore.add_argument("option", nargs="?", metavar="OPTION", help="one option (default: all)")
+    explore.add_argument("--preset", metavar="PRESET", help="the reading to compare against")
+    explore.add_argument("--budget", type=float, default=3.0, metavar="SECONDS", help="per pair")
+    explore.add_argument("--report", metavar="DIR", help="write DIR/index.html and results.json")
+    explore.add_argument("--json", action="store_true", help="print results.json's content")
+    explore.set_defaults(run=_explore)
+
+    render = sub.add_parser("render", help="draw a state as an SVG picture")
+    render.add_argument("game", metavar="GAME")
+    render.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
+    render.add_argument("-o", "--output", required=True, metavar="FILE.svg")
+    render.set_defaults(run=_render)
 
     data = sub.add_parser("data", help="data file tools")
     data_sub = data.add_subparsers(dest="data_command", required=True, metavar="SUBCOMMAND")
@@ -221,6 +241,51 @@ def _apply(args: argparse.Namespace) -> int:
     text = args.action if args.action.lstrip().startswith("{") else _read(args.action, "ACTION")
     action = game.action_from_json(parse_json(text, what="ACTION"))
     _out(dump_json(game.state_to_json(game.apply(state, action))))
+    return 0
+
+
+def _explore(args: argparse.Namespace) -> int:
+    """Differential witnesses per option and the gap search (tools/explore_report.py)."""
+    game = get_game(args.game)
+    if args.budget <= 0:
+        raise InvalidInput("--budget must be positive", field="--budget")
+
+    def progress(line: str) -> None:
+        sys.stderr.write(line + "\n")
+
+    findings, gaps, unreached = explore_report.explore(
+        game, args.option, args.preset, args.budget, progress
+    )
+    if args.report is not None:
+        index = explore_report.write_report(game, Path(args.report), findings, gaps, unreached)
+        progress(f"report: {index}")
+    if args.json:
+        _out(
+            dump_json(
+                {
+                    "findings": [attrs.asdict(f) for f in findings],
+                    "gaps": [attrs.asdict(g) for g in gaps],
+                    "unreached": unreached,
+                }
+            )
+        )
+    else:
+        _out(explore_report.table(findings, gaps, unreached))
+    return 0
+
+
+def _render(args: argparse.Namespace) -> int:
+    """Write the picture of a state (tools/render.py) to the output file."""
+    game = get_game(args.game)
+    draw = getattr(game, "scene", None)
+    if draw is None:
+        raise InvalidInput(f"{game.name} has no picture yet", field="game")
+    svg = render_svg(draw(_read_state(game, args.state)))
+    try:
+        Path(args.output).write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        raise InvalidInput(f"cannot write {args.output}: {exc.strerror}", field="--output") from exc
+    _out(args.output)
     return 0
 
 

@@ -58,6 +58,12 @@ class MapData:
     bridges: Mapping[Hexside, str]  # hexside -> "fixed" | "pontoon"
     flags: Mapping[str, tuple[Hex, ...]]
     provenance: tuple[tuple[str, Provenance], ...]
+    records: Mapping[Hexside | Hex, str] = attrs.Factory(dict)  # feature -> its data record
+
+    def is_provisional(self, feature: Hexside | Hex, default: str = "") -> bool:
+        """Whether the record a map feature comes from (or `default`) is provisional."""
+        record = self.records.get(feature, default)
+        return any(name == record and p.provisional for name, p in self.provenance)
 
     def cost(self, h: Hex) -> int:
         return TERRAIN_COST[self.terrain.get(h, "clear")]
@@ -124,12 +130,15 @@ def _build(raw: dict[str, Any]) -> NomonhanData:
     terrain_raw = raw["terrain"]
     prov.append(("terrain", read_provenance(terrain_raw, "terrain")))
     terrain: dict[Hex, str] = {}
+    records: dict[Hexside | Hex, str] = {}
     for i, rec in enumerate(terrain_raw.get("hex", [])):
         prov.append((f"terrain.hex[{i}]", read_provenance(rec, f"terrain.hex[{i}]")))
         if rec["terrain"] not in TERRAIN_COST:
             raise DataError(f"terrain.hex[{i}]: unknown terrain {rec['terrain']!r}")
         for text in rec["hexes"]:
-            terrain[_on_map(parse_hex(text), hexes, f"terrain.hex[{i}]")] = rec["terrain"]
+            cell = _on_map(parse_hex(text), hexes, f"terrain.hex[{i}]")
+            terrain[cell] = rec["terrain"]
+            records[cell] = f"terrain.hex[{i}]"
 
     rivers: set[Hexside] = set()
     for i, rec in enumerate(raw.get("river", [])):
@@ -139,6 +148,7 @@ def _build(raw: dict[str, Any]) -> NomonhanData:
             _on_map(side.a, hexes, f"river[{i}]")
             _on_map(side.b, hexes, f"river[{i}]")
             rivers.add(side)
+            records[side] = f"river[{i}]"
 
     bridges: dict[Hexside, str] = {}
     for i, rec in enumerate(raw.get("bridge", [])):
@@ -147,6 +157,7 @@ def _build(raw: dict[str, Any]) -> NomonhanData:
         if rec["kind"] not in ("fixed", "pontoon"):
             raise DataError(f"bridge[{i}]: kind must be 'fixed' or 'pontoon'")
         bridges[side] = rec["kind"]
+        records[side] = f"bridge[{i}]"
 
     flags: dict[str, list[Hex]] = {s: [] for s in SIDES}
     for i, rec in enumerate(raw.get("flag", [])):
@@ -194,6 +205,7 @@ def _build(raw: dict[str, Any]) -> NomonhanData:
             bridges,
             {s: tuple(v) for s, v in flags.items()},
             tuple(prov),
+            records,
         ),
         units=tuple(units),
         markers=markers,

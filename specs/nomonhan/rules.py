@@ -13,8 +13,9 @@ from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE, Outcome
 from kernel.hexes import Hex
+from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
-from specs.nomonhan import codec, describe
+from specs.nomonhan import codec, describe, scene
 from specs.nomonhan.actions import (
     Action,
     Advance,
@@ -294,6 +295,10 @@ class Nomonhan:
 
     def headline(self, state: NomonhanState) -> str:
         return describe.headline(state)
+
+    def scene(self, state: NomonhanState) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`."""
+        return scene.scene(self.board, state)
 
     def events(self, before: NomonhanState, action: Action, after: NomonhanState) -> list[str]:
         return describe.events(self, before, action, after)

@@ -2,7 +2,7 @@
 
 Two sides add 1 or 2 to a shared total, or pass; after each addition a coin (chance) may add
 one more. The first total of GOAL or more ends the game. With `stuck_at`, the side to move has
-no action at that total (a planted gap).
+no action at that total (a planted gap). `coin_name` changes nothing (an equivalent pair).
 """
 
 from __future__ import annotations
@@ -30,8 +30,17 @@ CAT = Catalogue(
             ("TOY-1",),
             (Reading("none", "", "test"), Reading("stuck_at_3", "", "test")),
         ),
+        Option(
+            "coin_name",
+            "What the coin is called (two readings with the same rules: equivalent).",
+            ("TOY-2",),
+            (Reading("coin", "", "test"), Reading("token", "", "test")),
+        ),
     ),
-    presets={"plain": {"gap": "none"}, "gapped": {"gap": "stuck_at_3"}},
+    presets={
+        "plain": {"gap": "none", "coin_name": "coin"},
+        "gapped": {"gap": "stuck_at_3", "coin_name": "coin"},
+    },
     default_preset="plain",
 )
 

@@ -1,0 +1,168 @@
+"""The ambiguity explorer and the gap search (`wargame explore`), and pictures of witnesses.
+
+Every witness must replay under the Python rules and show the difference it claims; an
+equivalent reading pair is proved equivalent; a planted gap is found.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from kernel.game import Game
+from solvers.explore import Finding, _key, compare, differential, no_action_and_endless, rebind
+from tests.kernel.toy import Toy
+from tools import cli
+from tools.explore_report import write_report
+from tools.playlog import read_log, replay_log
+from tools.registry import get_game
+
+NOMONHAN = get_game("nomonhan")
+
+
+def _option(game: Game[Any, Any], name: str) -> Any:
+    return next(o for o in game.catalogue.options if o.name == name)
+
+
+def _replays_and_differs(game: Game[Any, Any], f: Finding) -> None:
+    """The log is legal under both readings, and the claimed difference is there at its end."""
+    assert f.witness is not None
+    cat = game.catalogue
+    va = cat.variant(f.preset, {f.option: f.reading_a})
+    vb = cat.variant(f.preset, {f.option: f.reading_b})
+    a, b = game.initial_state(va), game.initial_state(vb)
+    for data in f.witness.log:
+        action = game.action_from_json(data)
+        a, b = game.apply(a, action), game.apply(b, action)  # raises if illegal under either
+    assert game.state_to_json(a) == f.witness.state
+    kind = f.witness.difference.kind
+    if kind == "result_of_action":
+        action = game.action_from_json(json.loads(f.witness.difference.only_a[0]))
+        assert _key(game, game.apply(a, action)) != _key(game, game.apply(b, action))
+    elif kind == "setup":
+        assert _key(game, a) != _key(game, b)
+    else:
+        diff = compare(game, a, b)
+        assert diff is not None and diff.kind == kind
+        assert (diff.only_a, diff.only_b) == (
+            f.witness.difference.only_a,
+            f.witness.difference.only_b,
+        )
+
+
+@pytest.mark.parametrize(
+    "option", ["combat_grouping", "initiative_change", "damage_allocation", "retreat_repeat"]
+)
+def test_nom_witnesses_replay_and_show_the_difference(option: str) -> None:
+    """NOM-9.7, NOM-6.2, NOM-9.12, NOM-9.24: a witness is found by guided play from the setup,
+    replays step by step under both readings, and shows the claimed difference."""
+    findings = differential(NOMONHAN, _option(NOMONHAN, option), budget=1.5)
+    assert findings and all(f.verdict == "differ" for f in findings), findings
+    for f in findings:
+        _replays_and_differs(NOMONHAN, f)
+
+
+def test_equivalent_readings_are_proved_equivalent() -> None:
+    """A reading pair that changes nothing is proved equivalent by comparing every reachable
+    position (the toy game's state space is small enough to enumerate)."""
+    toy = Toy()
+    [f] = differential(toy, _option(toy, "coin_name"), budget=2.0)
+    assert f.verdict == "equivalent" and f.witness is None
+    assert "every one of the" in f.detail
+
+
+def test_differing_readings_in_a_small_game_get_an_exhaustive_witness() -> None:
+    """Exhaustive search finds the shortest witness: the planted gap at total 3."""
+    toy = Toy()
+    [f] = differential(toy, _option(toy, "gap"), budget=2.0)
+    assert f.verdict == "differ" and f.witness is not None
+    assert f.witness.found_by == "exhaustive search"
+    _replays_and_differs(toy, f)
+
+
+def test_planted_gap_is_found_with_a_replayable_log() -> None:
+    """A test-only variant whose side to move has no action at total 3 (an obligation nothing
+    satisfies) is reported as a candidate gap, with its clauses and a log that reaches it."""
+    toy = Toy()
+    gaps = no_action_and_endless(toy, "gapped", games=10, max_steps=100)
+    found = [g for g in gaps if g.kind == "no_action"]
+    assert found, gaps
+    gap = found[0]
+    assert "TOY-1" in gap.clauses
+    state = toy.initial_state(toy.presets()["gapped"])
+    for data in gap.log:
+        state = toy.apply(state, toy.action_from_json(data))
+    assert toy.to_move(state) is not None and not toy.legal_actions(state)
+    assert not no_action_and_endless(toy, "plain", games=10, max_steps=100) or all(
+        g.kind != "no_action" for g in no_action_and_endless(toy, "plain", games=10, max_steps=100)
+    )
+
+
+def test_nom_5_2_endless_play_is_found() -> None:
+    """NOM-5.2: passive play repeats a position; the gap search reports it with the clauses."""
+    gaps = no_action_and_endless(NOMONHAN, "ja", games=2, max_steps=1500)
+    endless = [g for g in gaps if g.kind == "endless"]
+    assert endless and "NOM-5.2" in endless[0].clauses
+
+
+def test_report_has_pictures_logs_and_json(tmp_path: Path) -> None:
+    """The report: index.html, results.json, one SVG per witness that parses and shows every
+    unit on the map, and logs that `wargame play --replay` accepts."""
+    findings = differential(NOMONHAN, _option(NOMONHAN, "combat_grouping"), budget=1.5)
+    gaps = no_action_and_endless(NOMONHAN, "ja", games=2, max_steps=1500)
+    index = write_report(NOMONHAN, tmp_path, findings, gaps, ["NOM-X.1"])
+    page = index.read_text(encoding="utf-8")
+    assert "combat_grouping" in page and "<img" in page
+    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    entry = results["options"][0]
+    assert entry["verdict"] == "differ" and entry["clauses"]
+    svg = ElementTree.parse(tmp_path / entry["witness"]["picture"]).getroot()
+    pieces = {e.get("data-piece") for e in svg.iter() if e.get("data-piece")}
+    state = NOMONHAN.state_from_json(findings[0].witness.state)  # type: ignore[union-attr]
+    assert {u.id for u in state.units} <= pieces
+    for name in entry["witness"]["logs"]:
+        log = read_log(NOMONHAN, json.loads((tmp_path / name).read_text(encoding="utf-8")))
+        replay_log(NOMONHAN, log, None)  # raises on an illegal action or another end
+    assert results["gaps"] and (tmp_path / results["gaps"][0]["log"]).exists()
+
+
+def test_render_cli_draws_every_unit_and_marks_provisional_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`wargame render`: an SVG that parses, with every unit (on the map or off it), hex
+    numbers, the rivers and bridges, and provisional data marked."""
+    state_file = tmp_path / "s.json"
+    initial = NOMONHAN.initial_state(NOMONHAN.presets()["en"])
+    state_file.write_text(json.dumps(NOMONHAN.state_to_json(initial)), encoding="utf-8")
+    out = tmp_path / "s.svg"
+    assert cli.main(["render", "nomonhan", str(state_file), "-o", str(out)]) == 0
+    root = ElementTree.parse(out).getroot()
+    pieces = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
+    assert {u.id for u in NOMONHAN.data.units} <= pieces  # type: ignore[attr-defined]
+    hexes = {e.get("data-hex") for e in root.iter() if e.get("data-hex")}
+    assert {"0101", "0308", "0809"} <= hexes
+    edges = {e.get("data-edge") for e in root.iter() if e.get("data-edge")}
+    assert "0207/0308" in edges  # the pontoon bridge (NOM-8.5)
+    text = out.read_text(encoding="utf-8")
+    assert "url(#provisional)" in text and "provisional" in text
+    assert cli.main(["render", "nomonhan", str(tmp_path / "missing.json"), "-o", str(out)]) == 2
+
+
+def test_explore_cli_rejects_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["explore", "nomonhan", "no_such_option"]) == 2
+    assert "OPTION" in capsys.readouterr().err
+
+
+def test_rebind_keeps_the_position() -> None:
+    """Reading a position under another reading keeps it; what derives from the reading
+    (here the points of a one-step Artillery read as a two-step one, NOM-4.5) may change."""
+    s = NOMONHAN.initial_state(NOMONHAN.presets()["ja"])
+    tie = NOMONHAN.catalogue.variant("ja", {"tie": "draw"})
+    t = rebind(NOMONHAN, s, tie)
+    assert _key(NOMONHAN, s) == _key(NOMONHAN, t) and t.variant.reading("tie") == "draw"
+    generic = rebind(NOMONHAN, s, NOMONHAN.presets()["en"])
+    assert _key(NOMONHAN, s) != _key(NOMONHAN, generic)

@@ -1,0 +1,269 @@
+"""`wargame explore`: run the ambiguity explorer and the gap search, print a table, and write
+the report (`--report DIR`: index.html, results.json, one SVG and two replayable logs per
+witness, `wargame play GAME --replay DIR/<name>-a.json` reaching the witness position)."""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kernel.codec import dump_json
+from kernel.errors import InvalidInput
+from kernel.game import Game
+from kernel.playout import play, random_agent
+from kernel.scene import Scene
+from solvers.explore import (
+    Finding,
+    Gap,
+    differential,
+    no_action_and_endless,
+    rebind,
+    unreached_clauses,
+)
+from tools.playlog import GameLog, write_log
+from tools.render import render_svg
+
+Emit = Callable[[str], None]
+
+
+def explore(
+    game: Game[Any, Any],
+    option: str | None,
+    preset: str | None,
+    budget: float,
+    progress: Emit | None = None,
+) -> tuple[list[Finding], list[Gap], list[str]]:
+    cat = game.catalogue
+    options = [o for o in cat.options if option is None or o.name == option]
+    if not options:
+        known = ", ".join(o.name for o in cat.options)
+        raise InvalidInput(f"unknown option {option!r} (options: {known})", field="OPTION")
+    if preset is not None and preset not in cat.presets:
+        raise InvalidInput(f"unknown preset {preset!r}", field="--preset")
+    findings: list[Finding] = []
+    for i, o in enumerate(options, 1):
+        if progress:
+            progress(f"[{i}/{len(options)}] {o.name}")
+        findings.extend(differential(game, o, preset=preset, budget=budget))
+    gaps: list[Gap] = []
+    unreached: list[str] = []
+    if option is None:
+        for name in game.presets():
+            if progress:
+                progress(f"gaps under {name}")
+            gaps.extend(no_action_and_endless(game, name, games=8, max_steps=2000))
+
+        def games() -> None:
+            for name in game.presets():
+                initial = game.initial_state(game.presets()[name])
+                for seed in range(20):
+                    play(
+                        game, initial, random.Random(seed), dict.fromkeys(game.sides, random_agent)
+                    )
+
+        unreached = unreached_clauses(game, games)
+    return findings, gaps, unreached
+
+
+def table(findings: list[Finding], gaps: list[Gap], unreached: list[str]) -> str:
+    lines = [f"{'option':<26}{'readings':<40}{'verdict':<12}{'log':>5}{'s':>7}  found by"]
+    for f in findings:
+        w = f.witness
+        lines.append(
+            f"{f.option:<26}{f.reading_a + ' / ' + f.reading_b:<40}{f.verdict:<12}"
+            f"{len(w.log) if w else '-':>5}{f.seconds:>7.2f}  "
+            f"{w.found_by if w else f.detail[:60]}"
+        )
+    for g in gaps:
+        lines.append(f"gap {g.kind} under {g.preset}: {g.message[:90]} ({', '.join(g.clauses)})")
+    if unreached:
+        lines.append("clauses cited only in code no play reached: " + ", ".join(unreached))
+    return "\n".join(lines)
+
+
+def _slug(f: Finding) -> str:
+    return f"{f.option}--{f.reading_a}--{f.reading_b}".replace("/", "_")
+
+
+def _ids(values: tuple[str, ...]) -> set[str]:
+    """Strings inside the differing actions' JSON: unit ids and hex numbers to highlight."""
+    out: set[str] = set()
+    for text in values:
+        try:
+            data = json.loads(text.split(" p=")[0])
+        except ValueError:
+            continue
+        stack = [data]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, dict):
+                stack.extend(x.values())
+            elif isinstance(x, list):
+                stack.extend(x)
+            elif isinstance(x, str):
+                out.add(x)
+    return out
+
+
+def _describe(game: Game[Any, Any], state: Any, values: tuple[str, ...]) -> tuple[str, ...]:
+    lines = []
+    for text in values[:14]:
+        try:
+            action = game.action_from_json(json.loads(text))
+            lines.append(game.describe(state, action))
+        except (ValueError, Exception):  # chance lines and other non-actions: shown as they are
+            lines.append(text[:110])
+    if len(values) > 14:
+        lines.append(f"... and {len(values) - 14} more")
+    return tuple(lines) or ("(none)",)
+
+
+def _picture(game: Game[Any, Any], f: Finding) -> Scene | None:
+    draw = getattr(game, "scene", None)
+    if draw is None or f.witness is None:
+        return None
+    w = f.witness
+    state = game.state_from_json(w.state)
+    d = w.difference
+    scene: Scene = draw(state)
+    notes = (
+        (f"{f.reading_a}: {d.detail}", _describe(game, state, d.only_a)),
+        (f"{f.reading_b}:", _describe(game, state, d.only_b)),
+    )
+    return scene.with_witness(frozenset(_ids(d.only_a) | _ids(d.only_b)), notes)
+
+
+def write_report(
+    game: Game[Any, Any],
+    out: Path,
+    findings: list[Finding],
+    gaps: list[Gap],
+    unreached: list[str],
+) -> Path:
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InvalidInput(f"cannot write {out}: {exc.strerror}", field="--report") from None
+    cat = game.catalogue
+    results: dict[str, Any] = {"game": game.name, "options": [], "gaps": [], "unreached": unreached}
+    sections = []
+    for f in findings:
+        slug = _slug(f)
+        entry: dict[str, Any] = {
+            "option": f.option,
+            "clauses": list(f.clauses),
+            "ambiguity": f.ambiguity,
+            "preset": f.preset,
+            "readings": [f.reading_a, f.reading_b],
+            "verdict": f.verdict,
+            "detail": f.detail,
+            "seconds": round(f.seconds, 3),
+        }
+        body = ""
+        if f.witness is not None:
+            w = f.witness
+            logs = []
+            for tag, reading in (("a", f.reading_a), ("b", f.reading_b)):
+                variant = cat.variant(f.preset, {f.option: reading})
+                final = game.state_to_json(rebind(game, game.state_from_json(w.state), variant))
+                log = GameLog(game.name, variant, None, w.log, final, None, "step_limit")
+                write_log(out / f"{slug}-{tag}.json", log, argument="--report")
+                logs.append(f"{slug}-{tag}.json")
+            entry["witness"] = {
+                "actions": len(w.log),
+                "units": w.units,
+                "found_by": w.found_by,
+                "difference": {
+                    "kind": w.difference.kind,
+                    "detail": w.difference.detail,
+                    "only_a": list(w.difference.only_a),
+                    "only_b": list(w.difference.only_b),
+                },
+                "logs": logs,
+            }
+            picture = _picture(game, f)
+            img = ""
+            if picture is not None:
+                (out / f"{slug}.svg").write_text(render_svg(picture), encoding="utf-8")
+                entry["witness"]["picture"] = f"{slug}.svg"
+                img = f'<img src="{html.escape(slug)}.svg" alt="witness position">'
+            body = (
+                f"<p>Witness after {len(w.log)} actions ({w.units} units on the map), found by "
+                f"{html.escape(w.found_by)}: {html.escape(w.difference.detail)}</p>{img}"
+                f"<p>Replay: <code>wargame play {game.name} --replay {html.escape(logs[0])}</code>"
+                f" (reading {html.escape(f.reading_a)}), <code>{html.escape(logs[1])}</code>"
+                f" (reading {html.escape(f.reading_b)})</p>"
+                f"<details><summary>action log</summary><pre>"
+                f"{html.escape(chr(10).join(dump_json(a) for a in w.log))}</pre></details>"
+            )
+        results["options"].append(entry)
+        readings = next(o for o in cat.options if o.name == f.option).readings
+        described = "".join(
+            f"<li><b>{html.escape(r.name)}</b>: {html.escape(r.summary)} "
+            f"({html.escape(r.source)})</li>"
+            for r in readings
+        )
+        sections.append(
+            f'<section id="{html.escape(slug)}"><h2>{html.escape(f.option)}: '
+            f"{html.escape(f.reading_a)} / {html.escape(f.reading_b)} — {f.verdict}</h2>"
+            f"<p>Clauses {html.escape(', '.join(f.clauses))}"
+            f"{' · ' + html.escape(f.ambiguity) if f.ambiguity else ''} · preset "
+            f"{html.escape(f.preset)} · {f.seconds:.2f} s · {html.escape(f.detail)}</p>"
+            f"<ul>{described}</ul>{body}</section>"
+        )
+    for i, g in enumerate(gaps):
+        name = f"gap-{g.kind}-{g.preset}-{i}"
+        log_name = ""
+        if g.state is not None:
+            variant = game.presets()[g.preset]
+            log = GameLog(game.name, variant, None, g.log, g.state, None, "step_limit")
+            write_log(out / f"{name}.json", log, argument="--report")
+            log_name = f"{name}.json"
+        img = ""
+        draw = getattr(game, "scene", None)
+        if draw is not None and g.state is not None:
+            (out / f"{name}.svg").write_text(
+                render_svg(draw(game.state_from_json(g.state))), encoding="utf-8"
+            )
+            img = f'<img src="{name}.svg" alt="gap position">'
+        results["gaps"].append(
+            {
+                "kind": g.kind,
+                "preset": g.preset,
+                "clauses": list(g.clauses),
+                "message": g.message,
+                "actions": len(g.log),
+                "log": log_name,
+            }
+        )
+        sections.append(
+            f'<section id="{name}"><h2>Candidate gap: {html.escape(g.kind)} under '
+            f"{html.escape(g.preset)}</h2><p>{html.escape(g.message)}</p><p>Clauses "
+            f"{html.escape(', '.join(g.clauses))}; {len(g.log)} actions; replay "
+            f"<code>wargame play {game.name} --replay {html.escape(log_name)}</code></p>"
+            f"{img}</section>"
+        )
+    if unreached:
+        sections.append(
+            "<section><h2>Clauses no play reached (candidates)</h2><p>Cited only in the "
+            "docstrings of code that no seeded playout entered: a rule whose precondition may "
+            f"never hold, or play not varied enough.</p><p>{html.escape(', '.join(unreached))}"
+            "</p></section>"
+        )
+    (out / "results.json").write_text(dump_json(results) + "\n", encoding="utf-8")
+    page = (
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(game.title)}: where the rules text is ambiguous</title>"
+        "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto}"
+        "section{border-top:1px solid #ccc;padding:1em 0}img{max-width:100%}</style>"
+        f"</head><body><h1>{html.escape(game.title)}: readings and gaps</h1>"
+        f"<p>{len(findings)} reading pairs, {len(gaps)} candidate gaps. Generated "
+        f"{time.strftime('%Y-%m-%d')}.</p>{''.join(sections)}</body></html>\n"
+    )
+    (out / "index.html").write_text(page, encoding="utf-8")
+    return out / "index.html"
