@@ -18,23 +18,12 @@ from collections.abc import Mapping
 
 import attrs
 
+from solvers.reasons import Reason
+
+__all__ = ["Reason"]
+
 ONE_TARGET = "one_target"
 MANY = "many"
-
-
-@attrs.frozen
-class Reason:
-    """Clause IDs and a sentence a player understands; `{unit}`, `{target}`, `{hexside}`
-    and `{limit}` in the sentence are filled in with names."""
-
-    clauses: tuple[str, ...]
-    text: str
-
-    def format(self, **names: object) -> Reason:
-        return Reason(self.clauses, self.text.format(**names))
-
-    def __str__(self) -> str:
-        return f"{self.text}: {', '.join(self.clauses)}" if self.clauses else self.text
 
 
 _DEFAULT_TEXT = {

@@ -14,12 +14,13 @@ reading allows it) ends at the off-map hex, so it may be shorter than `length`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Literal, NamedTuple
+from typing import Literal
 
 import attrs
 
 from kernel.errors import InvalidInput
 from solvers import smt
+from solvers.reasons import Reason
 
 Path = tuple[str, ...]
 
@@ -34,13 +35,6 @@ def _clauses(xs: Iterable[str]) -> tuple[str, ...]:
 
 def _hex_set(xs: Iterable[str]) -> frozenset[str]:
     return frozenset(xs)
-
-
-class Reason(NamedTuple):
-    """One rule an illegal retreat breaks: its clause IDs and a sentence for the player."""
-
-    clauses: tuple[str, ...]
-    sentence: str
 
 
 @attrs.frozen

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from solvers.reasons import Reason
 from solvers.retreat import (
     Breach,
     NoCrossing,
     NoEnd,
     NoEntry,
     Path,
-    Reason,
     RetreatProblem,
     reason,
     shape_problem,

@@ -19,13 +19,7 @@ import attrs
 
 from kernel.errors import InvalidInput
 from solvers import smt
-
-
-class Reason(NamedTuple):
-    """One rule a stack or a choice breaks: its clause IDs and a sentence for the player."""
-
-    clauses: tuple[str, ...]
-    sentence: str
+from solvers.reasons import Reason
 
 
 class Choice(NamedTuple):

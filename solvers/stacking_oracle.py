@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
+from solvers.reasons import Reason
 from solvers.stacking import (
     AtLeast,
     Barred,
@@ -18,7 +19,6 @@ from solvers.stacking import (
     Extent,
     Limit,
     OneFormation,
-    Reason,
     StackingProblem,
     StackUnit,
     by_id,

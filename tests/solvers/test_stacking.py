@@ -303,7 +303,7 @@ def test_shu_stack_3_three_russian_defenders_chosen_by_the_owner() -> None:
     assert stacking.explain_choice(p, BATTALIONS, ["RU-1"]) == [
         (("SHU-STACK.3",), "hex 12: at most 3 Russian units defend a hex (4 defenders here)")
     ]
-    assert stacking.explain_choice(p, BATTALIONS, ["RU-1", "RU-2", "RU-3"])[0].sentence == (
+    assert stacking.explain_choice(p, BATTALIONS, ["RU-1", "RU-2", "RU-3"])[0].text == (
         "hex 12: Battalion 1 need not be left out of the defence: the hex is within limits with it"
     )
 
