@@ -10,7 +10,7 @@ witness and reported with the game's clauses if the step limit is reached.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -30,6 +30,56 @@ DEFAULT_MAX_STEPS = 20_000
 def random_agent(game: Game[S, A], state: S, legal: Sequence[A], rng: random.Random) -> A:
     """Uniform over the legal actions (the default agent of `wargame play`)."""
     return rng.choice(legal)
+
+
+Policy = Callable[[Mapping[str, Any], Sequence[A], random.Random], A]
+"""A decision made from one side's observation (`Game.observe`) and its legal actions only."""
+
+
+def random_policy(observation: Mapping[str, Any], legal: Sequence[A], rng: random.Random) -> A:
+    """Uniform over the legal actions: the same choice `random_agent` makes, from less."""
+    return rng.choice(legal)
+
+
+class Observation(Mapping[str, Any]):
+    """One side's observation of a state, computed on first use, so that a policy that never
+    looks (a random one) costs nothing; the policy still gets nothing but the observation."""
+
+    def __init__(self, compute: Callable[[], dict[str, Any]]) -> None:
+        self._compute: Callable[[], dict[str, Any]] | None = compute
+        self._data: dict[str, Any] = {}
+
+    def _get(self) -> dict[str, Any]:
+        if self._compute is not None:
+            self._data, self._compute = self._compute(), None
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+def observing(policy: Policy[A], side: str) -> Agent[S, A]:
+    """An agent for `side` that sees only `side`'s observation, never the state: for games with
+    hidden information, where the legal actions are a function of the observation."""
+
+    def agent(game: Game[S, A], state: S, legal: Sequence[A], rng: random.Random) -> A:
+        return policy(Observation(lambda: game.observe(state, side)), legal, rng)
+
+    return agent
+
+
+def default_agents(game: Game[S, A]) -> Mapping[str, Agent[S, A]] | None:
+    """The agents `play` uses when none are given: the game's own `playout_agents()` if it
+    declares them (a game with hidden information plays with observing agents), else None
+    (uniform random agents on the full state)."""
+    make = getattr(game, "playout_agents", None)
+    return make() if callable(make) else None
 
 
 @attrs.frozen
@@ -95,7 +145,10 @@ def play(
     max_steps: int = DEFAULT_MAX_STEPS,
     on_step: Callable[[S, A, S], Any] | None = None,
 ) -> Playout[S, A]:
-    """Play from `state` until the game ends, no action exists, or `max_steps` actions."""
+    """Play from `state` until the game ends, no action exists, or `max_steps` actions. Without
+    `agents`, the game's default agents play (see `default_agents`)."""
+    if agents is None:
+        agents = default_agents(game)
     actions: list[A] = []
     watch = CycleWatch(state)
     while True:

@@ -12,8 +12,9 @@ from kernel.game import Game
 @functools.cache
 def _games() -> dict[str, Game[Any, Any]]:
     from specs.nomonhan import Nomonhan
+    from specs.rattenkrieg import Rattenkrieg
 
-    games: list[Game[Any, Any]] = [Nomonhan()]
+    games: list[Game[Any, Any]] = [Nomonhan(), Rattenkrieg()]
     return {g.name: g for g in games}
 
 

@@ -1,0 +1,82 @@
+"""The 52 playing cards (RKS-2.4.1): ids, colours, numbers, and what a face card means as an
+event for each side (RKS-9.1.1, RKS-9.1.2).
+
+A card is its rank followed by its suit letter: "AS", "10H", "QD". Cards are distinct, so a
+pile is a frozenset and a draw from the deck is one of its cards with equal probability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from kernel.errors import InvalidInput
+from kernel.variants import Variant
+
+SUITS = ("S", "C", "D", "H")  # spades, clubs, diamonds, hearts
+BLACK = frozenset({"S", "C"})  # RKS-2.4.1: spades and clubs are black, the others red
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FACES = frozenset({"J", "Q", "K"})
+DECK: frozenset[str] = frozenset(r + s for s in SUITS for r in RANKS)  # no joker (RKS-2.4.1)
+_ORDER = {r + s: (i, j) for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def is_black(card: str) -> bool:
+    return card[-1] in BLACK
+
+
+def is_face(card: str) -> bool:
+    return rank(card) in FACES
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Cards in a stable reading order (by suit, then rank), for JSON and logs."""
+    if not cards:
+        return []
+    return sorted(cards, key=_ORDER.__getitem__)
+
+
+def number(card: str, variant: Variant) -> int | None:
+    """The card's number in judgement (RKS-8.7.1) and bombardment (RKS-9.2.2); None when it
+    has none. Face cards have no number and never hit (RKS-8.4.2); the Ace is AMB-RKS-4."""
+    r = rank(card)
+    if r in FACES:
+        return None
+    if r == "A":
+        return {"one": 1, "fourteen": 14}.get(variant.reading("ace"))
+    return int(r)
+
+
+def parse_card(value: Any, where: str) -> str:
+    """A card id from JSON; anything else is bad input naming the field."""
+    if not isinstance(value, str) or value not in DECK:
+        raise InvalidInput(
+            f"{where}: {value!r} is not one of the 52 cards, e.g. 'AS', '10H', 'QD' (RKS-2.4.1)",
+            field=where,
+            clauses=("RKS-2.4.1",),
+        )
+    return value
+
+
+# Event meanings by side, suit colour and rank (RKS-9.1.1, RKS-9.1.2).
+_GERMAN = {("black", "J"): "air_support", ("black", "Q"): "assault_gun", ("black", "K"): "engineer"}
+_SOVIET = {("red", "J"): "sniper", ("red", "Q"): "molotov", ("red", "K"): "chuikov"}
+
+
+def event_of(side: str, card: str) -> str | None:
+    """What a face card does when `side` plays it as an event: German black J/Q/K are Air Force
+    Support, Assault Gun, Combat Engineer and red ones Bombardment (RKS-9.1.1); Soviet red J/Q/K
+    are Sniper, Molotov Cocktail, General Chuikov and black ones Bombardment (RKS-9.1.2)."""
+    if not is_face(card):
+        return None
+    colour = "black" if is_black(card) else "red"
+    table = _GERMAN if side == "GE" else _SOVIET
+    return table.get((colour, rank(card)), "bombardment")

@@ -1,0 +1,247 @@
+"""Legality, written once: for every stage, the actions worth asking about, and the clause an
+action breaks. `legal_actions` keeps the candidates without a problem; `apply` refuses an action
+with its problem.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from specs.rattenkrieg import activation, combat, damage, eventcards
+from specs.rattenkrieg.actions import (
+    Accept,
+    Action,
+    Attack,
+    Defend,
+    Designate,
+    Discard,
+    End,
+    Event,
+    Isolate,
+    LoseStep,
+    Move,
+    Pass,
+    Pay,
+    Place,
+    Play,
+    Recruit,
+    Retreat,
+    Sacrifice,
+    Stand,
+)
+from specs.rattenkrieg.board import Board
+from specs.rattenkrieg.cards import event_of, sort_cards
+from specs.rattenkrieg.sequence import refill_target, rifle_to_place
+from specs.rattenkrieg.sources import combat_cards, event_cards, payment_cards
+from specs.rattenkrieg.state import SU, RKState, Stage, Step, other
+
+Problem = tuple[str, str]
+
+STAGE_CLAUSE = {
+    Stage.PLACE: "RKS-3.1.1",
+    Stage.DRAW: "RKS-3.4.3",
+    Stage.PICK: "RKS-9.6.1",
+    Stage.PLAYER_TURN: "RKS-7.1.1",
+    Stage.ACTIVE: "RKS-7.1.2",
+    Stage.PAY: "RKS-7.3.1",
+    Stage.COMBAT: "RKS-8.3.1",
+    Stage.DAMAGE: "RKS-8.9.1",
+    Stage.ISOLATION: "RKS-8.10.1",
+    Stage.CONTINUE: "RKS-8.11.2",
+    Stage.DISCARD: "RKS-10.1.1",
+    Stage.OVER: "RKS-4.1.1",
+}
+
+
+def candidates(b: Board, s: RKState) -> list[Action]:
+    """Every action that could be legal at this stage, in a stable order."""
+    match s.stage:
+        case Stage.PLACE:
+            area = rifle_to_place(b, s)
+            return [Place(r, area) for r in b.rifles if area and b.unit(s, r).area is None]
+        case Stage.PLAYER_TURN:
+            mine = [u.id for u in s.units if b.side_of[u.id] == s.player]
+            out: list[Action] = [Designate(u) for u in mine]
+            out += [Recruit(u) for u in mine]
+            out.append(Pass())
+            return out + _events(b, s)
+        case Stage.ACTIVE:
+            assert s.acting is not None
+            here = b.unit(s, s.acting).area
+            assert here is not None
+            tanks = [u.id for u in b.units_in(s, here, SU) if b.is_tank(u.id)]
+            out = []
+            for to in b.adjacent[here]:
+                out.append(Move(to))
+                out += [Move(to, t) for t in tanks if t != s.acting]
+            out.append(Attack())
+            return [*out, *_events(b, s), End()]
+        case Stage.PAY:
+            return [Pay(c) for c, _ in payment_cards(b, s)]
+        case Stage.COMBAT:
+            c = s.combat
+            assert c is not None
+            if c.step == Step.CHOOSE:
+                return [Defend(u) for u in combat.defenders(b, s, c.area, c.attacker)]
+            unit = combat.fighter(b, c, combat.to_move(b, c))
+            assert unit is not None
+            cards = [card for card, _ in combat_cards(b, s, unit)]
+            out = [Play(card, support) for card in cards for support in (False, True)]
+            if c.step == Step.RAISE:
+                out.append(Stand())
+            return [*out, Accept()]
+        case Stage.DAMAGE:
+            return damage.damage_choices(b, s)
+        case Stage.ISOLATION:
+            return damage.isolation_choices(b, s)
+        case Stage.CONTINUE:
+            assert s.combat is not None
+            retreats = damage.retreat_areas(b, s, s.combat.attacker)
+            return [Attack(), *(Retreat(s.combat.attacker, a) for a in retreats)]
+        case Stage.DISCARD:
+            hand = sort_cards(s.hand(s.player))
+            target = refill_target(b, s, s.player)
+            return [
+                Discard(frozenset(cards), refill)
+                for n in range(len(hand) + 1)
+                for cards in combinations(hand, n)
+                for refill in ((True, False) if len(hand) - n < target else (True,))
+            ]
+    return []
+
+
+def _events(b: Board, s: RKState) -> list[Action]:
+    out: list[Action] = []
+    for card, _ in event_cards(b, s):
+        kind = event_of(s.player, card)
+        if kind in ("bombardment", "air_support"):
+            targets: list[str | None] = [u.id for u in s.units if b.side_of[u.id] != s.player]
+        elif kind == "chuikov":
+            targets = [None, *(u.id for u in s.units if b.side_of[u.id] == SU)]
+        else:
+            targets = [None]
+        out += [Event(card, t) for t in targets]
+    return out
+
+
+def check_ids(b: Board, action: Action) -> None:
+    """Unknown unit and Area ids are input errors naming the JSON field, not rule breaches."""
+    for field in ("unit", "escort", "target"):
+        value = getattr(action, field, None)
+        if isinstance(value, str):
+            b.check_unit(value, f"action.{field}")
+    for field in ("to", "area"):
+        value = getattr(action, field, None)
+        if isinstance(value, str):
+            b.check_area(value, f"action.{field}")
+
+
+def problem(b: Board, s: RKState, action: Action) -> Problem | None:
+    """The clause `action` breaks in `s`, or None when it is legal. Chance actions are checked
+    by the caller against the chance outcomes."""
+    stage = s.stage
+    match action:
+        case Place(unit, area) if stage == Stage.PLACE:
+            if unit not in b.rifles or b.unit(s, unit).area is not None:
+                return "RKS-3.1.1", f"{unit} is not a Rifle waiting to be placed"
+            if area != rifle_to_place(b, s):
+                return (
+                    "RKS-3.1.1",
+                    f"Rifles go one by one on every Normal Area; next is {rifle_to_place(b, s)}",
+                )
+            return None
+        case Designate(unit) if stage == Stage.PLAYER_TURN:
+            return activation.designate_problem(b, s, unit)
+        case Recruit(unit) if stage == Stage.PLAYER_TURN:
+            return activation.recruit_problem(b, s, unit)
+        case Pass() if stage == Stage.PLAYER_TURN:
+            return activation.pass_problem(b, s)
+        case Event(card, target) if stage in (Stage.PLAYER_TURN, Stage.ACTIVE):
+            return eventcards.event_problem(b, s, card, target)
+        case Move(to, escort) if stage == Stage.ACTIVE:
+            return activation.move_problem(b, s, to, escort)
+        case Attack() if stage in (Stage.ACTIVE, Stage.CONTINUE):
+            return activation.attack_problem(b, s)
+        case End() if stage == Stage.ACTIVE:
+            return activation.end_problem(b, s)
+        case Pay(card) if stage == Stage.PAY:
+            return activation.pay_problem(b, s, card)
+        case Defend(unit) if stage == Stage.COMBAT and _step(s) == Step.CHOOSE:
+            return combat.choose_defender_problem(b, s, unit)
+        case Play(card, support) if stage == Stage.COMBAT and _step(s) != Step.CHOOSE:
+            return combat.play_problem(b, s, card, support)
+        case Accept() if stage == Stage.COMBAT and _step(s) != Step.CHOOSE:
+            return combat.accept_problem(b, s)
+        case Stand() if stage == Stage.COMBAT:
+            if _step(s) != Step.RAISE:
+                return "RKS-8.6.1", "declining to raise comes after both declarations"
+            return None
+        case Retreat() | LoseStep() | Sacrifice() if stage == Stage.DAMAGE:
+            return _choice_problem(b, s, action, damage.damage_choices(b, s), "RKS-8.9.1")
+        case Retreat() | Isolate() if stage == Stage.ISOLATION:
+            return _choice_problem(b, s, action, damage.isolation_choices(b, s), "RKS-8.10.1")
+        case Retreat(unit, to) if stage == Stage.CONTINUE:
+            assert s.combat is not None
+            if unit != s.combat.attacker:
+                return "RKS-8.11.2", f"only the attacker {s.combat.attacker} retreats now"
+            return damage.retreat_problem(b, s, unit, to)
+        case Discard(cards, refill) if stage == Stage.DISCARD:
+            return _discard_problem(b, s, cards, refill)
+    return STAGE_CLAUSE[stage], f"a {type(action).__name__} is not allowed at stage {stage.value}"
+
+
+def _step(s: RKState) -> Step:
+    assert s.combat is not None
+    return s.combat.step
+
+
+def _choice_problem(
+    b: Board, s: RKState, action: Action, choices: list[Action], clause: str
+) -> Problem | None:
+    if action in choices:
+        return None
+    unit = getattr(action, "unit", "")
+    if isinstance(action, Sacrifice):
+        return "RKS-8.12.5", f"{unit} did not take part in a lost combat"
+    if isinstance(action, Retreat):
+        if any(getattr(a, "unit", None) == unit for a in choices):
+            found = damage.retreat_problem(b, s, unit, action.to)
+            if found is not None:
+                return found
+        if s.damage is not None and s.damage.cause != "combat":
+            return "RKS-9.2.2", "this bombardment damage is a step loss (AMB-RKS-16 b)"
+        return clause, f"{unit} cannot retreat into {action.to} now"
+    if isinstance(action, LoseStep):
+        return "RKS-8.9.1", f"{unit} cannot lose that step card"
+    return clause, f"{unit} is not the unit to decide for now"
+
+
+def _discard_problem(b: Board, s: RKState, cards: frozenset[str], refill: bool) -> Problem | None:
+    """Any hand cards may be discarded (RKS-10.1.1); a hard hand limit makes the player discard
+    down to it (AMB-RKS-19 b). Declining the refill is a choice only when there is one to make
+    (RKS-10.1.2), so that each decision has one action."""
+    hand = s.hand(s.player)
+    if not cards <= hand:
+        return "RKS-10.1.1", f"{sort_cards(cards - hand)} not in {s.player}'s hand"
+    if not refill and len(hand - cards) >= refill_target(b, s, s.player):
+        return "RKS-10.1.2", "the hand is not below the refill target: there is nothing to decline"
+    if s.variant.is_("hand_limit", "hard_limit"):
+        limit = refill_target(b, s, s.player)
+        if len(hand - cards) > limit:
+            return "RKS-10.2.1", f"a hand may keep at most {limit} cards (AMB-RKS-19 b)"
+    return None
+
+
+def side_to_move(b: Board, s: RKState) -> str:
+    """The deciding side at a non-chance stage."""
+    match s.stage:
+        case Stage.COMBAT:
+            assert s.combat is not None
+            return combat.to_move(b, s.combat)
+        case Stage.DAMAGE:
+            assert s.damage is not None
+            return b.side_of[s.damage.unit]
+        case Stage.ISOLATION:
+            assert s.combat is not None
+            return other(b.side_of[s.combat.attacker])
+    return s.player

@@ -1,0 +1,68 @@
+"""The variant catalogue covers every AMB-RKS entry, the optional recruiting rule and the gaps
+found here; the `standard` preset takes the catalogue's kernel notes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from specs.rattenkrieg.variants import CATALOGUE, PRESETS
+
+CATALOGUED = [
+    f"AMB-RKS-{n}"
+    for n in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 24, 25)
+]
+RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
+
+
+@pytest.mark.parametrize("amb", CATALOGUED)
+def test_every_catalogue_ambiguity_is_an_option(amb: str) -> None:
+    options = [o for o in CATALOGUE.options if o.ambiguity == amb]
+    assert options, f"{amb} has no option"
+    assert all(len(o.readings) >= 2 for o in options)
+
+
+def test_the_catalogue_lists_exactly_these_ambiguities() -> None:
+    """If the shared catalogue gains an AMB-RKS entry, this test names it."""
+    text = (RULES / "ambiguities.md").read_text(encoding="utf-8")
+    found = sorted(set(re.findall(r"### (AMB-RKS-\d+)", text)), key=lambda a: int(a[8:]))
+    assert found == CATALOGUED
+
+
+def test_rks_7_5_5_the_optional_recruiting_rule_is_an_option() -> None:
+    """RKS-7.5.5: only the Soviet Army recruits, as an option of the standard rule RKS-7.5.1."""
+    option = CATALOGUE.option("recruiting")
+    assert {r.name for r in option.readings} == {"both", "soviet_only"}
+    assert "RKS-7.5.5" in option.clauses
+    assert PRESETS["standard"]["recruiting"] == "both"
+    assert PRESETS["soviet_recruiting"]["recruiting"] == "soviet_only"
+    differing = {o.name for o, _, _ in CATALOGUE.differing("standard", "soviet_recruiting")}
+    assert differing == {"recruiting"}
+
+
+def test_standard_takes_the_kernel_note_wherever_there_is_one() -> None:
+    for option in CATALOGUE.options:
+        notes = [r.name for r in option.readings if r.source.startswith("catalogue kernel note")]
+        if notes:
+            assert PRESETS["standard"][option.name] in notes, option.name
+
+
+def test_every_reading_says_where_it_comes_from_and_cites_known_clauses() -> None:
+    text = (RULES / "rattenkrieg.md").read_text(encoding="utf-8")
+    ids = set(re.findall(r"^\| (RKS-[\d.]+) \|", text, flags=re.M))
+    for o in CATALOGUE.options:
+        assert o.question and o.clauses
+        assert set(o.clauses) <= ids, o.name
+        for r in o.readings:
+            assert r.summary and r.source
+            assert set(r.clauses) <= ids, (o.name, r.name)
+    without_amb = [o.name for o in CATALOGUE.options if o.ambiguity is None]
+    assert set(without_amb) == {
+        "recruiting",
+        "zero_steps",
+        "stuck_attacker",
+        "isolation_choice",
+        "recruiting_order",
+    }
