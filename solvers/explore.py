@@ -344,6 +344,12 @@ def passive_agent(
     return legal[-1]
 
 
+def _replay(game: Game[Any, Any], state: Any, actions: Sequence[Any]) -> Any:
+    for action in actions:
+        state = game.apply(state, action)
+    return state
+
+
 def no_action_and_endless(
     game: Game[Any, Any], preset: str, *, games: int, max_steps: int
 ) -> list[Gap]:
@@ -384,9 +390,11 @@ def no_action_and_endless(
                     "endless",
                     preset,
                     tuple(game.nontermination_clauses),
-                    f"play can go on for ever: {result.report()}",
-                    log,
-                    game.state_to_json(result.final),
+                    f"play can go on for ever: the position after action {result.lasso.start} "
+                    f"comes back after action {result.lasso.end}, so actions "
+                    f"{result.lasso.start + 1} to {result.lasso.end} can repeat without end",
+                    log[: result.lasso.end],
+                    game.state_to_json(_replay(game, initial, result.actions[: result.lasso.end])),
                     time.perf_counter() - start,
                 )
             )

@@ -11,6 +11,7 @@ from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction
 from kernel.game import CHANCE, Outcome
 from kernel.playout import Agent, observing, random_policy
+from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
 from specs.rattenkrieg import (
     activation,
@@ -21,6 +22,7 @@ from specs.rattenkrieg import (
     eventcards,
     legal,
     observe,
+    scene,
     sequence,
 )
 from specs.rattenkrieg.actions import (
@@ -240,6 +242,10 @@ class Rattenkrieg:
 
     def headline(self, state: RKState) -> str:
         return describe.headline(self, state)
+
+    def scene(self, state: RKState) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`."""
+        return scene.scene(self.board, state, self.headline(state))
 
     def events(self, before: RKState, action: Action, after: RKState) -> list[str]:
         return describe.events(self, before, action, after)

@@ -7,6 +7,7 @@ equivalent reading pair is proved equivalent; a planted gap is found.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -14,6 +15,7 @@ from xml.etree import ElementTree
 import pytest
 
 from kernel.game import Game
+from kernel.playout import play
 from solvers.explore import Finding, _key, compare, differential, no_action_and_endless, rebind
 from tests.kernel.toy import Toy
 from tools import cli
@@ -166,3 +168,21 @@ def test_rebind_keeps_the_position() -> None:
     assert _key(NOMONHAN, s) == _key(NOMONHAN, t) and t.variant.reading("tie") == "draw"
     generic = rebind(NOMONHAN, s, NOMONHAN.presets()["en"])
     assert _key(NOMONHAN, s) != _key(NOMONHAN, generic)
+
+
+def test_rks_render_draws_the_area_map_with_every_area_and_unit(tmp_path: Path) -> None:
+    """RKS-2.1.2: the area map has the twelve Stalingrad Areas and the two Rears, with control
+    and every unit (in an Area or off the map), the layout marked provisional."""
+    rk = get_game("rattenkrieg")
+    state = rk.initial_state(rk.presets()["standard"])
+    state = play(rk, state, random.Random(2), max_steps=120).final
+    out = tmp_path / "r.svg"
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(rk.state_to_json(state)), encoding="utf-8")
+    assert cli.main(["render", "rattenkrieg", str(path), "-o", str(out)]) == 0
+    root = ElementTree.parse(out).getroot()
+    areas = {e.get("data-area") for e in root.iter() if e.get("data-area")}
+    assert len(areas) == 14
+    pieces = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
+    assert {u.id for u in state.units} <= pieces
+    assert 'stroke-dasharray="5,3"' in out.read_text(encoding="utf-8")
