@@ -16,6 +16,8 @@ demo: $(STAMP)
 	$(BIN)/wargame data check nomonhan
 	$(BIN)/wargame play nomonhan --variant ja --seed 1
 	$(BIN)/wargame play nomonhan --variant en --seed 1
+	$(BIN)/wargame data check rattenkrieg
+	$(BIN)/wargame play rattenkrieg --seed 1
 	$(BIN)/wargame new nomonhan --variant ja > .venv/demo-start.json
 	$(BIN)/wargame render nomonhan .venv/demo-start.json -o demo-start.svg
 	$(BIN)/wargame explore nomonhan combat_grouping --budget 1
