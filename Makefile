@@ -29,6 +29,7 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
+	$(BIN)/wargame verify --witnesses .venv/witnesses
 
 $(VENV)/.bench-installed: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'

@@ -26,6 +26,7 @@ class Property:
     expected: Mapping[str, Verdict]  # preset name -> expected verdict
     state_check: Callable[[Any], bool] | None = None  # kind == "invariant"
     step_check: Callable[[Any, Any, Any], bool] | None = None  # kind == "step"
+    formal: str = ""  # the formal statement in words; the spec's symbolic model holds its formula
 
     def holds_in(self, state: Any) -> bool:
         """The invariant on one concrete state (True for other kinds)."""

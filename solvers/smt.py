@@ -402,14 +402,33 @@ def _b(a: Bool | bool) -> Bool:
     return z3.BoolVal(a) if isinstance(a, bool) else a
 
 
-def _i(a: Int | int) -> Int:
-    return z3.IntVal(a) if isinstance(a, int) else a
-
-
 class Z3Ops:
     """`solvers.terms.Ops` over Z3 terms. Constants stay Python `bool`s and `int`s until they
     meet a variable, so the static parts of a model (a river that is always there, a unit that
-    can never attack) fold away without a call into Z3."""
+    can never attack) fold away without a call into Z3. Terms are made through Z3's C API
+    directly: z3.py's checks on every argument cost more than the term itself, and a model's
+    terms are well sorted by construction (Booleans with Booleans, integers with integers)."""
+
+    def __init__(self) -> None:
+        self._ctx = z3.main_ctx()
+        self._ref = self._ctx.ref()
+        self._ints: dict[int, Int] = {}
+
+    def _bool(self, ast: Any) -> Bool:
+        return z3.BoolRef(ast, self._ctx)
+
+    def _arith(self, ast: Any) -> Int:
+        return z3.ArithRef(ast, self._ctx)
+
+    def _int(self, a: Int | int) -> Int:
+        if not isinstance(a, int):
+            return a
+        if a not in self._ints:
+            self._ints[a] = z3.IntVal(a)
+        return self._ints[a]
+
+    def _array(self, items: Sequence[Any]) -> Any:
+        return (z3.Ast * len(items))(*(x.as_ast() for x in items))
 
     def lit(self, value: bool) -> Bool:
         return value
@@ -424,7 +443,11 @@ class Z3Ops:
                 return False
             if x is not True:
                 parts.append(x)
-        return parts[0] if len(parts) == 1 else z3.And(parts) if parts else True
+        if not parts:
+            return True
+        if len(parts) == 1:
+            return parts[0]
+        return self._bool(z3.Z3_mk_and(self._ref, len(parts), self._array(parts)))
 
     def any(self, items: Iterable[Bool]) -> Bool:
         parts = []
@@ -433,10 +456,16 @@ class Z3Ops:
                 return True
             if x is not False:
                 parts.append(x)
-        return parts[0] if len(parts) == 1 else z3.Or(parts) if parts else False
+        if not parts:
+            return False
+        if len(parts) == 1:
+            return parts[0]
+        return self._bool(z3.Z3_mk_or(self._ref, len(parts), self._array(parts)))
 
     def not_(self, a: Bool) -> Bool:
-        return (not a) if isinstance(a, bool) else z3.Not(a)
+        if isinstance(a, bool):
+            return not a
+        return self._bool(z3.Z3_mk_not(self._ref, a.as_ast()))
 
     def implies(self, a: Bool, b: Bool) -> Bool:
         return self.any([self.not_(a), b])
@@ -446,24 +475,25 @@ class Z3Ops:
             return b if a else self.not_(b)
         if isinstance(b, bool):
             return a if b else self.not_(a)
-        return a == b
+        return self._bool(z3.Z3_mk_eq(self._ref, a.as_ast(), b.as_ast()))
 
     def eq(self, a: Int | int, b: Int | int) -> Bool:
-        if isinstance(a, int):
-            if isinstance(b, int):
-                return a == b
-            a, b = b, a
-        return a == b
+        if isinstance(a, int) and isinstance(b, int):
+            return a == b
+        x, y = self._int(a), self._int(b)
+        return self._bool(z3.Z3_mk_eq(self._ref, x.as_ast(), y.as_ast()))
 
     def le(self, a: Int | int, b: Int | int) -> Bool:
         if isinstance(a, int) and isinstance(b, int):
             return a <= b
-        return _i(a) <= b
+        x, y = self._int(a), self._int(b)
+        return self._bool(z3.Z3_mk_le(self._ref, x.as_ast(), y.as_ast()))
 
     def lt(self, a: Int | int, b: Int | int) -> Bool:
         if isinstance(a, int) and isinstance(b, int):
             return a < b
-        return _i(a) < b
+        x, y = self._int(a), self._int(b)
+        return self._bool(z3.Z3_mk_lt(self._ref, x.as_ast(), y.as_ast()))
 
     def add(self, items: Iterable[Int | int]) -> Int:
         const_part, terms = 0, []
@@ -474,25 +504,30 @@ class Z3Ops:
                 terms.append(x)
         if not terms:
             return const_part
-        total = terms[0] if len(terms) == 1 else z3.Sum(terms)
-        return total + const_part if const_part else total
+        if const_part:
+            terms.append(self._int(const_part))
+        if len(terms) == 1:
+            return terms[0]
+        return self._arith(z3.Z3_mk_add(self._ref, len(terms), self._array(terms)))
 
     def sub(self, a: Int | int, b: Int | int) -> Int:
         if isinstance(b, int):
             return self.add([a, -b])
-        return a - b
+        terms = [self._int(a), b]
+        return self._arith(z3.Z3_mk_sub(self._ref, 2, self._array(terms)))
 
     def mod(self, a: Int | int, k: int) -> Int:
-        return a % k if isinstance(a, int) else _i(a) % k
+        if isinstance(a, int):
+            return a % k
+        return self._arith(z3.Z3_mk_mod(self._ref, a.as_ast(), self._int(k).as_ast()))
 
     def ite(self, c: Bool, a: Int | int, b: Int | int) -> Int:
         if isinstance(c, bool):
             return a if c else b
         if self.same(a, b):
             return a
-        if isinstance(a, int) and isinstance(b, int):
-            return z3.If(c, z3.IntVal(a), z3.IntVal(b))
-        return z3.If(c, a, b)  # z3 gives a constant the sort of the other branch
+        x, y = self._int(a), self._int(b)
+        return self._arith(z3.Z3_mk_ite(self._ref, c.as_ast(), x.as_ast(), y.as_ast()))
 
     def bite(self, c: Bool, a: Bool, b: Bool) -> Bool:
         if isinstance(c, bool):
@@ -507,7 +542,7 @@ class Z3Ops:
             return self.any([self.not_(c), a])
         if b is False:
             return self.all([c, a])
-        return z3.If(c, a, b)
+        return self._bool(z3.Z3_mk_ite(self._ref, c.as_ast(), a.as_ast(), b.as_ast()))
 
     def count(self, items: Iterable[Bool]) -> Int:
         return self.add(self.ite(x, 1, 0) for x in items)
@@ -518,7 +553,7 @@ class Z3Ops:
     def case(self, i: Int, f: Callable[[int], Bool], domain: Sequence[int]) -> Bool:
         if isinstance(i, int):
             return f(i) if i in domain else False
-        return self.any(self.all([i == k, f(k)]) for k in domain)
+        return self.any(self.all([self.eq(i, k), f(k)]) for k in domain)
 
     def known(self, a: Bool) -> bool | None:
         return a if isinstance(a, bool) else None
@@ -527,9 +562,13 @@ class Z3Ops:
         return a if isinstance(a, int) else None
 
     def same(self, a: object, b: object) -> bool:
-        if isinstance(a, bool | int) or isinstance(b, bool | int):
+        """One term: the same Python object, or equal constants (a structural comparison in
+        Z3 would cost more than the if-then-else it saves)."""
+        if a is b:
+            return True
+        if isinstance(a, bool | int) and isinstance(b, bool | int):
             return type(a) is type(b) and a == b
-        return bool(a.eq(b))  # type: ignore[attr-defined]
+        return False
 
 
 Z3 = Z3Ops()
@@ -539,27 +578,13 @@ def fresh_int(name: str) -> Int:
     return z3.Int(name)
 
 
-CODE_BITS = 8
-
-
-def fresh_code(name: str) -> Int:
-    """A small non-negative code (a hex, a unit) as a bit-vector: compared only for equality,
-    it costs the solver a few bits instead of arithmetic."""
-    return z3.BitVec(name, CODE_BITS)
+def fresh_bool(name: str) -> Bool:
+    return z3.Bool(name)
 
 
 def within(x: Int, lo: int, hi: int | None) -> Bool:
-    """lo <= x <= hi (no upper bound when hi is None), for integers and codes alike."""
-    if z3.is_bv(x):
-        top = (1 << CODE_BITS) - 1 if hi is None else hi
-        if lo < 0 or top >= 1 << CODE_BITS:
-            raise SolverFailure(f"{x} does not fit a {CODE_BITS}-bit code")
-        return z3.And(z3.UGE(x, lo), z3.ULE(x, top))
+    """lo <= x <= hi (no upper bound when hi is None)."""
     return z3.And(x >= lo, x <= hi) if hi is not None else x >= lo
-
-
-def fresh_bool(name: str) -> Bool:
-    return z3.Bool(name)
 
 
 def substitute(term: Bool, pairs: Sequence[tuple[object, object]]) -> Bool:

@@ -23,6 +23,7 @@ from kernel.game import CHANCE, Game
 from kernel.playout import DEFAULT_MAX_STEPS
 from kernel.variants import Variant
 from tools import explore_report, playlog
+from tools import verify as verify_tool
 from tools.registry import game_names, get_game
 from tools.render import render_svg
 
@@ -121,6 +122,10 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
     render.add_argument("-o", "--output", required=True, metavar="FILE.svg")
     render.set_defaults(run=_render)
+
+    verify = sub.add_parser("verify", help="prove or refute each game's declared properties")
+    verify_tool.add_arguments(verify)
+    verify.set_defaults(run=verify_tool.run_cli)
 
     data = sub.add_parser("data", help="data file tools")
     data_sub = data.add_subparsers(dest="data_command", required=True, metavar="SUBCOMMAND")

@@ -1,0 +1,474 @@
+"""`wargame verify [GAME] [--preset P] [--json]`: each game's declared properties, proved or
+refuted under each preset, and the refinement check that ties the proofs to the code.
+
+A game's spec package declares its properties in a `verification` module (see
+`solvers.verification`). With a symbolic model for the variant, the prover gives each property
+a verdict: proved, refuted with a witness game, or unknown. A refuted property's witness is
+turned into an action log from the initial position that the Python rules accept, written where
+`wargame play --replay` can read it. Without a symbolic model the properties are only checked on
+seeded playouts, and the table says so ("tested", never "proved"). The exit code is 1 when a
+verdict is unknown or differs from the one the spec expects.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import importlib
+import multiprocessing
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import attrs
+
+from kernel.codec import dump_json
+from kernel.errors import InvalidInput, WargameError
+from kernel.game import Game
+from kernel.playout import CycleWatch, Playout, play
+from kernel.properties import Property
+from solvers import prover, refinement
+from solvers.verification import SpecVerification, SymbolicModel
+from tools import playlog
+from tools.registry import game_names, get_game
+
+SIMULATED_GAMES = 40  # seeded playouts searched for a witness when bounded search finds none
+TESTED_GAMES = 20  # playouts per preset for a game without a symbolic model
+REFINEMENT_GAMES = 4  # quick refinement run per preset (the test suite runs hundreds)
+REFINEMENT_EVERY = 40  # compare successors in direction (b) at every 40th position
+
+
+@attrs.frozen
+class Row:
+    """One property under one preset."""
+
+    game: str
+    preset: str
+    id: str
+    clauses: tuple[str, ...]
+    statement: str
+    expected: str
+    verdict: str  # proved | refuted | unknown | tested
+    method: str
+    detail: str
+    seconds: float
+    witness: dict[str, Any] | None = None
+    witness_path: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        if self.expected == "holds":
+            return self.verdict in ("proved", "tested")
+        return self.verdict == "refuted"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "preset": self.preset,
+            "property": self.id,
+            "clauses": list(self.clauses),
+            "statement": self.statement,
+            "expected": self.expected,
+            "verdict": self.verdict,
+            "ok": self.ok,
+            "method": self.method,
+            "detail": self.detail,
+            "seconds": round(self.seconds, 2),
+            "witness": None
+            if self.witness is None
+            else {"path": self.witness_path, "log": self.witness},
+        }
+
+
+@attrs.frozen
+class Refinement:
+    game: str
+    preset: str
+    games: int
+    steps: int
+    positions: int
+    successors: int
+    seconds: float
+    mismatches: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**attrs.asdict(self), "seconds": round(self.seconds, 2), "ok": not self.mismatches}
+
+
+def spec_verification(game: Game[Any, Any]) -> SpecVerification | None:
+    """The `verification` module of the game's spec package, if it has one."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.verification")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{package}.verification":
+            return None
+        raise
+    return cast(SpecVerification, module)
+
+
+REFINEMENT = "refinement"  # the task that runs the quick refinement check
+
+
+def verify_one(name: str, preset: str, what: str, witness_dir: str) -> Row | Refinement | None:
+    """One property (by ID) of one game under one preset, or its quick refinement check (run
+    in a worker process; models and their formulas are cached per process)."""
+    game = get_game(name)
+    spec = spec_verification(game)
+    if spec is None:
+        return None
+    model = spec.symbolic_model(game.presets()[preset])
+    _progress(f"{name} {preset} {what}")
+    if what == REFINEMENT:
+        if model is None:
+            return None
+        report = refinement.run(game, model, preset, games=REFINEMENT_GAMES, every=REFINEMENT_EVERY)
+        return Refinement(
+            name,
+            preset,
+            report.games,
+            report.steps,
+            report.positions,
+            report.successors,
+            report.seconds,
+            tuple(str(m) for m in report.mismatches),
+        )
+    prop = next(p for p in spec.properties() if p.id == what)
+    formal = None if model is None else model.formal().get(prop.id)
+    if model is not None and formal is not None:
+        return _prove(game, model, preset, prop, formal, Path(witness_dir))
+    return _test(game, preset, prop, Path(witness_dir))
+
+
+def _prove(
+    game: Game[Any, Any],
+    model: SymbolicModel,
+    preset: str,
+    prop: Property,
+    formal: prover.Formal,
+    witness_dir: Path,
+) -> Row:
+    paths = refinement.playout_paths(game, model, preset, games=SIMULATED_GAMES)
+    v = prover.check(model.system, formal, paths=paths)
+    row = Row(
+        game.name,
+        preset,
+        prop.id,
+        prop.clauses,
+        prop.statement,
+        prop.expected.get(preset, "?"),
+        v.status,
+        v.method,
+        v.detail,
+        v.seconds,
+    )
+    if v.status != "refuted" or v.trace is None:
+        return row
+    try:
+        actions = refinement.replayed(game, model, preset, v.trace)
+        if v.trace.loop is not None:
+            actions = _concrete_lasso(game, model, preset, v.trace, actions)
+        elif actions and _holds_at_end(game, preset, prop, actions):
+            raise ValueError("the replayed game does not break the property's concrete check")
+    except ValueError as exc:
+        return attrs.evolve(row, verdict="unknown", detail=f"witness not confirmed: {exc}")
+    return _with_witness(game, preset, row, actions, witness_dir)
+
+
+def _holds_at_end(game: Game[Any, Any], preset: str, prop: Property, actions: list[Any]) -> bool:
+    """The concrete check still holds after the witness's last step."""
+    before = _final(game, preset, actions[:-1])
+    after = game.apply(before, actions[-1])
+    return prop.holds_in(after) and prop.holds_on(before, actions[-1], after)
+
+
+def _concrete_lasso(
+    game: Game[Any, Any], model: SymbolicModel, preset: str, trace: prover.Trace, actions: list[Any]
+) -> list[Any]:
+    """The witness actions, with the loop repeated until the concrete positions repeat too (the
+    projection may leave out something the loop changes)."""
+    assert trace.loop is not None
+    loop = prover.Trace(trace.states[trace.loop :], trace.steps[trace.loop :])
+    for _ in range(3):
+        if _lasso(game, preset, actions) is not None:
+            return actions
+        actions = actions + refinement.replayed_from(
+            game, model, _final(game, preset, actions), loop
+        )
+    raise ValueError("the loop does not bring the concrete game back to a position")
+
+
+def _final(game: Game[Any, Any], preset: str, actions: list[Any]) -> Any:
+    state = game.initial_state(game.presets()[preset])
+    for a in actions:
+        state = game.apply(state, a)
+    return state
+
+
+def _lasso(game: Game[Any, Any], preset: str, actions: list[Any]) -> Any:
+    state = game.initial_state(game.presets()[preset])
+    watch = CycleWatch(state)
+    for a in actions:
+        state = game.apply(state, a)
+        watch.see(state)
+    return watch.lasso
+
+
+def _with_witness(
+    game: Game[Any, Any], preset: str, row: Row, actions: list[Any], witness_dir: Path
+) -> Row:
+    """Row with the witness as a game log (JSON) written to `witness_dir`."""
+    variant = game.presets()[preset]
+    state = game.initial_state(variant)
+    watch = CycleWatch(state)
+    for a in actions:
+        state = game.apply(state, a)
+        watch.see(state)
+    over = game.to_move(state) is None
+    playout = Playout(
+        tuple(actions),
+        state,
+        game.outcome(state),
+        "ended" if over else "step_limit",
+        () if over else game.nontermination_clauses,
+        watch.lasso,
+    )
+    log = playlog.make_log(game, variant, None, playout)
+    path = witness_dir / f"{game.name}-{preset}-{row.id}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    playlog.write_log(path, log, argument="--witnesses")
+    detail = f"{row.detail}; witness: {len(actions)} actions"
+    return attrs.evolve(row, witness=log.to_json(), witness_path=str(path), detail=detail)
+
+
+def _test(game: Game[Any, Any], preset: str, prop: Property, witness_dir: Path) -> Row:
+    """A property without a formal statement, checked on seeded playouts (not a proof)."""
+    start = time.perf_counter()
+    expected = prop.expected.get(preset, "?")
+
+    def row(verdict: str, method: str, detail: str) -> Row:
+        seconds = time.perf_counter() - start
+        return Row(
+            game.name,
+            preset,
+            prop.id,
+            prop.clauses,
+            prop.statement,
+            expected,
+            verdict,
+            method,
+            detail,
+            seconds,
+        )
+
+    for seed in range(TESTED_GAMES):
+        actions, result = _checked_playout(game, preset, prop, seed)
+        if result is None:
+            found = row(
+                "refuted", f"playout (seed {seed}, step {len(actions)})", "a playout breaks it"
+            )
+            return _with_witness(game, preset, found, actions, witness_dir)
+        if prop.kind == "ends" and result.lasso is not None:
+            found = row("refuted", f"playout lasso (seed {seed})", "play returns to a position")
+            return _with_witness(game, preset, found, actions[: result.lasso.end], witness_dir)
+    how = f"{TESTED_GAMES} seeded playouts"
+    if prop.kind == "ends":
+        return row("unknown", how, "no symbolic model, and no lasso in the playouts")
+    return row("tested", how, "no counterexample found (a test, not a proof)")
+
+
+def _checked_playout(
+    game: Game[Any, Any], preset: str, prop: Property, seed: int
+) -> tuple[list[Any], Playout[Any, Any] | None]:
+    """A seeded playout's actions, and its result (None: it broke the property at the last
+    action)."""
+    actions: list[Any] = []
+
+    def on_step(before: Any, action: Any, after: Any) -> None:
+        actions.append(action)
+        if not (prop.holds_in(after) and prop.holds_on(before, action, after)):
+            raise _Broken
+
+    start = game.initial_state(game.presets()[preset])
+    try:
+        result = play(game, start, random.Random(seed), on_step=on_step, max_steps=2000)
+    except _Broken:
+        return actions, None
+    return actions, result
+
+
+class _Broken(Exception):
+    pass
+
+
+def _progress(text: str) -> None:
+    sys.stderr.write(f"verify: {text}\n")
+    sys.stderr.flush()
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", nargs="?", metavar="GAME", help="one game (default: all)")
+    p.add_argument("--preset", metavar="PRESET", help="one preset (default: all)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument(
+        "--witnesses",
+        metavar="DIR",
+        help="where witness logs go (default: TMPDIR/wargame-witnesses)",
+    )
+    p.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: up to 2)")
+    p.add_argument(
+        "--property",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only this property (repeatable); the refinement check is then skipped",
+    )
+
+
+def run_cli(args: argparse.Namespace) -> int:
+    names = [args.game] if args.game else game_names()
+    only = tuple(args.property)
+    tasks: list[tuple[str, str, str]] = []
+    declared: set[str] = set()
+    silent: list[str] = []  # games that declare no properties
+    for name in names:
+        game = get_game(name)
+        presets = sorted(game.presets())
+        if args.preset is not None:
+            if args.preset not in presets:
+                known = ", ".join(presets)
+                raise InvalidInput(
+                    f"{name} has no preset {args.preset!r} (presets: {known})", field="--preset"
+                )
+            presets = [args.preset]
+        spec = spec_verification(game)
+        ids = [p.id for p in spec.properties()] if spec is not None else []
+        if not ids:
+            silent.append(name)
+        declared.update(ids)
+        wanted = [i for i in ids if not only or i in only] + ([] if only else [REFINEMENT])
+        tasks += [(name, preset, what) for preset in presets for what in wanted]
+    unknown = sorted(set(only) - declared)
+    if unknown:
+        raise InvalidInput(
+            f"no property {', '.join(unknown)} in {', '.join(names)}", field="--property"
+        )
+    witness_dir = args.witnesses or str(Path(tempfile.gettempdir()) / "wargame-witnesses")
+    jobs = args.jobs or min(2, os.cpu_count() or 1, max(1, len(tasks)))
+    if jobs < 1:
+        raise InvalidInput("--jobs must be 1 or more", field="--jobs")
+    order = sorted(range(len(tasks)), key=lambda i: tasks[i][2] not in _failing(tasks[i][0]))
+    start = time.perf_counter()
+    results_sorted = _run([tasks[i] for i in order], witness_dir, jobs)
+    results: list[Row | Refinement | None] = [None] * len(tasks)
+    for i, r in zip(order, results_sorted, strict=True):
+        results[i] = r
+    seconds = time.perf_counter() - start
+    rows = [r for r in results if isinstance(r, Row)]
+    checks = [c for c in results if isinstance(c, Refinement)]
+    ok = all(r.ok for r in rows) and all(not c.mismatches for c in checks)
+    if args.json:
+        out = {
+            "ok": ok,
+            "seconds": round(seconds, 1),
+            "results": [r.to_json() for r in rows],
+            "refinement": [c.to_json() for c in checks],
+            "without_properties": silent,
+        }
+        sys.stdout.write(dump_json(out) + "\n")
+    else:
+        sys.stdout.write(render(rows, checks, seconds, silent) + "\n")
+    return 0 if ok else 1
+
+
+def _failing(name: str) -> set[str]:
+    """IDs of the game's properties expected to fail somewhere: their witness searches usually
+    cost most, so they are dealt out to the workers first and the shares come out even."""
+    spec = spec_verification(get_game(name))
+    if spec is None:
+        return set()
+    return {p.id for p in spec.properties() if "fails" in p.expected.values()}
+
+
+def _run(
+    tasks: list[tuple[str, str, str]], witness_dir: str, jobs: int
+) -> list[Row | Refinement | None]:
+    """The tasks' results in task order. Each worker takes a fixed share (every jobs-th task),
+    so what a worker has solved before a task, and hence every witness, is the same from run
+    to run."""
+    if jobs == 1 or len(tasks) == 1:
+        return verify_batch(tasks, witness_dir)
+    batches = [tasks[i::jobs] for i in range(jobs)]
+    context = multiprocessing.get_context("spawn")  # z3 contexts are not fork-safe
+    with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        futures = [pool.submit(verify_batch, batch, witness_dir) for batch in batches]
+        try:
+            done = [f.result() for f in futures]
+        except WargameError:
+            raise
+        except Exception as exc:  # a worker failed: report it as ours, without a traceback
+            raise RuntimeError(f"a verify worker failed: {exc}") from exc
+    out: list[Row | Refinement | None] = [None] * len(tasks)
+    for i, results in enumerate(done):
+        out[i::jobs] = results
+    return out
+
+
+def verify_batch(
+    tasks: list[tuple[str, str, str]], witness_dir: str
+) -> list[Row | Refinement | None]:
+    return [verify_one(*task, witness_dir) for task in tasks]
+
+
+def render(
+    rows: list[Row], checks: list[Refinement], seconds: float, silent: Sequence[str] = ()
+) -> str:
+    """The table people read: property, clauses, preset, expected, verdict, method, time."""
+    header = ("property", "clauses", "preset", "expected", "verdict", "method", "time")
+    lines = [
+        (
+            r.id,
+            _clauses(r.clauses),
+            r.preset,
+            r.expected,
+            r.verdict + ("" if r.ok else " !"),
+            r.method,
+            f"{r.seconds:.1f}s",
+        )
+        for r in rows
+    ]
+    widths = [max(len(x[i]) for x in [header, *lines]) for i in range(len(header))]
+    out = [
+        "  ".join(x.ljust(w) for x, w in zip(line, widths, strict=True)).rstrip()
+        for line in [header, *lines]
+    ]
+    for r in rows:
+        if r.witness_path is not None:
+            out.append(f"witness {r.id} ({r.game} {r.preset}): {r.detail}")
+            out.append(f"  wargame play {r.game} --replay {r.witness_path}")
+        elif not r.ok:
+            out.append(f"{r.id} ({r.game} {r.preset}): {r.verdict}: {r.detail}")
+    for c in checks:
+        state = "ok" if not c.mismatches else f"{len(c.mismatches)} MISMATCHES"
+        out.append(
+            f"refinement {c.game} {c.preset}: {c.games} games, {c.steps} steps, {c.positions} "
+            f"positions ({c.successors} successors) compared: {state}"
+        )
+        out.extend(f"  {m}" for m in c.mismatches)
+    out.extend(f"{name}: declares no properties (no verification module)" for name in silent)
+    failed = sum(not r.ok for r in rows)
+    verdict = "all as expected" if not failed else f"{failed} not as expected"
+    out.append(f"{len(rows)} verdicts, {verdict}, in {seconds:.1f}s")
+    return "\n".join(out)
+
+
+def _clauses(clauses: tuple[str, ...]) -> str:
+    return ",".join(clauses) if len(clauses) <= 3 else ",".join(clauses[:3]) + ",..."
