@@ -107,6 +107,7 @@ def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
             "loser": c.loser,
             "isolation": c.isolation,
             "staying": list(c.staying),
+            "cause": c.cause,
         },
         "damage": None if s.damage is None else {"unit": s.damage.unit, "cause": s.damage.cause},
         "draws": [{"kind": d.kind, "who": d.who} for d in s.draws],
@@ -328,6 +329,7 @@ def _combat(r: _Reader, raw: Any) -> Combat | None:
         if c.get("isolation") is None
         else _choice(c.get("isolation"), ("retreat",), "combat.isolation"),
         staying=tuple(get_list(c, "staying", r.unit, "combat")),
+        cause=_choice(c.get("cause", "combat"), DAMAGE_CAUSES, "combat.cause"),
     )
 
 

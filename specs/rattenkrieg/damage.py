@@ -12,7 +12,7 @@ from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.control import friendly, settle
 from specs.rattenkrieg.sequence import end_activation
 from specs.rattenkrieg.sources import combat_cards
-from specs.rattenkrieg.state import SU, Damage, Pick, RKState, Stage, other
+from specs.rattenkrieg.state import SU, Combat, Damage, Pick, RKState, Stage, Step, other
 from specs.rattenkrieg.units import eliminate, lose_step
 
 Problem = tuple[str, str]  # (clause, what is wrong)
@@ -90,25 +90,28 @@ def begin_damage(b: Board, s: RKState, unit_id: str, cause: str) -> RKState:
     (RKS-8.9.2), and a bombarded T-34 is eliminated (AMB-RKS-16, RKS-8.12.1)."""
     s = attrs.evolve(s, damage=Damage(unit_id, cause), stage=Stage.DAMAGE)
     if (cause != "combat" and b.is_tank(unit_id)) or not damage_choices(b, s):
-        return after_damage(b, eliminate(b, s, unit_id), "eliminated")
+        area = b.unit(s, unit_id).area
+        return after_damage(b, eliminate(b, s, unit_id), "eliminated", area)
     return s
 
 
 def apply_damage(b: Board, s: RKState, action: Action) -> RKState:
     d = s.damage
     assert d is not None
+    area = b.unit(s, d.unit).area
     match action:
         case Retreat(unit, to):
             s = b.update(s, unit, area=to, flipped=True)  # RKS-8.9.1
-            return after_damage(b, s, "retreated")
+            return after_damage(b, s, "retreated", area)
         case LoseStep(unit, None):
             return attrs.evolve(s, stage=Stage.PICK, pick=Pick("step", unit))  # AMB-RKS-7 (iii)
         case LoseStep(unit, card):
             assert card is not None
             s = lose_step(b, s, unit, card)
-            return after_damage(b, s, "eliminated" if b.unit(s, unit).area is None else "step")
+            what = "eliminated" if b.unit(s, unit).area is None else "step"
+            return after_damage(b, s, what, area)
         case Sacrifice(unit):
-            return after_damage(b, eliminate(b, s, unit), "sacrificed")  # RKS-8.12.5
+            return after_damage(b, eliminate(b, s, unit), "sacrificed", area)  # RKS-8.12.5
     raise TypeError(action)
 
 
@@ -116,18 +119,25 @@ def picked_step(b: Board, s: RKState, card: str) -> RKState:
     """The randomly picked step card is lost (AMB-RKS-7 iii, reading random)."""
     assert s.pick is not None
     unit = s.pick.who
+    area = b.unit(s, unit).area
     s = lose_step(b, attrs.evolve(s, pick=None), unit, card)
-    return after_damage(b, s, "eliminated" if b.unit(s, unit).area is None else "step")
+    return after_damage(b, s, "eliminated" if b.unit(s, unit).area is None else "step", area)
 
 
-def after_damage(b: Board, s: RKState, what: str) -> RKState:
-    """Where play goes once the damage is taken: back to the activation after a bombardment;
-    after a combat, the end of the activation for a beaten attacker (RKS-8.11.1), the
-    defender's remaining units (RKS-8.10.1), or the continuation (RKS-8.11.2)."""
+def after_damage(b: Board, s: RKState, what: str, area: str | None) -> RKState:
+    """Where play goes once the damage is taken (`area`: where the damaged unit stood): back to
+    the activation after a bombardment, unless its target's remaining units must decide
+    (AMB-RKS-16, `bombard_isolation=yes`); after a combat, the end of the activation for a
+    beaten attacker (RKS-8.11.1), the defender's remaining units (RKS-8.10.1), or the
+    continuation (RKS-8.11.2)."""
     d = s.damage
     assert d is not None
     s = settle(b, attrs.evolve(s, damage=None))
     if d.cause != "combat":
+        if what in ("retreated", "eliminated") and _bombard_isolates(b, s, d.unit, area):
+            assert area is not None and s.acting is not None
+            left = Combat(area, s.acting, Step.CHOOSE, defender=d.unit, cause=d.cause)
+            return next_isolation(b, attrs.evolve(s, combat=left))
         return attrs.evolve(s, stage=Stage.ACTIVE)
     c = s.combat
     assert c is not None
@@ -138,6 +148,17 @@ def after_damage(b: Board, s: RKState, what: str) -> RKState:
     if what in ("retreated", "eliminated"):
         return next_isolation(b, s)
     return continuation(b, s)
+
+
+def _bombard_isolates(b: Board, s: RKState, target: str, area: str | None) -> bool:
+    """Whether the target of a bombardment (RKS-9.2.2) or Air Force Support (RKS-9.3.1) that
+    retreated or was eliminated leaves its side's other units in `area` to RKS-8.10.1: only by
+    AMB-RKS-16 `bombard_isolation=yes`, and only where the bombarding side has a non-isolated
+    unit, as the attacker does in a combat's Area."""
+    if area is None or not s.variant.is_("bombard_isolation", "yes"):
+        return False
+    bombarding = other(b.side_of[target])
+    return any(not u.isolated for u in b.units_in(s, area, bombarding))
 
 
 # --- the defender's remaining units (RKS-8.10.1) ---------------------------------------------
@@ -161,7 +182,7 @@ def _stay(s: RKState, units: list[str]) -> RKState:
 def next_isolation(b: Board, s: RKState) -> RKState:
     """The next remaining unit to decide for; a unit with nowhere to go stays, isolated
     (RKS-8.10.2). The decisions take effect together, when every unit has one; then the
-    continuation (RKS-8.11.2)."""
+    continuation (RKS-8.11.2), or after a bombardment the activation (AMB-RKS-16)."""
     while True:
         pending = remaining(b, s)
         if not pending:
@@ -169,6 +190,8 @@ def next_isolation(b: Board, s: RKState) -> RKState:
             assert c is not None
             for u in c.staying:
                 s = b.update(s, u, isolated=True)  # RKS-8.10.1 (2)
+            if c.cause != "combat":
+                return attrs.evolve(settle(b, s), combat=None, stage=Stage.ACTIVE)
             s = attrs.evolve(s, combat=attrs.evolve(c, staying=(), isolation=None))
             return continuation(b, settle(b, s))
         if retreat_areas(b, s, pending[0]):

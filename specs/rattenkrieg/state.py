@@ -86,7 +86,9 @@ HAND = "hand"
 
 @attrs.frozen
 class Combat:
-    """One combat of the acting unit (RKS-8.1.1 to RKS-8.7.5), kept until its result is applied."""
+    """One combat of the acting unit (RKS-8.1.1 to RKS-8.7.5), kept until its result is applied.
+    By one reading of AMB-RKS-16 a bombardment's target leaving its Area opens such a record
+    (`cause` "bombardment" or "air_support") only for RKS-8.10.1, the target as `defender`."""
 
     area: str
     attacker: str  # the acting unit (RKS-8.2.2)
@@ -103,6 +105,7 @@ class Combat:
     loser: str | None = None  # the losing side, once judged or accepted (RKS-8.9.1)
     isolation: str | None = None  # "retreat" once the remaining units must all retreat
     staying: tuple[str, ...] = ()  # remaining units to be isolated when all have decided
+    cause: str = "combat"  # or the bombardment whose target left the Area (AMB-RKS-16)
 
 
 @attrs.frozen

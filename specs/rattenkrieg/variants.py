@@ -303,11 +303,33 @@ OPTIONS = (
         Reading(
             "combat_damage",
             "The owner retreats the unit (flipped) or loses a step, as in combat, else it is "
-            "eliminated; a T-34 is eliminated; other units in the Area are not isolated.",
+            "eliminated; a T-34 is eliminated.",
             NOTE + " (a)",
             ("RKS-8.9.1", "RKS-8.9.2"),
         ),
         Reading("step_only", "The unit loses a step, or is eliminated if it has none.", ALT),
+    ),
+    _o(
+        "bombard_isolation",
+        "AMB-RKS-16",
+        "When a bombarded unit retreats or is eliminated, are the other units of its side in "
+        "that Area left to RKS-8.10.1 (retreat or be isolated)?",
+        ("RKS-9.2.2", "RKS-9.3.1", "RKS-8.10.1", "RKS-8.10.2"),
+        Reading(
+            "no",
+            "No: bombardment damage never isolates other units.",
+            NOTE + " (further gap)",
+            ("RKS-9.2.2",),
+        ),
+        Reading(
+            "yes",
+            "Yes, where the bombarding side has a non-isolated unit in the Area (as the attacker "
+            "is in a combat's Area): the owner retreats the remaining units (flipped) or leaves "
+            "them isolated, by RKS-8.10.1 and RKS-8.10.2 as after a combat; then the acting unit "
+            "goes on (there is no continuation, RKS-8.11.2).",
+            ALT + " (further gap)",
+            ("RKS-8.10.1", "RKS-8.10.2", "RKS-9.3.1"),
+        ),
     ),
     _o(
         "occupying",
@@ -565,6 +587,7 @@ STANDARD = {
     "t34_escort": "unflipped_paid_once",
     "t34_support": "attack_and_defence",
     "bombard_damage": "combat_damage",
+    "bombard_isolation": "no",
     "occupying": "controls",
     "recruit_turn": "player_turn",
     "hand_limit": "refill_target",

@@ -13,6 +13,7 @@ from kernel.game import CHANCE
 from specs.rattenkrieg.actions import (
     End,
     Event,
+    Isolate,
     LoseStep,
     Move,
     Pick,
@@ -21,6 +22,7 @@ from specs.rattenkrieg.actions import (
     Stand,
 )
 from specs.rattenkrieg.cards import event_of
+from specs.rattenkrieg.control import controller
 from specs.rattenkrieg.observe import observe
 from specs.rattenkrieg.state import GE, SU, RKState, Stage, Step
 from specs.rattenkrieg.strength import combat_strength
@@ -318,3 +320,46 @@ def test_rks_9_8_2_chuikov_flips_a_soviet_unit_face_up() -> None:
     )
     own = run(own, Event("KH", "13Gds"))
     assert not unit(own, "13Gds").flipped and own.player == GE
+
+
+def _bombard_beside(**options: str) -> RKState:
+    """Rifle-2 acts in Gorodishche, which the Germans hold with 71 (no steps) and 295; the
+    Soviet bombards 71 and draws a hit."""
+    units = {
+        "Rifle-2": ("gorodishche", ["2H"]),
+        "71": ("gorodishche", []),
+        "295": ("gorodishche", ["5C"]),
+    }
+    s = active("Rifle-2", units, hands={SU: ["JS"]}, control={"gorodishche": GE}, options=options)
+    return draw(run(s, Event("JS", "71")), "5D")
+
+
+def test_amb_rks_16_bombardment_isolation_readings() -> None:
+    """AMB-RKS-16 (further gap), RKS-9.2.2, RKS-8.10.1, RKS-8.10.2, RKS-3.6.3: 71 is bombarded
+    out of Gorodishche (it retreats into the German Rear). By the kernel note (`no`) 295 just
+    stays and the Germans keep the Area; by `yes` the German must retreat 295 too or leave it
+    isolated, and an isolated 295 hands the Area to the Soviets."""
+    note = run(_bombard_beside(), Retreat("71", GREAR))
+    assert note.stage == Stage.ACTIVE and not unit(note, "295").isolated
+    assert controller(BOARD, note, "gorodishche") == GE
+
+    s = run(_bombard_beside(bombard_isolation="yes"), Retreat("71", GREAR))
+    assert s.stage == Stage.ISOLATION and GAME.to_move(s) == GE
+    assert set(legal(s)) == {Retreat("295", GREAR), Isolate("295")}
+    kept = run(s, Isolate("295"))
+    assert kept.stage == Stage.ACTIVE and kept.combat is None and GAME.to_move(kept) == SU
+    assert unit(kept, "295").isolated and controller(BOARD, kept, "gorodishche") == SU
+    gone = run(s, Retreat("295", GREAR))
+    assert unit(gone, "295").area == GREAR and unit(gone, "295").flipped
+
+
+def test_amb_rks_16_bombardment_isolation_needs_the_bombarding_side_present() -> None:
+    """AMB-RKS-16 `bombard_isolation=yes`, RKS-9.2.1, RKS-8.10.1: a target bombarded from the
+    next Area leaves no one to isolate its neighbours against, so play goes straight back to
+    the acting unit."""
+    units = {"295": ("gorodishche", ["5C"]), "T-34": None}
+    s = draw(
+        run(bombard(units=units, options={"bombard_isolation": "yes"}), Event("JS", "71")), "5D"
+    )
+    s = run(s, Retreat("71", GREAR))
+    assert s.stage == Stage.ACTIVE and not unit(s, "295").isolated
