@@ -20,7 +20,7 @@ import math
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Sequence
 
-from solvers.combat import MANY, Assignment, Combat, CombatProblem, Reason, order_of
+from solvers.combat import MANY, Assignment, Combat, CombatProblem, order_of
 from solvers.combat_count import Histogram, count_one_target
 from solvers.combat_explain import explain
 from solvers.combat_shape import Component, LocalCombat, Shape, split
@@ -209,7 +209,3 @@ def count(problem: CombatProblem) -> int:
             factor *= sum(math.comb(e, j) for j in range(min(s.max_combats, e) + 1))
         out += ways * factor
     return out
-
-
-def explanation_text(reasons: Sequence[Reason]) -> str:
-    return "; ".join(str(r) for r in reasons)

@@ -25,6 +25,7 @@ def count_one_target(
     n = shape.n_attackers
     k = len(reach_attackers)
     reach = [shape.reach(a) for a in range(n)]
+    hexside_of = {(a, t): h for a, t, h in shape.contacts}
     also = dict(shape.also_attack)
     last: dict[int, int] = {}
     for a, tgt, _ in shape.contacts:
@@ -70,7 +71,7 @@ def count_one_target(
                         (t, s) for s in range(k) if a in reach_attackers[s] or t in reach_targets[s]
                     }
                     h_required = required | set(also.get(a, ()))
-                    h = shape.hexside(a, t)
+                    h = hexside_of.get((a, t), -1)
                     if h in limits:
                         h_uses[h] = h_uses.get(h, 0) + 1
                         if h_uses[h] > limits[h]:

@@ -163,7 +163,7 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
         if problem.grouping != MANY:
             # One combat per target: supporting it means supporting all its literals.
             for t in range(comp.shape.n_targets):
-                group = [i for i in enc.by_target[t]]
+                group = enc.by_target[t]
                 for i in group:
                     for j in group:
                         add(smt.implies(smt.and_([sv[i], enc.lits[j]]), sv[j]))

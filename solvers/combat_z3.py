@@ -21,8 +21,6 @@ from solvers import smt
 from solvers.combat import MANY
 from solvers.combat_shape import LocalCombat, Shape
 
-Label = tuple[str, int]  # (rule kind, local index of the unit, target or hexside it is about)
-
 
 class ShapeEncoding:
     """The literals of a shape and the constraints over them as SMT-LIB text, each labelled

@@ -175,19 +175,25 @@ def _walk(
                 return None
             action = agent(game, a, legal, rng)
         na, nb = game.apply(a, action), game.apply(b, action)
-        if _key(game, na) != _key(game, nb):
-            text = dump_json(game.action_to_json(action))
-            return witness(
-                Difference(
-                    "result_of_action",
-                    (text,),
-                    (text,),
-                    "the same action leads to different positions: " + field_diff(game, na, nb),
-                )
-            )
+        diff = _after_action(game, action, na, nb)
+        if diff is not None:
+            return witness(diff)
         log.append(game.action_to_json(action))
         a, b = na, nb
     return None
+
+
+def _after_action(game: Game[Any, Any], action: Any, na: Any, nb: Any) -> Difference | None:
+    """The difference when one action, allowed by both readings, leads to different places."""
+    if _key(game, na) == _key(game, nb):
+        return None
+    text = dump_json(game.action_to_json(action))
+    return Difference(
+        "result_of_action",
+        (text,),
+        (text,),
+        "the same action leads to different positions: " + field_diff(game, na, nb),
+    )
 
 
 def _exhaustive(
@@ -229,14 +235,8 @@ def _exhaustive(
             for action in moves:
                 na, nb = game.apply(a, action), game.apply(b, action)
                 step = (*log, game.action_to_json(action))
-                if _key(game, na) != _key(game, nb):
-                    text = dump_json(game.action_to_json(action))
-                    diff = Difference(
-                        "result_of_action",
-                        (text,),
-                        (text,),
-                        "the same action leads to different positions",
-                    )
+                diff = _after_action(game, action, na, nb)
+                if diff is not None:
                     data = game.state_to_json(a)
                     return (
                         "differ",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from kernel.codec import dump_json
-from kernel.errors import InvalidInput
+from kernel.errors import InvalidInput, WargameError
 from kernel.game import Game
 from kernel.playout import play, random_agent
 from kernel.scene import Scene
@@ -116,7 +116,7 @@ def _describe(game: Game[Any, Any], state: Any, values: tuple[str, ...]) -> tupl
         try:
             action = game.action_from_json(json.loads(text))
             lines.append(game.describe(state, action))
-        except (ValueError, Exception):  # chance lines and other non-actions: shown as they are
+        except (ValueError, WargameError):  # chance lines and other non-actions: as they are
             lines.append(text[:110])
     if len(values) > 14:
         lines.append(f"... and {len(values) - 14} more")
