@@ -10,7 +10,10 @@ Works on any game through the kernel contract (solvers never import specs).
   play runs many seeded games within a budget and keeps the shortest witness. When the
   reachable positions can be enumerated in full (small games), the same comparison over all of
   them is a proof that the readings never differ; otherwise the verdict is unknown, with the
-  limit that was hit.
+  limit that was hit. Where the spec has a symbolic model that encodes both readings, Z3 over
+  that model (`solvers.explore_model`) comes before guided play: it finds the shortest path
+  to a difference, realised as actions of the rules and checked there, or proves that the
+  model's transitions are the same under both readings.
 - `gaps`: positions where the side to move has no legal action although the game is not
   over (with the clauses that demand something), play that can go on without end (a repeated
   position), and clauses whose implementing code no play ever reached (candidates only).
@@ -30,9 +33,13 @@ from typing import Any
 import attrs
 
 from kernel.codec import dump_json
+from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import Agent, play, random_agent
 from kernel.variants import Option, Variant
+from solvers.explore_model import model_differential
+from solvers.refinement import replayed_from
+from solvers.verification import SymbolicModel
 
 Json = Any
 
@@ -260,6 +267,117 @@ def reading_pairs(option: Option, default: str) -> Iterator[tuple[str, str]]:
             yield default, r.name
 
 
+ModelSource = Callable[[Variant], SymbolicModel | None]
+"""A spec's `symbolic_model` (see `solvers.verification`)."""
+
+
+def _model(models: ModelSource, variant: Variant) -> SymbolicModel | None:
+    try:
+        return models(variant)
+    except WargameError:
+        return None
+
+
+def along(
+    game: Game[Any, Any], va: Variant, vb: Variant, actions: Sequence[Any], found_by: str
+) -> Witness | None:
+    """Follow `actions` from the set-up under both readings, comparing every position and the
+    result of each action; at the end, the result of every action allowed there too. The first
+    difference, as a witness, or None."""
+    a, b = game.initial_state(va), game.initial_state(vb)
+    log: list[Json] = []
+
+    def witness(diff: Difference) -> Witness:
+        data = game.state_to_json(a)
+        return Witness(tuple(log), data, diff, _units_on_map(data), found_by)
+
+    if _key(game, a) != _key(game, b):
+        return witness(Difference("setup", (), (), "the set-up differs: " + field_diff(game, a, b)))
+    for i in range(len(actions) + 1):
+        diff = compare(game, a, b)
+        if diff is not None:
+            return witness(diff)
+        side = game.to_move(a)
+        if side is None:
+            return None
+        if i < len(actions):
+            tried: Sequence[Any] = actions[i : i + 1]
+        elif side == CHANCE:
+            tried = [x for x, _ in game.chance_outcomes(a)]
+        else:
+            tried = list(game.legal_actions(a))
+        for action in tried:
+            diff = _after_action(game, action, game.apply(a, action), game.apply(b, action))
+            if diff is not None:
+                return witness(diff)
+        if i < len(actions):
+            log.append(game.action_to_json(actions[i]))
+            a, b = game.apply(a, actions[i]), game.apply(b, actions[i])
+    return None
+
+
+@attrs.frozen
+class _ModelOutcome:
+    """What the search over the symbolic model settled for a pair."""
+
+    witness: Witness | None
+    equivalent: bool
+    note: str
+
+
+def _model_search(
+    game: Game[Any, Any], models: ModelSource, va: Variant, vb: Variant, budget: float
+) -> _ModelOutcome:
+    """Z3 over the symbolic model: a reachable model witness realised as actions of the rules
+    and checked there, a proof on the model, or a note on why neither."""
+    ma, mb = _model(models, va), _model(models, vb)
+    if ma is None or mb is None:
+        return _ModelOutcome(None, False, "the symbolic model does not encode this reading")
+    mv = model_differential(ma.system, mb.system, budget=budget)
+    if mv.verdict == "equivalent":
+        return _ModelOutcome(None, True, mv.detail)
+    if mv.verdict != "differ" or mv.trace is None:
+        return _ModelOutcome(None, False, f"Z3 over the symbolic model: {mv.detail}")
+    try:
+        actions = replayed_from(game, ma, game.initial_state(va), mv.trace)
+    except ValueError as exc:
+        return _ModelOutcome(
+            None, False, f"the model's witness is not realised by the rules: {exc}"
+        )
+    at = f"; the model's readings part at {mv.at}" if mv.at else ""
+    w = along(game, va, vb, actions, f"Z3 over the symbolic model ({mv.detail}{at})")
+    if w is None:
+        note = (
+            f"the model's readings part at {mv.at} after {len(actions)} actions, but the "
+            "rules' do not there (a difference in what the projection drops)"
+        )
+        return _ModelOutcome(None, False, note)
+    return _ModelOutcome(w, False, f"Z3 over the symbolic model, {mv.seconds:.1f} s")
+
+
+def _guided(
+    game: Game[Any, Any],
+    va: Variant,
+    vb: Variant,
+    budget: float,
+    max_steps: int,
+    agents: Sequence[Agent[Any, Any]],
+) -> tuple[Witness | None, int]:
+    """Seeded games under both readings within `budget`: the shortest witness, games played."""
+    start = time.perf_counter()
+    best: Witness | None = None
+    games = 0
+    while time.perf_counter() - start < budget:
+        agent = agents[games % len(agents)]
+        w = _walk(game, va, vb, random.Random(games), max_steps, agent)
+        games += 1
+        if w is not None and (best is None or (len(w.log), w.units) < (len(best.log), best.units)):
+            best = w
+        if best is not None and games >= 40:
+            break
+    return best, games
+
+
 def differential(
     game: Game[Any, Any],
     option: Option,
@@ -269,8 +387,16 @@ def differential(
     exhaustive_cap: int = 2_000,
     max_steps: int = 600,
     agents: Sequence[Agent[Any, Any]] = (random_agent,),
+    models: ModelSource | None = None,
 ) -> list[Finding]:
-    """One finding per reading pair of `option` (the preset's reading against each other)."""
+    """One finding per reading pair of `option` (the preset's reading against each other).
+
+    In order: exhaustive search (small games: a proof either way), Z3 over the symbolic model
+    when `models` gives one for both readings (`solvers.explore_model`: the shortest reachable
+    witness, realised and checked against the rules, or a proof on the model), then guided
+    play within `budget` seconds. A proof on the model is only reported as such when guided
+    play finds no difference either: the model abstracts some things (who chooses, dice
+    probabilities), and a difference there is still a difference."""
     cat = game.catalogue
     preset = preset or cat.default_preset
     base = cat.preset(preset)
@@ -286,25 +412,32 @@ def differential(
         elif verdict == "differ":
             detail = f"exhaustive search, {n} positions"
         else:
-            games = 0
-            while time.perf_counter() - start < budget:
-                agent = agents[games % len(agents)]
-                w = _walk(game, va, vb, random.Random(games), max_steps, agent)
-                games += 1
-                if w is not None and (
-                    best is None or (len(w.log), w.units) < (len(best.log), best.units)
-                ):
-                    best = w
-                if best is not None and games >= 40:
-                    break
-            if best is not None:
-                verdict, detail = "differ", f"shortest of the witnesses in {games} guided games"
+            model = None if models is None else _model_search(game, models, va, vb, budget)
+            best = None if model is None else model.witness
+            if best is not None and model is not None:
+                verdict, detail = "differ", model.note
             else:
-                detail = (
-                    f"no difference in {games} guided games (up to {max_steps} steps each, "
-                    f"{budget:g} s budget); the reachable positions exceed the exhaustive "
-                    f"cap of {exhaustive_cap}"
-                )
+                best, games = _guided(game, va, vb, budget, max_steps, agents)
+                played = f"{games} guided games (up to {max_steps} steps each, {budget:g} s)"
+                notes = [] if model is None else [model.note]
+                if best is not None:
+                    verdict = "differ"
+                    notes.insert(0, f"shortest of the witnesses in {played}")
+                    if model is not None and model.equivalent:
+                        notes.append(
+                            "the difference lies in what the model abstracts (who chooses, "
+                            "dice probabilities)"
+                        )
+                elif model is not None and model.equivalent:
+                    verdict = "equivalent"
+                    notes.append(f"and no difference in {played}")
+                else:
+                    notes.insert(
+                        0,
+                        f"no difference in {played}; the reachable positions exceed the "
+                        f"exhaustive cap of {exhaustive_cap}",
+                    )
+                detail = "; ".join(notes)
         out.append(
             Finding(
                 option.name,

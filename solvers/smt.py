@@ -603,6 +603,30 @@ def value_of(model: Model, term: object) -> int | bool:
     return int(v.as_long())
 
 
+def value_term(value: int | bool) -> Any:
+    """A constant as a Z3 term of its sort (to substitute for a variable)."""
+    return z3.BoolVal(value) if isinstance(value, bool) else z3.IntVal(value)
+
+
+def simplify(term: Bool) -> Bool:
+    """`term` rewritten by Z3's simplifier (constants folded, so a formula that is false once
+    some variables are fixed often becomes the literal false)."""
+    return z3.simplify(term)
+
+
+def is_false(term: object) -> bool:
+    """The literal false (after simplification, say)."""
+    return term is False or bool(z3.is_expr(term) and z3.is_false(term))
+
+
+def structurally_equal(a: object, b: object) -> bool:
+    """The same term: equal constants, or one Z3 expression (Z3 shares equal subterms, so
+    this is a comparison of identities, not a walk over the terms)."""
+    if isinstance(a, bool | int) or isinstance(b, bool | int):
+        return type(a) is type(b) and a == b
+    return bool(z3.is_expr(a) and z3.is_expr(b) and a.eq(b))  # type: ignore[attr-defined]
+
+
 def is_bool(term: object) -> bool:
     return isinstance(term, bool) or bool(z3.is_bool(term))
 

@@ -27,6 +27,7 @@ from solvers.explore import (
 )
 from tools.playlog import GameLog, write_log
 from tools.render import render_svg
+from tools.verify import spec_verification
 
 Emit = Callable[[str], None]
 
@@ -45,11 +46,13 @@ def explore(
         raise InvalidInput(f"unknown option {option!r} (options: {known})", field="OPTION")
     if preset is not None and preset not in cat.presets:
         raise InvalidInput(f"unknown preset {preset!r}", field="--preset")
+    spec = spec_verification(game)
+    models = None if spec is None else spec.symbolic_model
     findings: list[Finding] = []
     for i, o in enumerate(options, 1):
         if progress:
             progress(f"[{i}/{len(options)}] {o.name}")
-        findings.extend(differential(game, o, preset=preset, budget=budget))
+        findings.extend(differential(game, o, preset=preset, budget=budget, models=models))
     gaps: list[Gap] = []
     unreached: list[str] = []
     if option is None:

@@ -6,57 +6,13 @@ added only when needed, and an exhausted resource limit is reported as unknown, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 
 from solvers import smt
 from solvers.prover import Invariant, StepInvariant, Terminates, Trace, check
-from solvers.system import Conjunct, IntVar, Schema, Var
-from solvers.terms import B, Frame, I, Ops
+from solvers.system import IntVar
 from solvers.unroll import template
-
-Fn = Callable[[Ops[Any, Any], Frame[Any, Any]], Any]
-
-
-class Rule(Schema):
-    """A schema from two functions: when it applies, and the new values it gives."""
-
-    def __init__(
-        self, name: str, when: Fn, then: Callable[..., dict[str, Any]], lazy: Fn | None = None
-    ) -> None:
-        self.name = name
-        self.clauses = (f"T-{name}",)
-        self.choices: tuple[Var, ...] = ()
-        self.when, self.then, self.lazy = when, then, lazy
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        out = [Conjunct(f"T-{self.name}", "when", lambda: self.when(o, s))]
-        if self.lazy is not None:
-            lazy = self.lazy
-            out.append(Conjunct(f"T-{self.name}-lazy", "lazy", lambda: lazy(o, s), lazy=True))
-        return out
-
-    def effect(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        return s.evolve(self.then(o, s))
-
-
-class Tiny:
-    def __init__(
-        self,
-        name: str,
-        variables: tuple[Var, ...],
-        init: dict[str, int | bool],
-        schemas: tuple[Schema, ...],
-    ) -> None:
-        self.name = name
-        self.variables = variables
-        self.schemas = schemas
-        self._init = init
-
-    def initial(self) -> dict[str, int | bool]:
-        return dict(self._init)
+from tests.solvers.tiny import Rule, Tiny
 
 
 def twins() -> Tiny:

@@ -1,0 +1,276 @@
+"""Where two readings part ways, searched with Z3 over the symbolic model.
+
+A spec builds the models of two readings from one data file, so they share their variables and
+one formula can say "in state s, with choices c, schema k is allowed under one reading and not
+under the other, or leads to another state": the difference D(s, c). Then:
+
+- the schemas of both readings are the very same terms: the model does not tell the readings
+  apart (it may not encode the option at all), and nothing is claimed ("silent");
+- D holds in no state of the model's domain: the two transition relations are equal, so on the
+  model the readings never differ ("equivalent"; what the model abstracts, such as the
+  probabilities of a die, is outside that proof, and the caller says so);
+- otherwise bounded model checking, one step deeper at a time, finds the shortest path of
+  reading A from the initial state to a state where D holds: a reachable witness of the
+  model ("differ"), which the caller realises as actions of the Python rules and checks there.
+  With no such path within the depth, the verdict is "unknown" and the detail gives a state of
+  the domain where the readings differ, not shown reachable.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from solvers import smt
+from solvers.prover import SEARCH_BOUND, Trace
+from solvers.system import IntVar, System, Var, domain, pinned, read_state, z3_frame
+from solvers.unroll import Template, Unrolling, template
+
+
+@attrs.frozen
+class SchemaChange:
+    """A schema whose guard or effect the two readings build differently, and the formula
+    (over the template state and choices) that holds where they really disagree."""
+
+    schema: str
+    clauses: tuple[str, ...]
+    differs: Any
+
+
+@attrs.frozen
+class ModelVerdict:
+    verdict: str  # "differ" | "equivalent" | "silent" | "unknown"
+    detail: str
+    trace: Trace | None = None  # reading A's path from the initial state to the difference
+    changed: tuple[str, ...] = ()  # the schemas the readings build differently
+    at: str = ""  # at the witness: the schema and choices the readings disagree on
+    seconds: float = 0.0
+
+
+def _choice_vars(a: Template, b: Template) -> tuple[Var, ...] | None:
+    """The choice variables of both templates, or None if a name has two domains."""
+    out: dict[str, Var] = {}
+    for v in (*a.choice_vars, *b.choice_vars):
+        if out.setdefault(v.name, v) != v:
+            return None
+    return tuple(out.values())
+
+
+def schema_changes(a: System, b: System) -> list[SchemaChange]:
+    """The schemas (by name) whose guard conjuncts or effect the readings build differently,
+    each with the formula that holds where reading A and reading B disagree on it: one allows
+    it and the other not, or both allow it and it leads to different states."""
+    o = smt.Z3
+    ta, tb = template(a), template(b)
+    index_b = {sc.name: k for k, sc in enumerate(b.schemas)}
+    index_a = {sc.name: k for k, sc in enumerate(a.schemas)}
+    names = [sc.name for sc in a.schemas] + [n for n in index_b if n not in index_a]
+    out = []
+    for name in names:
+        ka, kb = index_a.get(name), index_b.get(name)
+        ga = [] if ka is None else [ta.term(ka, j) for j in range(len(ta.guards[ka]))]
+        gb = [] if kb is None else [tb.term(kb, j) for j in range(len(tb.guards[kb]))]
+        ea = {} if ka is None else ta.effects[ka]
+        eb = {} if kb is None else tb.effects[kb]
+        moved = [n for n in ea if n in eb and not smt.structurally_equal(ea[n], eb[n])]
+        same_guard = len(ga) == len(gb) and all(
+            smt.structurally_equal(x, y) for x, y in zip(ga, gb, strict=True)
+        )
+        if ka is not None and kb is not None and same_guard and not moved:
+            continue
+        allow_a = o.all(ga) if ka is not None else o.lit(False)
+        allow_b = o.all(gb) if kb is not None else o.lit(False)
+        elsewhere = o.any(o.not_(_equal(o, ea[n], eb[n])) for n in moved)
+        differs = o.any(
+            [
+                o.not_(o.iff(allow_a, allow_b)),
+                o.all([allow_a, allow_b, elsewhere]),
+            ]
+        )
+        sa = a.schemas[ka] if ka is not None else b.schemas[kb]  # type: ignore[index]
+        out.append(SchemaChange(name, sa.clauses, smt.formula(differs)))
+    return out
+
+
+def _equal(o: Any, x: Any, y: Any) -> Any:
+    return o.iff(x, y) if smt.is_bool(x) else o.eq(x, y)
+
+
+def _bounded(variables: Sequence[Var], f: Any) -> list[Any]:
+    out = domain(variables, f)
+    out += [
+        f.i(v.name) <= SEARCH_BOUND for v in variables if isinstance(v, IntVar) and v.hi is None
+    ]
+    return out
+
+
+def _where(
+    a: System, changes: Sequence[SchemaChange], choice_vars: Sequence[Var], state: dict[str, Any]
+) -> str:
+    """At a concrete state: the first schema, with its choices, the readings disagree on."""
+    choice = z3_frame(choice_vars, "")
+    uses = {sc.name: {v.name for v in sc.choices} for sc in a.schemas}
+    s = smt.Solver(finite_domain=False)
+    s.add(pinned(a.variables, template(a).cur, state))
+    for c in domain(choice_vars, choice):
+        s.add(c)
+    for ch in changes:
+        if s.check([ch.differs]):
+            values = read_state(s.model(), choice_vars, choice)
+            used = uses.get(ch.schema, set(values))
+            names = sorted(used)
+            if len(names) > 4:  # many choices (a whole declaration): the ones set
+                names = [n for n in names if values[n]]
+            shown = ", ".join(f"{n}={values[n]}" for n in names)
+            return f"{ch.schema}({shown})"
+    return ""
+
+
+def frozen_variables(system: System, rlimit: int = 100_000_000) -> dict[str, int | bool]:
+    """Variables that keep their initial value in every reachable state, with that value.
+
+    A fixpoint: a schema is dead when its guard holds in no state of the domain where the
+    variables found frozen so far keep their initial values; a variable is frozen when every
+    schema that may change it is dead. By induction over paths from the initial state both
+    hold in every reachable state (a rule switched off by a reading, say, never fires)."""
+    t = template(system)
+    init = system.initial()
+    frozen: dict[str, int | bool] = {}
+    dead: set[int] = set()
+    names = {v.name for v in system.variables}
+    while True:
+        s = smt.Solver(finite_domain=False, rlimit=rlimit)
+        for c in domain(system.variables, t.cur):
+            s.add(c)
+        s.add(pinned([v for v in system.variables if v.name in frozen], t.cur, init))
+        for c in domain(t.choice_vars, t.choice):
+            s.add(c)
+        for k in range(len(system.schemas)):
+            if k in dead:
+                continue
+            guard = smt.Z3.all(t.term(k, j) for j in range(len(t.guards[k])))
+            if not s.check([smt.formula(guard)]):
+                dead.add(k)
+        now = {
+            n: init[n]
+            for n in names
+            if all(k in dead or t.keeps(k, {n}) for k in range(len(system.schemas)))
+        }
+        if now == frozen:
+            return frozen
+        frozen = now
+
+
+def model_differential(
+    a: System,
+    b: System,
+    *,
+    max_depth: int = 24,
+    budget: float | None = None,
+    rlimit: int = 400_000_000,
+) -> ModelVerdict:
+    """Compare reading A's model with reading B's (see the module docstring). Bounded model
+    checking goes no deeper than `max_depth`, nor starts a new depth `budget` seconds after
+    it began."""
+    start = time.perf_counter()
+
+    def done(verdict: ModelVerdict) -> ModelVerdict:
+        return attrs.evolve(verdict, seconds=time.perf_counter() - start)
+
+    if a.variables != b.variables:
+        return done(ModelVerdict("unknown", "the two models have different state variables"))
+    init_a, init_b = a.initial(), b.initial()
+    if init_a != init_b:
+        names = sorted(n for n in init_a if init_a[n] != init_b.get(n))
+        return done(
+            ModelVerdict(
+                "differ",
+                "the set-ups differ on the model: " + ", ".join(names[:6]),
+                Trace((init_a,), ()),
+            )
+        )
+    cvars = _choice_vars(template(a), template(b))
+    if cvars is None:
+        return done(ModelVerdict("unknown", "the models give one choice two domains"))
+    changes = schema_changes(a, b)
+    if not changes:
+        return done(
+            ModelVerdict(
+                "silent",
+                "the model builds both readings to the same transitions: it does not encode "
+                "this option, so it proves nothing here",
+            )
+        )
+    changed = tuple(c.schema for c in changes)
+    t = template(a)
+    choice = z3_frame(cvars, "")
+    try:
+        # Every state of the domain where the frozen variables keep their initial values
+        # (so every reachable state): equal transition relations there are a proof.
+        frozen = frozen_variables(a, rlimit)
+        cur = t.cur.values()
+        fixed = [(cur[n], smt.value_term(v)) for n, v in frozen.items()]
+        changes = [
+            attrs.evolve(c, differs=smt.simplify(smt.substitute(c.differs, fixed))) for c in changes
+        ]
+        changes = [c for c in changes if not smt.is_false(c.differs)]
+        any_change = smt.Z3.any(c.differs for c in changes)
+        free = smt.Solver(finite_domain=False, rlimit=rlimit)
+        for c in [*domain(a.variables, t.cur), *domain(cvars, choice)]:
+            free.add(c)
+        free.add(smt.formula(any_change))
+        if not changes or not free.check():
+            kept = ", ".join(sorted(frozen)) or "none"
+            return done(
+                ModelVerdict(
+                    "equivalent",
+                    "proved on the symbolic model: in every state of its domain where the "
+                    f"variables no live rule changes keep their initial values ({kept}), both "
+                    "readings allow the same actions with the same effects (schemas "
+                    f"{', '.join(changed)} are written differently but agree there)",
+                    changed=changed,
+                )
+            )
+        example = read_state(free.model(), a.variables, t.cur)
+        # Reachable: the shortest path of reading A to a state where they differ.
+        u = Unrolling(a, from_initial=True, rlimit=rlimit, bounded=SEARCH_BOUND)
+        depth = max_depth
+        deepening = time.perf_counter()
+        for n in range(max_depth + 1):
+            if budget is not None and n and time.perf_counter() - deepening > budget:
+                depth = n - 1
+                break
+            if n:
+                u.extend()
+            fresh = z3_frame(cvars, f"!{n}")
+            now = u.states[n].values()
+            pairs: list[tuple[object, object]] = [(cur[v.name], now[v.name]) for v in a.variables]
+            cv, fv = choice.values(), fresh.values()
+            pairs += [(cv[v.name], fv[v.name]) for v in cvars]
+            goal = smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(any_change, pairs)])
+            found = u.search(goal)
+            if found is not None:
+                trace = Trace(found[0], found[1])
+                return done(
+                    ModelVerdict(
+                        "differ",
+                        f"bounded model checking, depth {n}",
+                        trace,
+                        changed,
+                        _where(a, changes, cvars, dict(trace.states[-1])),
+                    )
+                )
+    except smt.SolverUnknown as exc:
+        return done(ModelVerdict("unknown", exc.message, changed=changed))
+    shown = ", ".join(f"{k}={v}" for k, v in list(example.items())[:8])
+    return done(
+        ModelVerdict(
+            "unknown",
+            f"no path of length up to {depth} reaches a state where the readings differ; "
+            f"they do differ in a state of the model's domain not shown reachable ({shown}, …)",
+            changed=changed,
+        )
+    )
