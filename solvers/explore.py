@@ -37,7 +37,7 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import Agent, play, random_agent
 from kernel.variants import Option, Variant
-from solvers.explore_model import model_differential
+from solvers.explore_model import clause_reach, model_differential
 from solvers.refinement import replayed_from
 from solvers.verification import SymbolicModel
 
@@ -532,6 +532,62 @@ def no_action_and_endless(
                 )
             )
     return found
+
+
+@attrs.frozen
+class Unreached:
+    """A clause no seeded play reached, and what Z3 over the symbolic model says of it under
+    one preset: "reached" (with a log of the rules' actions to a position where it takes
+    effect: play was not varied enough), "never" (proved: its precondition holds in no
+    reachable position, a candidate gap), or "candidate" (nothing settled)."""
+
+    clause: str
+    preset: str
+    verdict: str
+    detail: str
+    log: tuple[Json, ...] = ()
+    state: Json = None
+    seconds: float = 0.0
+
+
+def settle_unreached(
+    game: Game[Any, Any], clauses: Sequence[str], models: ModelSource | None, budget: float
+) -> list[Unreached]:
+    """Each clause no play reached, put to Z3 over each preset's symbolic model."""
+    out: list[Unreached] = []
+    for clause in clauses:
+        for preset, variant in game.presets().items():
+            model = None if models is None else _model(models, variant)
+            if model is None:
+                out.append(Unreached(clause, preset, "candidate", "no symbolic model to ask"))
+                continue
+            r = clause_reach(model.system, clause, budget=budget)
+            if r.verdict == "reached" and r.trace is not None:
+                initial = game.initial_state(variant)
+                try:
+                    actions = replayed_from(game, model, initial, r.trace)
+                except ValueError as exc:
+                    out.append(Unreached(clause, preset, "candidate", f"{r.detail}: {exc}"))
+                    continue
+                state = _replay(game, initial, actions)
+                log = tuple(game.action_to_json(a) for a in actions)
+                detail = f"Z3 over the symbolic model ({r.detail}): play was not varied enough"
+                out.append(
+                    Unreached(
+                        clause,
+                        preset,
+                        "reached",
+                        detail,
+                        log,
+                        game.state_to_json(state),
+                        r.seconds,
+                    )
+                )
+            elif r.verdict == "never":
+                out.append(Unreached(clause, preset, "never", r.detail, seconds=r.seconds))
+            else:
+                out.append(Unreached(clause, preset, "candidate", r.detail, seconds=r.seconds))
+    return out
 
 
 CLAUSE = re.compile(r"\b[A-Z]{3}-[A-Z0-9][\w.]*\w")

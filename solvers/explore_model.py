@@ -19,6 +19,7 @@ under the other, or leads to another state": the difference D(s, c). Then:
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -129,13 +130,19 @@ def _where(
     return ""
 
 
+_FROZEN: weakref.WeakKeyDictionary[Any, dict[str, int | bool]] = weakref.WeakKeyDictionary()
+
+
 def frozen_variables(system: System, rlimit: int = 100_000_000) -> dict[str, int | bool]:
     """Variables that keep their initial value in every reachable state, with that value.
 
     A fixpoint: a schema is dead when its guard holds in no state of the domain where the
     variables found frozen so far keep their initial values; a variable is frozen when every
     schema that may change it is dead. By induction over paths from the initial state both
-    hold in every reachable state (a rule switched off by a reading, say, never fires)."""
+    hold in every reachable state (a rule switched off by a reading, say, never fires).
+    Computed once per system."""
+    if system in _FROZEN:
+        return dict(_FROZEN[system])
     t = template(system)
     init = system.initial()
     frozen: dict[str, int | bool] = {}
@@ -160,6 +167,7 @@ def frozen_variables(system: System, rlimit: int = 100_000_000) -> dict[str, int
             if all(k in dead or t.keeps(k, {n}) for k in range(len(system.schemas)))
         }
         if now == frozen:
+            _FROZEN[system] = frozen
             return frozen
         frozen = now
 
@@ -205,25 +213,15 @@ def model_differential(
             )
         )
     changed = tuple(c.schema for c in changes)
-    t = template(a)
-    choice = z3_frame(cvars, "")
     try:
         # Every state of the domain where the frozen variables keep their initial values
         # (so every reachable state): equal transition relations there are a proof.
-        frozen = frozen_variables(a, rlimit)
-        cur = t.cur.values()
-        fixed = [(cur[n], smt.value_term(v)) for n, v in frozen.items()]
-        changes = [
-            attrs.evolve(c, differs=smt.simplify(smt.substitute(c.differs, fixed))) for c in changes
-        ]
+        kept = ", ".join(sorted(frozen_variables(a, rlimit))) or "none"
+        changes = [attrs.evolve(c, differs=_fixed(a, c.differs, rlimit)) for c in changes]
         changes = [c for c in changes if not smt.is_false(c.differs)]
         any_change = smt.Z3.any(c.differs for c in changes)
-        free = smt.Solver(finite_domain=False, rlimit=rlimit)
-        for c in [*domain(a.variables, t.cur), *domain(cvars, choice)]:
-            free.add(c)
-        free.add(smt.formula(any_change))
-        if not changes or not free.check():
-            kept = ", ".join(sorted(frozen)) or "none"
+        example = _somewhere(a, cvars, any_change, rlimit) if changes else None
+        if example is None:
             return done(
                 ModelVerdict(
                     "equivalent",
@@ -234,43 +232,146 @@ def model_differential(
                     changed=changed,
                 )
             )
-        example = read_state(free.model(), a.variables, t.cur)
         # Reachable: the shortest path of reading A to a state where they differ.
-        u = Unrolling(a, from_initial=True, rlimit=rlimit, bounded=SEARCH_BOUND)
-        depth = max_depth
-        deepening = time.perf_counter()
-        for n in range(max_depth + 1):
-            if budget is not None and n and time.perf_counter() - deepening > budget:
-                depth = n - 1
-                break
-            if n:
-                u.extend()
-            fresh = z3_frame(cvars, f"!{n}")
-            now = u.states[n].values()
-            pairs: list[tuple[object, object]] = [(cur[v.name], now[v.name]) for v in a.variables]
-            cv, fv = choice.values(), fresh.values()
-            pairs += [(cv[v.name], fv[v.name]) for v in cvars]
-            goal = smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(any_change, pairs)])
-            found = u.search(goal)
-            if found is not None:
-                trace = Trace(found[0], found[1])
-                return done(
-                    ModelVerdict(
-                        "differ",
-                        f"bounded model checking, depth {n}",
-                        trace,
-                        changed,
-                        _where(a, changes, cvars, dict(trace.states[-1])),
-                    )
-                )
+        trace, depth = _deepen(a, cvars, any_change, max_depth, budget, rlimit)
     except smt.SolverUnknown as exc:
         return done(ModelVerdict("unknown", exc.message, changed=changed))
-    shown = ", ".join(f"{k}={v}" for k, v in list(example.items())[:8])
+    if trace is not None:
+        where = _where(a, changes, cvars, dict(trace.states[-1]))
+        return done(
+            ModelVerdict("differ", f"bounded model checking, depth {depth}", trace, changed, where)
+        )
     return done(
         ModelVerdict(
             "unknown",
             f"no path of length up to {depth} reaches a state where the readings differ; "
-            f"they do differ in a state of the model's domain not shown reachable ({shown}, …)",
+            f"they do differ in a state of the model's domain not shown reachable ({example})",
             changed=changed,
         )
     )
+
+
+def _fixed(system: System, formula: Any, rlimit: int) -> Any:
+    """`formula` (over the template state) with the frozen variables replaced by their values,
+    simplified."""
+    cur = template(system).cur.values()
+    pairs = [(cur[n], smt.value_term(v)) for n, v in frozen_variables(system, rlimit).items()]
+    return smt.simplify(smt.substitute(smt.formula(formula), pairs))
+
+
+def _somewhere(system: System, cvars: Sequence[Var], goal: Any, rlimit: int) -> str | None:
+    """A state of the domain (shown briefly) where `goal` holds for some choices, or None
+    when there is none."""
+    t = template(system)
+    choice = z3_frame(cvars, "")
+    free = smt.Solver(finite_domain=False, rlimit=rlimit)
+    for c in [*domain(system.variables, t.cur), *domain(cvars, choice)]:
+        free.add(c)
+    free.add(smt.formula(goal))
+    if not free.check():
+        return None
+    example = read_state(free.model(), system.variables, t.cur)
+    return ", ".join(f"{k}={v}" for k, v in list(example.items())[:8]) + ", …"
+
+
+def _deepen(
+    system: System,
+    cvars: Sequence[Var],
+    goal: Any,
+    max_depth: int,
+    budget: float | None,
+    rlimit: int,
+) -> tuple[Trace | None, int]:
+    """The shortest path from the initial state to a state where `goal` (over the template
+    state and choices) holds for some choices, one step deeper at a time; or None and the
+    depth searched to, within `max_depth` and `budget` seconds."""
+    t = template(system)
+    cur, choice = t.cur.values(), z3_frame(cvars, "").values()
+    u = Unrolling(system, from_initial=True, rlimit=rlimit, bounded=SEARCH_BOUND)
+    start = time.perf_counter()
+    for n in range(max_depth + 1):
+        if budget is not None and n and time.perf_counter() - start > budget:
+            return None, n - 1
+        if n:
+            u.extend()
+        fresh = z3_frame(cvars, f"!{n}")
+        now, fv = u.states[n].values(), fresh.values()
+        pairs: list[tuple[object, object]] = [(cur[v.name], now[v.name]) for v in system.variables]
+        pairs += [(choice[v.name], fv[v.name]) for v in cvars]
+        found = u.search(smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(goal, pairs)]))
+        if found is not None:
+            return Trace(found[0], found[1]), n
+    return None, max_depth
+
+
+@attrs.frozen
+class ClauseReach:
+    """Whether a clause ever takes effect in a reachable state of the model."""
+
+    clause: str
+    verdict: str  # "reached" | "never" | "unknown" | "absent"
+    detail: str
+    trace: Trace | None = None  # a path to a state where it takes effect
+    seconds: float = 0.0
+
+
+def takes_effect(system: System, clause: str) -> Any | None:
+    """The formula (over the template state and choices) that holds where `clause` takes
+    effect: a schema citing it may be taken, or a guard conjunct citing it (in a schema that
+    does not) refuses an action every other conjunct of its schema allows. None when the model
+    does not cite it."""
+    o, t = smt.Z3, template(system)
+    cases = []
+    for k, sc in enumerate(system.schemas):
+        terms = [t.term(k, j) for j in range(len(t.guards[k]))]
+        if clause in sc.clauses:
+            cases.append(o.all(terms))
+        for j, g in enumerate(t.guards[k]):
+            if g.clause == clause and clause not in sc.clauses:
+                cases.append(o.all([o.not_(terms[j]), *terms[:j], *terms[j + 1 :]]))
+    return smt.formula(o.any(cases)) if cases else None
+
+
+def clause_reach(
+    system: System,
+    clause: str,
+    *,
+    max_depth: int = 24,
+    budget: float | None = None,
+    rlimit: int = 400_000_000,
+) -> ClauseReach:
+    """Does `clause` ever take effect (see `takes_effect`)? A path to a position where it does
+    ("reached"), a proof that it never does in any reachable state ("never": it holds in no
+    state of the domain where the frozen variables keep their values), or "unknown" with the
+    depth searched."""
+    start = time.perf_counter()
+    goal = takes_effect(system, clause)
+    if goal is None:
+        return ClauseReach(clause, "absent", "the symbolic model does not cite this clause")
+    cvars = template(system).choice_vars
+    try:
+        goal = _fixed(system, goal, rlimit)
+        example = None if smt.is_false(goal) else _somewhere(system, cvars, goal, rlimit)
+        if example is None:
+            kept = ", ".join(sorted(frozen_variables(system, rlimit))) or "none"
+            verdict = ClauseReach(
+                clause,
+                "never",
+                "proved on the symbolic model: it takes effect in no state of the domain "
+                f"where the variables no live rule changes keep their initial values ({kept})",
+            )
+        else:
+            trace, depth = _deepen(system, cvars, goal, max_depth, budget, rlimit)
+            verdict = (
+                ClauseReach(clause, "reached", f"bounded model checking, depth {depth}", trace)
+                if trace is not None
+                else ClauseReach(
+                    clause,
+                    "unknown",
+                    f"no path of length up to {depth} reaches a state where it takes effect; "
+                    f"it does in a state of the domain not shown reachable ({example})",
+                )
+            )
+    except smt.SolverUnknown as exc:
+        verdict = ClauseReach(clause, "unknown", exc.message)
+    return attrs.evolve(verdict, seconds=time.perf_counter() - start)

@@ -270,7 +270,7 @@ def _explore(args: argparse.Namespace) -> int:
                 {
                     "findings": [attrs.asdict(f) for f in findings],
                     "gaps": [attrs.asdict(g) for g in gaps],
-                    "unreached": unreached,
+                    "unreached": [attrs.asdict(u) for u in unreached],
                 }
             )
         )

@@ -20,9 +20,11 @@ from kernel.scene import Scene
 from solvers.explore import (
     Finding,
     Gap,
+    Unreached,
     differential,
     no_action_and_endless,
     rebind,
+    settle_unreached,
     unreached_clauses,
 )
 from tools.playlog import GameLog, write_log
@@ -38,7 +40,7 @@ def explore(
     preset: str | None,
     budget: float,
     progress: Emit | None = None,
-) -> tuple[list[Finding], list[Gap], list[str]]:
+) -> tuple[list[Finding], list[Gap], list[Unreached]]:
     cat = game.catalogue
     options = [o for o in cat.options if option is None or o.name == option]
     if not options:
@@ -54,7 +56,7 @@ def explore(
             progress(f"[{i}/{len(options)}] {o.name}")
         findings.extend(differential(game, o, preset=preset, budget=budget, models=models))
     gaps: list[Gap] = []
-    unreached: list[str] = []
+    unreached: list[Unreached] = []
     if option is None:
         for name in game.presets():
             if progress:
@@ -69,11 +71,13 @@ def explore(
                         game, initial, random.Random(seed), dict.fromkeys(game.sides, random_agent)
                     )
 
-        unreached = unreached_clauses(game, games)
+        if progress:
+            progress("clauses no play reached")
+        unreached = settle_unreached(game, unreached_clauses(game, games), models, budget)
     return findings, gaps, unreached
 
 
-def table(findings: list[Finding], gaps: list[Gap], unreached: list[str]) -> str:
+def table(findings: list[Finding], gaps: list[Gap], unreached: list[Unreached]) -> str:
     lines = [f"{'option':<26}{'readings':<40}{'verdict':<12}{'log':>5}{'s':>7}  found by"]
     for f in findings:
         w = f.witness
@@ -84,8 +88,8 @@ def table(findings: list[Finding], gaps: list[Gap], unreached: list[str]) -> str
         )
     for g in gaps:
         lines.append(f"gap {g.kind} under {g.preset}: {g.message[:90]} ({', '.join(g.clauses)})")
-    if unreached:
-        lines.append("clauses cited only in code no play reached: " + ", ".join(unreached))
+    for u in unreached:
+        lines.append(f"no play reached {u.clause} under {u.preset}: {u.verdict}, {u.detail[:90]}")
     return "\n".join(lines)
 
 
@@ -146,14 +150,14 @@ def write_report(
     out: Path,
     findings: list[Finding],
     gaps: list[Gap],
-    unreached: list[str],
+    unreached: list[Unreached],
 ) -> Path:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InvalidInput(f"cannot write {out}: {exc.strerror}", field="--report") from None
     cat = game.catalogue
-    results: dict[str, Any] = {"game": game.name, "options": [], "gaps": [], "unreached": unreached}
+    results: dict[str, Any] = {"game": game.name, "options": [], "gaps": [], "unreached": []}
     sections = []
     for f in findings:
         slug = _slug(f)
@@ -251,12 +255,41 @@ def write_report(
             f"<code>wargame play {game.name} --replay {html.escape(log_name)}</code></p>"
             f"{img}</section>"
         )
-    if unreached:
+    rows = []
+    for i, u in enumerate(unreached):
+        entry = {
+            "clause": u.clause,
+            "preset": u.preset,
+            "verdict": u.verdict,
+            "detail": u.detail,
+            "seconds": round(u.seconds, 3),
+        }
+        cell = ""
+        if u.state is not None:
+            name = f"reach-{u.clause}-{u.preset}-{i}"
+            log = GameLog(
+                game.name, game.presets()[u.preset], None, u.log, u.state, None, "step_limit"
+            )
+            write_log(out / f"{name}.json", log, argument="--report")
+            entry["log"] = f"{name}.json"
+            cell = (
+                f"{len(u.log)} actions: <code>wargame play {game.name} --replay "
+                f"{html.escape(name)}.json</code>"
+            )
+        results["unreached"].append(entry)
+        rows.append(
+            f"<tr><td>{html.escape(u.clause)}</td><td>{html.escape(u.preset)}</td>"
+            f"<td>{html.escape(u.verdict)}</td><td>{html.escape(u.detail)}</td><td>{cell}</td></tr>"
+        )
+    if rows:
         sections.append(
-            "<section><h2>Clauses no play reached (candidates)</h2><p>Cited only in the "
-            "docstrings of code that no seeded playout entered: a rule whose precondition may "
-            f"never hold, or play not varied enough.</p><p>{html.escape(', '.join(unreached))}"
-            "</p></section>"
+            "<section><h2>Clauses no play reached</h2><p>Cited only in the docstrings of code "
+            "that no seeded playout entered, then put to Z3 over the symbolic model: "
+            "<b>reached</b> (a log to a position where the clause takes effect: play was not "
+            "varied enough), <b>never</b> (proved: its precondition holds in no reachable "
+            "position, a candidate gap), or <b>candidate</b> (nothing settled).</p>"
+            "<table><tr><th>clause</th><th>preset</th><th>verdict</th><th>detail</th>"
+            f"<th>witness</th></tr>{''.join(rows)}</table></section>"
         )
     (out / "results.json").write_text(dump_json(results) + "\n", encoding="utf-8")
     page = (

@@ -16,7 +16,12 @@ import attrs
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from solvers.explore_model import frozen_variables, model_differential, schema_changes
+from solvers.explore_model import (
+    clause_reach,
+    frozen_variables,
+    model_differential,
+    schema_changes,
+)
 from solvers.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.terms import B, Frame, I, Ops
 from tests.solvers.test_prover import twins
@@ -46,7 +51,7 @@ class Set(Schema):
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
         return [
             Conjunct("T-set", "at", lambda: o.eq(s.i("x"), self.r.at)),
-            Conjunct("T-set", "least", lambda: o.le(self.r.least, c.i("to"))),
+            Conjunct("T-least", "least", lambda: o.le(self.r.least, c.i("to"))),
         ]
 
     def effect(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
@@ -206,3 +211,22 @@ def test_a_rule_switched_off_freezes_what_only_it_changes() -> None:
     assert on.verdict == "differ" and on.trace is not None
     assert [name for name, _ in on.trace.steps] == ["blow"]
     assert on.at == "cross()"
+
+
+def test_clause_reach_finds_where_a_rule_takes_effect_or_proves_it_never_does() -> None:
+    """A schema's clause takes effect where the schema may be taken; a conjunct's where it
+    alone refuses an action. Reached: the shortest path there. Never: proved when the rule is
+    dead. Unknown: possible in the domain, not shown reachable."""
+    reading = Reading(up=3, at=2, least=1, negated=False)
+    live = counter(reading)
+    r = clause_reach(live, "T-set")
+    assert r.verdict == "reached" and r.trace is not None and len(r.trace.steps) == 2
+    refused = clause_reach(live, "T-least")  # set(0) refused first at x = 2
+    assert refused.verdict == "reached" and refused.trace is not None
+    assert [x["x"] for x in refused.trace.states] == [0, 1, 2]
+    assert clause_reach(counter(attrs.evolve(reading, least=0)), "T-least").verdict == "never"
+    out_of_reach = counter(attrs.evolve(reading, at=5))
+    assert clause_reach(out_of_reach, "T-set", max_depth=8).verdict == "unknown"
+    assert clause_reach(switched(False, True), "T-blow").verdict == "never"
+    assert clause_reach(switched(True, True), "T-blow").verdict == "reached"
+    assert clause_reach(live, "T-nothing").verdict == "absent"

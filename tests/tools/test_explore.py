@@ -16,7 +16,15 @@ import pytest
 
 from kernel.game import Game
 from kernel.playout import play
-from solvers.explore import Finding, _key, compare, differential, no_action_and_endless, rebind
+from solvers.explore import (
+    Finding,
+    _key,
+    compare,
+    differential,
+    no_action_and_endless,
+    rebind,
+    settle_unreached,
+)
 from specs.nomonhan import verification as nom_verification
 from tests.kernel.toy import Toy
 from tools import cli
@@ -156,6 +164,26 @@ def test_planted_gap_is_found_with_a_replayable_log() -> None:
     assert toy.to_move(state) is not None and not toy.legal_actions(state)
     plain = no_action_and_endless(toy, "plain", games=10, max_steps=100)
     assert all(g.kind != "no_action" for g in plain)
+
+
+def test_nom_clauses_no_play_reached_are_settled_on_the_model() -> None:
+    """NOM-9.21 (Artillery range) is reached by Z3 three actions in, with a log the rules
+    replay; NOM-OPT.5 (the demolition's effect) is proved never to apply under JA, where the
+    optional rule is off, and is reached under EN."""
+    found = {
+        (u.clause, u.preset): u
+        for u in settle_unreached(
+            NOMONHAN, ["NOM-9.21", "NOM-OPT.5"], nom_verification.symbolic_model, budget=5.0
+        )
+    }
+    reach = found["NOM-9.21", "ja"]
+    assert reach.verdict == "reached" and 0 < len(reach.log) <= 4, reach
+    state = NOMONHAN.initial_state(NOMONHAN.presets()["ja"])
+    for data in reach.log:
+        state = NOMONHAN.apply(state, NOMONHAN.action_from_json(data))
+    assert NOMONHAN.state_to_json(state) == reach.state
+    assert found["NOM-OPT.5", "ja"].verdict == "never"
+    assert found["NOM-OPT.5", "en"].verdict == "reached"
 
 
 def test_nom_5_2_endless_play_is_found() -> None:
