@@ -113,7 +113,7 @@ class Playout(Generic[S, A]):
     actions: tuple[A, ...]
     final: S
     outcome: Outcome | None
-    stop: str  # "ended" | "no_action" | "step_limit"
+    stop: str  # "ended" | "no_action" | "step_limit" | "position" (a replayed witness)
     clauses: tuple[str, ...] = ()
     lasso: Lasso | None = None
 
@@ -122,6 +122,8 @@ class Playout(Generic[S, A]):
         if self.stop == "ended" and self.outcome is not None:
             who = self.outcome.winner or "nobody"
             return f"result: {who} wins ({self.outcome.clause}): {self.outcome.reason}"
+        if self.stop == "position":
+            return f"reached the logged position after {len(self.actions)} actions"
         cited = ", ".join(self.clauses)
         if self.stop == "no_action":
             return (

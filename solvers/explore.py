@@ -460,13 +460,62 @@ def differential(
 
 @attrs.frozen
 class Gap:
-    kind: str  # "no_action" | "endless" | "unreached"
+    kind: str  # "no_action" | "endless"
     preset: str
     clauses: tuple[str, ...]
     message: str
     log: tuple[Json, ...] = ()
     state: Json = None
     seconds: float = 0.0
+    reading: tuple[str, str] | None = None  # (option, reading) overriding the preset
+
+    def variant(self, game: Game[Any, Any]) -> Variant:
+        """The variant the gap was found under."""
+        if self.reading is None:
+            return game.presets()[self.preset]
+        return game.catalogue.variant(self.preset, {self.reading[0]: self.reading[1]})
+
+    @property
+    def under(self) -> str:
+        """The preset, and the reading that overrides it, as words."""
+        if self.reading is None:
+            return self.preset
+        return f"{self.preset} with {self.reading[0]}={self.reading[1]}"
+
+
+def stuck_readings(game: Game[Any, Any], findings: Sequence[Finding]) -> list[Gap]:
+    """Witness positions where one reading leaves the side to move without a legal action,
+    the game not over: under that reading the rules demand something no action satisfies.
+    The differential search finds these under readings no preset uses."""
+    out = []
+    cat = game.catalogue
+    for f in findings:
+        if f.witness is None:
+            continue
+        for reading in (f.reading_a, f.reading_b):
+            state = rebind(
+                game,
+                game.state_from_json(f.witness.state),
+                cat.variant(f.preset, {f.option: reading}),
+            )
+            side = game.to_move(state)
+            if side is None or side == CHANCE or game.legal_actions(state):
+                continue
+            out.append(
+                Gap(
+                    "no_action",
+                    f.preset,
+                    tuple(dict.fromkeys((*game.no_action_clauses(state), *f.clauses))),
+                    f"under {f.option}={reading} the side to move ({side}) has no legal action "
+                    "although the game is not over: the rules demand something no action "
+                    "satisfies",
+                    f.witness.log,
+                    game.state_to_json(state),
+                    f.seconds,
+                    (f.option, reading),
+                )
+            )
+    return out
 
 
 def passive_agent(

@@ -25,9 +25,10 @@ from solvers.explore import (
     no_action_and_endless,
     rebind,
     settle_unreached,
+    stuck_readings,
     unreached_clauses,
 )
-from tools.playlog import GameLog, write_log
+from tools.playlog import position_log, write_log
 from tools.render import render_svg
 from tools.verify import spec_verification
 
@@ -55,7 +56,7 @@ def explore(
         if progress:
             progress(f"[{i}/{len(options)}] {o.name}")
         findings.extend(differential(game, o, preset=preset, budget=budget, models=models))
-    gaps: list[Gap] = []
+    gaps: list[Gap] = stuck_readings(game, findings)
     unreached: list[Unreached] = []
     if option is None:
         for name in game.presets():
@@ -87,7 +88,7 @@ def table(findings: list[Finding], gaps: list[Gap], unreached: list[Unreached]) 
             f"{w.found_by if w else f.detail[:60]}"
         )
     for g in gaps:
-        lines.append(f"gap {g.kind} under {g.preset}: {g.message[:90]} ({', '.join(g.clauses)})")
+        lines.append(f"gap {g.kind} under {g.under}: {g.message[:90]} ({', '.join(g.clauses)})")
     for u in unreached:
         lines.append(f"no play reached {u.clause} under {u.preset}: {u.verdict}, {u.detail[:90]}")
     return "\n".join(lines)
@@ -178,7 +179,7 @@ def write_report(
             for tag, reading in (("a", f.reading_a), ("b", f.reading_b)):
                 variant = cat.variant(f.preset, {f.option: reading})
                 final = game.state_to_json(rebind(game, game.state_from_json(w.state), variant))
-                log = GameLog(game.name, variant, None, w.log, final, None, "step_limit")
+                log = position_log(game, variant, w.log, final)
                 write_log(out / f"{slug}-{tag}.json", log, argument="--report")
                 logs.append(f"{slug}-{tag}.json")
             entry["witness"] = {
@@ -227,8 +228,8 @@ def write_report(
         name = f"gap-{g.kind}-{g.preset}-{i}"
         log_name = ""
         if g.state is not None:
-            variant = game.presets()[g.preset]
-            log = GameLog(game.name, variant, None, g.log, g.state, None, "step_limit")
+            variant = g.variant(game)
+            log = position_log(game, variant, g.log, g.state)
             write_log(out / f"{name}.json", log, argument="--report")
             log_name = f"{name}.json"
         img = ""
@@ -242,6 +243,7 @@ def write_report(
             {
                 "kind": g.kind,
                 "preset": g.preset,
+                "reading": None if g.reading is None else list(g.reading),
                 "clauses": list(g.clauses),
                 "message": g.message,
                 "actions": len(g.log),
@@ -250,7 +252,7 @@ def write_report(
         )
         sections.append(
             f'<section id="{name}"><h2>Candidate gap: {html.escape(g.kind)} under '
-            f"{html.escape(g.preset)}</h2><p>{html.escape(g.message)}</p><p>Clauses "
+            f"{html.escape(g.under)}</h2><p>{html.escape(g.message)}</p><p>Clauses "
             f"{html.escape(', '.join(g.clauses))}; {len(g.log)} actions; replay "
             f"<code>wargame play {game.name} --replay {html.escape(log_name)}</code></p>"
             f"{img}</section>"
@@ -267,9 +269,7 @@ def write_report(
         cell = ""
         if u.state is not None:
             name = f"reach-{u.clause}-{u.preset}-{i}"
-            log = GameLog(
-                game.name, game.presets()[u.preset], None, u.log, u.state, None, "step_limit"
-            )
+            log = position_log(game, game.presets()[u.preset], u.log, u.state)
             write_log(out / f"{name}.json", log, argument="--report")
             entry["log"] = f"{name}.json"
             cell = (

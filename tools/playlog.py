@@ -9,7 +9,7 @@ regression test. `wargame play` is a thin shell over this module; other tools re
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -33,7 +33,8 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 Emit = Callable[[str], object]
-STOPS = ("ended", "no_action", "step_limit")
+STOPS = ("ended", "no_action", "step_limit", "position")
+"""How a logged game stops; "position": at a position chosen for itself (a witness)."""
 
 
 class ReplayMismatch(WargameError):
@@ -215,13 +216,30 @@ def _playout(
     game: Game[S, A], actions: tuple[A, ...], final: S, lasso: Lasso | None, logged: str
 ) -> Playout[S, A]:
     """How play stands after a replay, as `play` would have reported it there (a step limit
-    can stop play in any unfinished position, so the log's word is taken for that one)."""
+    or the choice of a witness can stop play in any unfinished position, so the log's word is
+    taken for those)."""
     side = game.to_move(final)
     if side is None:
         return Playout(actions, final, game.outcome(final), "ended", lasso=lasso)
+    if logged == "position":
+        return Playout(actions, final, None, "position", lasso=lasso)
     if logged != "step_limit" and side != CHANCE and not game.legal_actions(final):
         return Playout(actions, final, None, "no_action", game.no_action_clauses(final), lasso)
     return Playout(actions, final, None, "step_limit", game.nontermination_clauses, lasso)
+
+
+def position_log(game: Game[S, A], variant: Variant, log: Sequence[Any], state: Any) -> GameLog:
+    """The log of a chosen position (a witness) reached by `log` from the set-up under
+    `variant`: it stops as "position", as "no_action" where the side to move has none, or as
+    "ended" with its result when play is over there."""
+    final = game.state_from_json(state)
+    if game.to_move(final) is None:
+        outcome = game.outcome(final)
+        result = None if outcome is None else outcome.to_json()
+        return GameLog(game.name, variant, None, tuple(log), state, result, "ended")
+    stuck = game.to_move(final) != CHANCE and not game.legal_actions(final)
+    stop = "no_action" if stuck else "position"
+    return GameLog(game.name, variant, None, tuple(log), state, None, stop)
 
 
 def _check_ending(game: Game[S, A], log: GameLog, result: Playout[S, A]) -> None:

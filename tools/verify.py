@@ -230,12 +230,13 @@ def _with_witness(
         state = game.apply(state, a)
         watch.see(state)
     over = game.to_move(state) is None
+    endless = watch.lasso is not None and not over
     playout = Playout(
         tuple(actions),
         state,
         game.outcome(state),
-        "ended" if over else "step_limit",
-        () if over else game.nontermination_clauses,
+        "ended" if over else "step_limit" if endless else "position",
+        game.nontermination_clauses if endless else (),
         watch.lasso,
     )
     log = playlog.make_log(game, variant, None, playout)

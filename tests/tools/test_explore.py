@@ -24,6 +24,7 @@ from solvers.explore import (
     no_action_and_endless,
     rebind,
     settle_unreached,
+    stuck_readings,
 )
 from specs.nomonhan import verification as nom_verification
 from tests.kernel.toy import Toy
@@ -186,6 +187,30 @@ def test_nom_clauses_no_play_reached_are_settled_on_the_model() -> None:
     assert found["NOM-OPT.5", "en"].verdict == "reached"
 
 
+def test_an_obligation_no_action_meets_is_found_under_a_reading_no_preset_uses() -> None:
+    """NOM-9.2, NOM-9.3, AMB-NOM-9 (b): with one defender per combat, an attacker obliged to
+    attack next to two enemy units that must both be attacked has no legal declaration. The
+    differential search reaches that position; the gap search reports it, with a log that
+    reaches it under that reading."""
+    findings = differential(
+        NOMONHAN,
+        _option(NOMONHAN, "combat_grouping"),
+        budget=1.5,
+        models=nom_verification.symbolic_model,
+    )
+    [gap] = stuck_readings(NOMONHAN, findings)
+    assert gap.kind == "no_action" and gap.reading == ("combat_grouping", "one_defender")
+    assert {"NOM-9.2", "NOM-9.3"} <= set(gap.clauses)
+    state = NOMONHAN.initial_state(gap.variant(NOMONHAN))
+    for data in gap.log:
+        state = NOMONHAN.apply(state, NOMONHAN.action_from_json(data))
+    assert NOMONHAN.to_move(state) == "JP" and not NOMONHAN.legal_actions(state)
+    plain = NOMONHAN.initial_state(NOMONHAN.presets()["ja"])
+    for data in gap.log:
+        plain = NOMONHAN.apply(plain, NOMONHAN.action_from_json(data))
+    assert NOMONHAN.legal_actions(plain)  # the preset's reading has a declaration there
+
+
 def test_nom_5_2_endless_play_is_found() -> None:
     """NOM-5.2: passive play repeats a position; the gap search reports it with the clauses."""
     gaps = no_action_and_endless(NOMONHAN, "ja", games=2, max_steps=1500)
@@ -198,7 +223,10 @@ def test_report_has_pictures_logs_and_json(tmp_path: Path) -> None:
     unit on the map, and logs that `wargame play --replay` accepts."""
     findings = differential(NOMONHAN, _option(NOMONHAN, "combat_grouping"), budget=1.5)
     gaps = no_action_and_endless(NOMONHAN, "ja", games=2, max_steps=1500)
-    index = write_report(NOMONHAN, tmp_path, findings, gaps, ["NOM-X.1"])
+    unreached = settle_unreached(
+        NOMONHAN, ["NOM-9.22", "NOM-X.1"], nom_verification.symbolic_model, budget=5.0
+    )
+    index = write_report(NOMONHAN, tmp_path, findings, gaps, unreached)
     page = index.read_text(encoding="utf-8")
     assert "combat_grouping" in page and "<img" in page
     results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
@@ -208,9 +236,17 @@ def test_report_has_pictures_logs_and_json(tmp_path: Path) -> None:
     pieces = {e.get("data-piece") for e in svg.iter() if e.get("data-piece")}
     state = NOMONHAN.state_from_json(findings[0].witness.state)  # type: ignore[union-attr]
     assert {u.id for u in state.units} <= pieces
-    for name in entry["witness"]["logs"]:
+    reached = [u for u in results["unreached"] if u["verdict"] == "reached"]
+    assert {u["clause"] for u in reached} == {"NOM-9.22"}
+    assert {u["clause"] for u in results["unreached"] if u["verdict"] == "candidate"} == {"NOM-X.1"}
+    assert "Clauses no play reached" in page
+    logs = [*entry["witness"]["logs"], *(u["log"] for u in reached)]
+    for name in logs:
         log = read_log(NOMONHAN, json.loads((tmp_path / name).read_text(encoding="utf-8")))
-        replay_log(NOMONHAN, log, None)  # raises on an illegal action or another end
+        result = replay_log(NOMONHAN, log, None)  # raises on an illegal action or another end
+        # A witness stops at its position; under one_defender it is one where JP is stuck.
+        expected = {"position": "reached the logged position", "no_action": "gap:"}
+        assert result.report().startswith(expected[log.stop])
     assert results["gaps"] and (tmp_path / results["gaps"][0]["log"]).exists()
 
 
