@@ -8,12 +8,29 @@ the reading's name, so no ambiguous point is ever decided silently in code.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import contextlib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
 from kernel.errors import InvalidInput
+
+_asked: list[Counter[str]] = []  # the open `consultations` blocks, innermost last
+
+
+@contextlib.contextmanager
+def consultations() -> Iterator[Counter[str]]:
+    """Count, inside the block, how often rules code asks for each option's reading: a search
+    can then tell whether the situation an option governs ever arose. (Measurement only; no
+    rule sees it.)"""
+    counter: Counter[str] = Counter()
+    _asked.append(counter)
+    try:
+        yield counter
+    finally:
+        _asked.pop()  # blocks nest, so the innermost is this one
 
 
 @attrs.frozen
@@ -61,6 +78,9 @@ class Variant:
         object.__setattr__(self, "_lookup", dict(self.choices))
 
     def reading(self, option: str) -> str:
+        if _asked:
+            for counter in _asked:
+                counter[option] += 1
         try:
             return self._lookup[option]
         except KeyError:

@@ -25,6 +25,7 @@ import random
 import re
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from types import FrameType
@@ -36,7 +37,7 @@ from kernel.codec import dump_json
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import Agent, play, random_agent
-from kernel.variants import Option, Variant
+from kernel.variants import Option, Variant, consultations
 from solvers.explore_model import clause_reach, model_differential
 from solvers.refinement import replayed_from
 from solvers.verification import SymbolicModel
@@ -154,8 +155,12 @@ def _walk(
     rng: random.Random,
     max_steps: int,
     agent: Agent[Any, Any],
+    option: str | None = None,
+    probe: int = 64,
 ) -> Witness | None:
-    """One game under reading A, each position also read under B; the first difference."""
+    """One game under reading A, each position also read under B; the first difference.
+    Where the rules ask for `option`'s reading (so the situation it governs has arisen), up
+    to `probe` other legal actions are tried under both readings too."""
     a = game.initial_state(va)
     b = game.initial_state(vb)
     log: list[Json] = []
@@ -177,11 +182,20 @@ def _walk(
             outcomes = game.chance_outcomes(a)
             action = rng.choices([x for x, _ in outcomes], [float(p) for _, p in outcomes])[0]
         else:
-            legal = list(game.legal_actions(a))
-            if not legal:
-                return None
-            action = agent(game, a, legal, rng)
-        na, nb = game.apply(a, action), game.apply(b, action)
+            with consultations() as asked:
+                legal = list(game.legal_actions(a))
+                if not legal:
+                    return None
+                action = agent(game, a, legal, rng)
+                na, nb = game.apply(a, action), game.apply(b, action)
+            if option is not None and asked[option]:
+                others = [x for x in legal if x != action]
+                for other in rng.sample(others, min(probe, len(others))):
+                    diff = _after_action(game, other, game.apply(a, other), game.apply(b, other))
+                    if diff is not None:
+                        return witness(diff)
+        if side == CHANCE:
+            na, nb = game.apply(a, action), game.apply(b, action)
         diff = _after_action(game, action, na, nb)
         if diff is not None:
             return witness(diff)
@@ -362,20 +376,25 @@ def _guided(
     budget: float,
     max_steps: int,
     agents: Sequence[Agent[Any, Any]],
-) -> tuple[Witness | None, int]:
-    """Seeded games under both readings within `budget`: the shortest witness, games played."""
+    option: str | None = None,
+) -> tuple[Witness | None, int, Counter[str]]:
+    """Seeded games under both readings within `budget`: the shortest witness, the games
+    played, and how often the rules asked for each option's reading meanwhile."""
     start = time.perf_counter()
     best: Witness | None = None
     games = 0
-    while time.perf_counter() - start < budget:
-        agent = agents[games % len(agents)]
-        w = _walk(game, va, vb, random.Random(games), max_steps, agent)
-        games += 1
-        if w is not None and (best is None or (len(w.log), w.units) < (len(best.log), best.units)):
-            best = w
-        if best is not None and games >= 40:
-            break
-    return best, games
+    with consultations() as asked:
+        while time.perf_counter() - start < budget:
+            agent = agents[games % len(agents)]
+            w = _walk(game, va, vb, random.Random(games), max_steps, agent, option)
+            games += 1
+            if w is not None and (
+                best is None or (len(w.log), w.units) < (len(best.log), best.units)
+            ):
+                best = w
+            if best is not None and games >= 40:
+                break
+    return best, games, asked
 
 
 def differential(
@@ -417,8 +436,17 @@ def differential(
             if best is not None and model is not None:
                 verdict, detail = "differ", model.note
             else:
-                best, games = _guided(game, va, vb, budget, max_steps, agents)
+                best, games, asked = _guided(game, va, vb, budget, max_steps, agents, option.name)
                 played = f"{games} guided games (up to {max_steps} steps each, {budget:g} s)"
+                if best is None and not asked[option.name]:
+                    played += (
+                        ", in which the rules never asked for this option's reading (the "
+                        "situation it governs did not arise)"
+                    )
+                elif best is None:
+                    played += (
+                        f", in which the rules asked for its reading {asked[option.name]} times"
+                    )
                 notes = [] if model is None else [model.note]
                 if best is not None:
                     verdict = "differ"

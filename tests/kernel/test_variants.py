@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kernel.errors import InvalidInput
-from kernel.variants import Catalogue, Option, Reading
+from kernel.variants import Catalogue, Option, Reading, consultations
 
 CAT = Catalogue(
     game="toy",
@@ -59,3 +59,17 @@ def test_presets_must_choose_every_option() -> None:
 
 def test_differing_lists_options_read_differently() -> None:
     assert [(o.name, a, b) for o, a, b in CAT.differing("one", "two")] == [("tie", "a", "b")]
+
+
+def test_consultations_count_what_the_rules_ask_inside_the_block() -> None:
+    """Nested blocks each count; outside every block nothing is counted."""
+    v = CAT.variant("one", {})
+    v.reading("end")
+    with consultations() as outer:
+        v.is_("end", "late")
+        with consultations() as inner:
+            v.reading("tie")
+        v.reading("tie")
+    v.reading("tie")
+    assert outer == {"end": 1, "tie": 2}
+    assert inner == {"tie": 1}

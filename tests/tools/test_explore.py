@@ -141,6 +141,20 @@ def test_equivalent_readings_are_proved_equivalent() -> None:
     assert "every one of the" in f.detail
 
 
+def test_unknown_says_whether_the_situation_an_option_governs_ever_arose() -> None:
+    """With exhaustive search cut off, guided play cannot prove anything; its detail says
+    that the rules never asked for `coin_name` (nothing depends on it), while the gap option
+    is asked for and differs."""
+    toy = Toy()
+    [f] = differential(toy, _option(toy, "coin_name"), budget=0.3, exhaustive_cap=1)
+    assert f.verdict == "unknown"
+    assert "never asked for this option's reading" in f.detail
+    [g] = differential(toy, _option(toy, "gap"), budget=0.3, exhaustive_cap=1)
+    assert g.verdict == "differ" and g.witness is not None
+    assert g.witness.found_by == "guided play"
+    _replays_and_differs(toy, g)
+
+
 def test_differing_readings_in_a_small_game_get_an_exhaustive_witness() -> None:
     """Exhaustive search finds the shortest witness: the planted gap at total 3."""
     toy = Toy()
