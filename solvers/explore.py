@@ -21,6 +21,7 @@ Works on any game through the kernel contract (solvers never import specs).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import sys
@@ -38,7 +39,7 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import Agent, play, random_agent
 from kernel.variants import Option, Variant, consultations
-from solvers.explore_model import clause_reach, model_differential
+from solvers.explore_model import clause_reach, model_differential, proved_invariants
 from solvers.refinement import replayed_from
 from solvers.verification import SymbolicModel
 
@@ -347,7 +348,12 @@ def _model_search(
     ma, mb = _model(models, va), _model(models, vb)
     if ma is None or mb is None:
         return _ModelOutcome(None, False, "the symbolic model does not encode this reading")
-    mv = model_differential(ma.system, mb.system, budget=budget)
+    mv = model_differential(
+        ma.system,
+        mb.system,
+        budget=budget,
+        invariants=lambda: proved_invariants(ma.system, ma.formal()),
+    )
     if mv.verdict == "equivalent":
         return _ModelOutcome(None, True, mv.detail)
     if mv.verdict != "differ" or mv.trace is None:
@@ -638,7 +644,12 @@ def settle_unreached(
             if model is None:
                 out.append(Unreached(clause, preset, "candidate", "no symbolic model to ask"))
                 continue
-            r = clause_reach(model.system, clause, budget=budget)
+            r = clause_reach(
+                model.system,
+                clause,
+                budget=budget,
+                invariants=functools.partial(proved_invariants, model.system, model.formal()),
+            )
             if r.verdict == "reached" and r.trace is not None:
                 initial = game.initial_state(variant)
                 try:

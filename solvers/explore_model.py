@@ -12,6 +12,8 @@ under the other, or leads to another state": the difference D(s, c). Then:
 - otherwise bounded model checking, one step deeper at a time, finds the shortest path of
   reading A from the initial state to a state where D holds: a reachable witness of the
   model ("differ"), which the caller realises as actions of the Python rules and checks there.
+  Invariants proved of reading A's model may be assumed: the proof then covers every state
+  they admit, which includes every reachable one.
   With no such path within the depth, the verdict is "unknown" and the detail gives a state of
   the domain where the readings differ, not shown reachable.
 """
@@ -20,14 +22,23 @@ from __future__ import annotations
 
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from solvers import smt
-from solvers.prover import SEARCH_BOUND, Trace
-from solvers.system import IntVar, System, Var, domain, pinned, read_state, z3_frame
+from solvers.prover import DEFAULT_RLIMIT, SEARCH_BOUND, Formal, Invariant, Trace, check
+from solvers.system import (
+    IntVar,
+    StatePredicate,
+    System,
+    Var,
+    domain,
+    pinned,
+    read_state,
+    z3_frame,
+)
 from solvers.unroll import Template, Unrolling, template
 
 
@@ -178,11 +189,13 @@ def model_differential(
     *,
     max_depth: int = 24,
     budget: float | None = None,
+    invariants: Callable[[], Sequence[StatePredicate]] = tuple,
     rlimit: int = 400_000_000,
 ) -> ModelVerdict:
-    """Compare reading A's model with reading B's (see the module docstring). Bounded model
-    checking goes no deeper than `max_depth`, nor starts a new depth `budget` seconds after
-    it began."""
+    """Compare reading A's model with reading B's (see the module docstring). `invariants`
+    gives invariants proved of A's model (asked for only when a proof is attempted): the
+    proof of equivalence may assume them. Bounded model checking
+    goes no deeper than `max_depth`, nor starts a new depth `budget` seconds after it began."""
     start = time.perf_counter()
 
     def done(verdict: ModelVerdict) -> ModelVerdict:
@@ -219,20 +232,22 @@ def model_differential(
         kept = ", ".join(sorted(frozen_variables(a, rlimit))) or "none"
         changes = [attrs.evolve(c, differs=_fixed(a, c.differs, rlimit)) for c in changes]
         changes = [c for c in changes if not smt.is_false(c.differs)]
-        any_change = smt.Z3.any(c.differs for c in changes)
-        example = _somewhere(a, cvars, any_change, rlimit) if changes else None
+        assumed = invariants() if changes else ()
+        example = _somewhere(a, cvars, [c.differs for c in changes], assumed, rlimit)
         if example is None:
             return done(
                 ModelVerdict(
                     "equivalent",
                     "proved on the symbolic model: in every state of its domain where the "
-                    f"variables no live rule changes keep their initial values ({kept}), both "
-                    "readings allow the same actions with the same effects (schemas "
-                    f"{', '.join(changed)} are written differently but agree there)",
+                    f"variables no live rule changes keep their initial values ({kept}) and "
+                    f"the {len(assumed)} proved invariants hold, both readings allow the "
+                    f"same actions with the same effects (schemas {', '.join(changed)} are "
+                    "written differently but agree there)",
                     changed=changed,
                 )
             )
         # Reachable: the shortest path of reading A to a state where they differ.
+        any_change = smt.Z3.any(c.differs for c in changes)
         trace, depth = _deepen(a, cvars, any_change, max_depth, budget, rlimit)
     except smt.SolverUnknown as exc:
         return done(ModelVerdict("unknown", exc.message, changed=changed))
@@ -259,19 +274,34 @@ def _fixed(system: System, formula: Any, rlimit: int) -> Any:
     return smt.simplify(smt.substitute(smt.formula(formula), pairs))
 
 
-def _somewhere(system: System, cvars: Sequence[Var], goal: Any, rlimit: int) -> str | None:
-    """A state of the domain (shown briefly) where `goal` holds for some choices, or None
-    when there is none."""
+def _somewhere(
+    system: System,
+    cvars: Sequence[Var],
+    goals: Sequence[Any],
+    invariants: Sequence[StatePredicate],
+    rlimit: int,
+) -> str | None:
+    """A state of the domain satisfying `invariants` (shown briefly) where one of `goals`
+    holds for some choices, or None when there is none. One question per goal (smaller ones),
+    bit-blasted when every variable is bounded (much faster here, and exact)."""
     t = template(system)
     choice = z3_frame(cvars, "")
-    free = smt.Solver(finite_domain=False, rlimit=rlimit)
+    bounded = all(v.hi is not None for v in (*system.variables, *cvars) if isinstance(v, IntVar))
+    free = smt.Solver(finite_domain=bounded, rlimit=rlimit)
     for c in [*domain(system.variables, t.cur), *domain(cvars, choice)]:
         free.add(c)
-    free.add(smt.formula(goal))
-    if not free.check():
-        return None
-    example = read_state(free.model(), system.variables, t.cur)
-    return ", ".join(f"{k}={v}" for k, v in list(example.items())[:8]) + ", …"
+    for holds in invariants:
+        free.add(smt.formula(holds(smt.Z3, t.cur)))
+    for goal in goals:
+        free.push()  # not an assumption: the bit-blasting solver takes only literals there
+        free.add(smt.formula(goal))
+        try:
+            if free.check():
+                example = read_state(free.model(), system.variables, t.cur)
+                return ", ".join(f"{k}={v}" for k, v in list(example.items())[:8]) + ", …"
+        finally:
+            free.pop()
+    return None
 
 
 def _deepen(
@@ -302,6 +332,25 @@ def _deepen(
         if found is not None:
             return Trace(found[0], found[1]), n
     return None, max_depth
+
+
+_PROVED: weakref.WeakKeyDictionary[Any, tuple[StatePredicate, ...]] = weakref.WeakKeyDictionary()
+
+
+def proved_invariants(
+    system: System, formal: Mapping[str, Formal], rlimit: int = DEFAULT_RLIMIT
+) -> tuple[StatePredicate, ...]:
+    """The state invariants among `formal` that the prover proves of `system` (with the
+    lemmas each proof rests on), for a search to assume; once per system."""
+    if system not in _PROVED:
+        out: list[StatePredicate] = []
+        for statement in formal.values():
+            if not isinstance(statement, Invariant):
+                continue
+            if check(system, attrs.evolve(statement, depth=0), rlimit=rlimit).status == "proved":
+                out += [statement.holds, *(lemma.holds for lemma in statement.lemmas)]
+        _PROVED[system] = tuple(out)
+    return _PROVED[system]
 
 
 @attrs.frozen
@@ -338,6 +387,7 @@ def clause_reach(
     *,
     max_depth: int = 24,
     budget: float | None = None,
+    invariants: Callable[[], Sequence[StatePredicate]] = tuple,
     rlimit: int = 400_000_000,
 ) -> ClauseReach:
     """Does `clause` ever take effect (see `takes_effect`)? A path to a position where it does
@@ -351,14 +401,16 @@ def clause_reach(
     cvars = template(system).choice_vars
     try:
         goal = _fixed(system, goal, rlimit)
-        example = None if smt.is_false(goal) else _somewhere(system, cvars, goal, rlimit)
+        assumed = invariants()
+        example = None if smt.is_false(goal) else _somewhere(system, cvars, [goal], assumed, rlimit)
         if example is None:
             kept = ", ".join(sorted(frozen_variables(system, rlimit))) or "none"
             verdict = ClauseReach(
                 clause,
                 "never",
                 "proved on the symbolic model: it takes effect in no state of the domain "
-                f"where the variables no live rule changes keep their initial values ({kept})",
+                f"where the variables no live rule changes keep their initial values ({kept}) "
+                f"and the {len(assumed)} proved invariants hold",
             )
         else:
             trace, depth = _deepen(system, cvars, goal, max_depth, budget, rlimit)

@@ -14,12 +14,12 @@ from kernel.properties import Property
 from solvers.prover import Formal, Invariant, Lemma, StepInvariant, Terminates
 from solvers.terms import B, Frame, I, Ops
 from specs.nomonhan.actions import Action
-from specs.nomonhan.board import Board, in_enemy_zoc, occupancy
+from specs.nomonhan.board import Board, carries_zoc, in_enemy_zoc, occupancy
 from specs.nomonhan.data import DATA_FILE, load_data
 from specs.nomonhan.sequence import points
 from specs.nomonhan.state import NomonhanState, Phase, Stage
 from specs.nomonhan.strength import full_steps
-from specs.nomonhan.symbolic import ADVANCE, DAMAGE, END_ROLL, MOVE, OVER
+from specs.nomonhan.symbolic import ADVANCE, DAMAGE, END_ROLL, MOVE, OVER, PICK, ROLL
 from specs.nomonhan.symbolic_play import Model
 
 INITIATIVE_ENDS_TURN = "NOM-P-INITIATIVE-ENDS-TURN"
@@ -28,6 +28,7 @@ NO_STACKING = "NOM-P-NO-STACKING"
 ZOC_EXIT = "NOM-P-ZOC-EXIT"
 ARTILLERY_NO_RETREAT = "NOM-P-ARTILLERY-NO-RETREAT"
 POINTS = "NOM-P-POINTS"
+PENDING_IN_CONTACT = "NOM-P-PENDING-IN-CONTACT"
 ENDS = "NOM-P-ENDS"
 
 BOARD = Board(load_data(DATA_FILE))
@@ -118,6 +119,26 @@ def artillery_no_retreat(before: NomonhanState, action: Action, after: NomonhanS
     return new.hex is None or new.hex == old.hex
 
 
+def pending_in_contact(state: NomonhanState) -> bool:
+    """Every unit of a pending combat still on the map touches an enemy unit of that combat
+    (AMB-NOM-19: no pending combat has been disturbed)."""
+
+    def touching(x: str, ys: tuple[str, ...]) -> bool:
+        hx = state.unit(x).hex
+        return hx is None or any(
+            (hy := state.unit(y).hex) is not None
+            and hy in BOARD.neighbors(hx)
+            and carries_zoc(BOARD, state.variant, state.demolished, hx, hy)
+            for y in ys
+        )
+
+    return all(
+        all(touching(a, c.defenders) for a in c.attackers)
+        and all(touching(d, c.attackers) for d in c.defenders)
+        for c in state.pending
+    )
+
+
 def enemy_steps_removed(state: NomonhanState) -> dict[str, int]:
     """Points by definition: 2 per enemy tank step removed, 1 per other step (NOM-4.5, 4.6)."""
     out = {"JP": 0, "SU": 0}
@@ -200,6 +221,19 @@ def properties() -> tuple[Property, ...]:
             formal="pts(side) = sum over enemy units of weight * (full steps - steps)",
         ),
         Property(
+            PENDING_IN_CONTACT,
+            ("NOM-9.8", "NOM-9.30", "NOM-6.3"),
+            "A declared combat is never disturbed before it is resolved: every unit of a "
+            "pending combat still on the map touches an enemy unit of that combat. Only "
+            "participants advance under JA, so AMB-NOM-19 cannot arise there; under EN any "
+            "friendly unit may advance, and a defender of a pending combat can move away.",
+            "invariant",
+            {"ja": "holds", "en": "fails"},
+            state_check=pending_in_contact,
+            formal="pend(u) != 0 and u on the map => some enemy v on the map with pend(v) = "
+            "pend(u) touches u",
+        ),
+        Property(
             ENDS,
             ("NOM-5.2", "NOM-5.4", "NOM-5.5", "NOM-6.2"),
             "The game always ends. It does not: a turn ends only at an initiative change, so "
@@ -243,6 +277,9 @@ def formal(m: Model) -> dict[str, Formal]:
             )
         ),
         POINTS: Invariant(lambda o, s: o.all(_points(m, o, s, side) for side in ("JP", "SU"))),
+        PENDING_IN_CONTACT: Invariant(
+            lambda o, s: _pending_in_contact(m, o, s), lemmas=_pending_lemmas(m)
+        ),
         ENDS: Terminates(depth=6),
     }
     art = t.art
@@ -270,6 +307,49 @@ def _left_zoc(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I], u: int) ->
     """Unit `u` was in an enemy ZOC in `s` and is in another hex of the map in `n`."""
     moved = o.all([m.on_map(o, n, u), o.not_(o.eq(n.i(m.pos[u]), s.i(m.pos[u])))])
     return o.all([m.in_enemy_zoc(o, s, u), moved])
+
+
+def _pending_lemmas(m: Model) -> tuple[Lemma, ...]:
+    t = m.t
+    return (
+        Lemma(
+            "combats are pending only while combats are resolved",
+            lambda o, s: o.implies(
+                o.any(o.not_(o.eq(s.i(m.pend[u]), 0)) for u in t.units),
+                _stage_in(o, s, PICK, ROLL, DAMAGE, ADVANCE),
+            ),
+        ),
+        Lemma(
+            "a combat is being resolved only at the roll, damage and advance stages",
+            lambda o, s: o.implies(
+                o.any(s.b(m.cur[u]) for u in t.units), _stage_in(o, s, ROLL, DAMAGE, ADVANCE)
+            ),
+        ),
+        Lemma(
+            "a unit of the combat being resolved is not pending",
+            lambda o, s: o.all(o.implies(s.b(m.cur[u]), o.eq(s.i(m.pend[u]), 0)) for u in t.units),
+        ),
+    )
+
+
+def _pending_in_contact(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    t = m.t
+    return o.all(
+        o.implies(
+            o.all([o.not_(o.eq(s.i(m.pend[u]), 0)), m.on_map(o, s, u)]),
+            o.any(
+                o.all(
+                    [
+                        o.eq(s.i(m.pend[v]), s.i(m.pend[u])),
+                        m.on_map(o, s, v),
+                        m.touch(o, s, u, v),
+                    ]
+                )
+                for v in t.of_side[m.enemy(u)]
+            ),
+        )
+        for u in t.units
+    )
 
 
 def _points(m: Model, o: Ops[B, I], s: Frame[B, I], side: str) -> B:

@@ -23,7 +23,9 @@ from specs.nomonhan.properties import (
     ARTILLERY_NO_RETREAT,
     ENDS,
     INITIATIVE_ENDS_TURN,
+    PENDING_IN_CONTACT,
     POINTS,
+    pending_in_contact,
     properties,
 )
 from specs.nomonhan.state import Stage
@@ -60,6 +62,7 @@ def test_every_property_is_declared_for_both_presets_with_clauses() -> None:
         "NOM-P-ZOC-EXIT",
         "NOM-P-ARTILLERY-NO-RETREAT",
         "NOM-P-POINTS",
+        "NOM-P-PENDING-IN-CONTACT",
         "NOM-P-ENDS",
     }
     for p in PROPS.values():
@@ -195,3 +198,24 @@ def test_nom_9_28_en_artillery_witness_replays_and_shows_a_retreat() -> None:
     assert state.stage == Stage.DAMAGE
     assert GAME.action_to_json(last)["unit"] == SU_ART and "retreat_to" in GAME.action_to_json(last)
     assert after.unit(SU_ART).hex != state.unit(SU_ART).hex
+
+
+def test_amb_nom_19_pending_combats_stay_in_contact_under_ja_only() -> None:
+    """NOM-9.8, NOM-9.30, AMB-NOM-19: under JA only participants advance, so a pending combat
+    is never disturbed (proved by 1-induction); under EN any friendly unit may advance, and a
+    witness from seeded playouts replays as a game whose last step is an advance that breaks
+    the contact of a combat still pending."""
+    ja = link("ja")
+    assert prover.check(ja.system, ja.formal()[PENDING_IN_CONTACT]).status == "proved"
+    m = link("en")
+    formal = attrs.evolve(m.formal()[PENDING_IN_CONTACT], depth=0)
+    paths = refinement.playout_paths(GAME, m, "en", games=20)
+    v = prover.check(m.system, formal, paths=paths)
+    assert v.status == "refuted" and v.trace is not None
+    actions = refinement.replayed(GAME, m, "en", v.trace)
+    state = GAME.initial_state(GAME.presets()["en"])
+    for a in actions[:-1]:
+        state = GAME.apply(state, a)
+    after = GAME.apply(state, actions[-1])
+    assert pending_in_contact(state) and not pending_in_contact(after)
+    assert GAME.action_to_json(actions[-1])["type"] == "advance"

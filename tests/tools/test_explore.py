@@ -132,6 +132,21 @@ def test_nom_readings_of_a_rule_switched_off_are_proved_equivalent() -> None:
     assert g.verdict != "equivalent"
 
 
+def test_amb_nom_19_disturbed_combats_are_proved_not_to_arise_under_ja() -> None:
+    """NOM-9.8, NOM-9.30, AMB-NOM-19: the two readings of a disturbed pending combat differ on
+    the model only in states where a pending combat has lost contact; the invariant that none
+    has (proved under JA, NOM-P-PENDING-IN-CONTACT) makes them equivalent there."""
+    [f] = differential(
+        NOMONHAN,
+        _option(NOMONHAN, "disturbed_combats"),
+        preset="ja",
+        budget=0.5,
+        models=nom_verification.symbolic_model,
+    )
+    assert f.verdict == "equivalent" and f.witness is None, f.detail
+    assert "proved invariants hold" in f.detail
+
+
 def test_equivalent_readings_are_proved_equivalent() -> None:
     """A reading pair that changes nothing is proved equivalent by comparing every reachable
     position (the toy game's state space is small enough to enumerate)."""
