@@ -28,7 +28,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 	$(BIN)/wargame verify --witnesses .venv/witnesses
 
 $(VENV)/.bench-installed: $(STAMP)

@@ -6,16 +6,18 @@ under the other, or leads to another state": the difference D(s, c). Then:
 
 - the schemas of both readings are the very same terms: the model does not tell the readings
   apart (it may not encode the option at all), and nothing is claimed ("silent");
-- D holds in no state of the model's domain: the two transition relations are equal, so on the
-  model the readings never differ ("equivalent"; what the model abstracts, such as the
-  probabilities of a die, is outside that proof, and the caller says so);
+- D holds in no state that every reachable state is known to be: the two transition relations
+  agree on all of them, so on the model the readings never differ ("equivalent"). What is
+  known of reachable states: the domains, the invariants proved of reading A's model, and the
+  values of variables that only dead rules change (`frozen_variables`). What the model
+  abstracts, such as the probabilities of a die, is outside that proof, and the caller says so;
 - otherwise bounded model checking, one step deeper at a time, finds the shortest path of
   reading A from the initial state to a state where D holds: a reachable witness of the
   model ("differ"), which the caller realises as actions of the Python rules and checks there.
-  Invariants proved of reading A's model may be assumed: the proof then covers every state
-  they admit, which includes every reachable one.
-  With no such path within the depth, the verdict is "unknown" and the detail gives a state of
-  the domain where the readings differ, not shown reachable.
+  With no such path within the depth, the verdict is "unknown" and the detail gives a state
+  where the readings differ, not shown reachable.
+
+`clause_reach` asks the same two questions of one clause: does it ever take effect?
 """
 
 from __future__ import annotations
@@ -102,8 +104,8 @@ def schema_changes(a: System, b: System) -> list[SchemaChange]:
                 o.all([allow_a, allow_b, elsewhere]),
             ]
         )
-        sa = a.schemas[ka] if ka is not None else b.schemas[kb]  # type: ignore[index]
-        out.append(SchemaChange(name, sa.clauses, smt.formula(differs)))
+        clauses = next(sc.clauses for sc in (*a.schemas, *b.schemas) if sc.name == name)
+        out.append(SchemaChange(name, clauses, smt.formula(differs)))
     return out
 
 
@@ -193,9 +195,9 @@ def model_differential(
     rlimit: int = 400_000_000,
 ) -> ModelVerdict:
     """Compare reading A's model with reading B's (see the module docstring). `invariants`
-    gives invariants proved of A's model (asked for only when a proof is attempted): the
-    proof of equivalence may assume them. Bounded model checking
-    goes no deeper than `max_depth`, nor starts a new depth `budget` seconds after it began."""
+    gives invariants proved of A's model (asked for only when a proof is attempted), which
+    the proof of equivalence may assume. Bounded model checking goes no deeper than
+    `max_depth`, nor starts a new depth `budget` seconds after it began."""
     start = time.perf_counter()
 
     def done(verdict: ModelVerdict) -> ModelVerdict:
@@ -227,8 +229,8 @@ def model_differential(
         )
     changed = tuple(c.schema for c in changes)
     try:
-        # Every state of the domain where the frozen variables keep their initial values
-        # (so every reachable state): equal transition relations there are a proof.
+        # Every state where the frozen variables keep their initial values and the proved
+        # invariants hold (so every reachable state): agreeing there is a proof.
         kept = ", ".join(sorted(frozen_variables(a, rlimit))) or "none"
         changes = [attrs.evolve(c, differs=_fixed(a, c.differs, rlimit)) for c in changes]
         changes = [c for c in changes if not smt.is_false(c.differs)]
