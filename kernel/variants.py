@@ -160,6 +160,21 @@ class Catalogue:
     def _variant(self, preset: str | None, chosen: Mapping[str, str]) -> Variant:
         return Variant(self.game, preset, tuple(sorted(chosen.items())))
 
+    def name_of(self, variant: Variant) -> str:
+        """A preset's name, or the nearest preset with the readings that differ from it
+        ("ja with combat_grouping=one_defender"), for titles and reports."""
+        if variant.preset is not None:
+            return variant.preset
+        chosen = dict(variant.choices)
+
+        def changes(preset: str) -> list[str]:
+            return [
+                f"{o}={r}" for o, r in sorted(chosen.items()) if self.presets[preset].get(o) != r
+            ]
+
+        nearest = min(sorted(self.presets), key=lambda p: len(changes(p)))
+        return f"{nearest} with {', '.join(changes(nearest))}"
+
     def differing(self, a: str, b: str) -> Iterable[tuple[Option, str, str]]:
         """The options on which two presets read differently."""
         for o in self.options:

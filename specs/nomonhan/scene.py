@@ -9,6 +9,7 @@ from specs.nomonhan.board import Board
 from specs.nomonhan.describe import headline
 from specs.nomonhan.state import NomonhanState, Stage
 from specs.nomonhan.strength import full_steps
+from specs.nomonhan.variants import CATALOGUE
 
 SIDES = (("JP", "#d9a441"), ("SU", "#c0392b"))
 
@@ -64,7 +65,7 @@ def scene(board: Board, state: NomonhanState) -> Scene:
     provisional = [name for name, p in data.map.provenance if p.provisional]
     provisional += [u.id for u in data.units if u.provenance.provisional]
     return Scene(
-        title=f"Battle of Nomonhan · {state.variant.preset}",
+        title=f"Battle of Nomonhan · {CATALOGUE.name_of(state.variant)}",
         panel=tuple(panel),
         cells=cells,
         edges=tuple(edges),

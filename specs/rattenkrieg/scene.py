@@ -12,6 +12,7 @@ from kernel.scene import Piece, Region, Scene
 from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.control import controller
 from specs.rattenkrieg.state import GE, SU, RKState
+from specs.rattenkrieg.variants import CATALOGUE
 
 SIDES = ((GE, "#555555"), (SU, "#c0392b"))
 
@@ -76,7 +77,7 @@ def scene(board: Board, state: RKState, headline: str) -> Scene:
         )
     provisional = [n for n, p in board.data.records if p.provisional]
     return Scene(
-        title=f"Rattenkrieg Stalingrad · {state.variant.preset or 'custom'}",
+        title=f"Rattenkrieg Stalingrad · {CATALOGUE.name_of(state.variant)}",
         panel=tuple(headline.splitlines()),
         regions=regions,
         links=links,

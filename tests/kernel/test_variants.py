@@ -73,3 +73,9 @@ def test_consultations_count_what_the_rules_ask_inside_the_block() -> None:
     v.reading("tie")
     assert outer == {"end": 1, "tie": 2}
     assert inner == {"tie": 1}
+
+
+def test_a_custom_variant_is_named_by_its_nearest_preset_and_what_differs() -> None:
+    assert CAT.name_of(CAT.variant("one", {})) == "one"
+    assert CAT.name_of(CAT.variant("one", {"end": "late"})) == "one with end=late"
+    assert CAT.name_of(CAT.variant("two", {"end": "late"})) == "two with end=late"
