@@ -149,6 +149,47 @@ def _units_on_map(data: Json) -> int:
     return 0
 
 
+class _SideBySide:
+    """One game under reading A, each position also read under B, and its log so far."""
+
+    def __init__(self, game: Game[Any, Any], va: Variant, vb: Variant, found_by: str) -> None:
+        self.game, self.found_by = game, found_by
+        self.a, self.b = game.initial_state(va), game.initial_state(vb)
+        self.log: list[Json] = []
+
+    def witness(self, diff: Difference) -> Witness:
+        data = self.game.state_to_json(self.a)
+        return Witness(tuple(self.log), data, diff, _units_on_map(data), self.found_by)
+
+    def here(self) -> Witness | None:
+        """A difference at the current position (the set-up's state itself, at the start)."""
+        game = self.game
+        if not self.log and _key(game, self.a) != _key(game, self.b):
+            detail = "the set-up differs: " + field_diff(game, self.a, self.b)
+            return self.witness(Difference("setup", (), (), detail))
+        diff = compare(game, self.a, self.b)
+        return None if diff is None else self.witness(diff)
+
+    def tries(self, action: Any) -> Witness | None:
+        """A difference in where `action` leads from here."""
+        game = self.game
+        diff = _after_action(game, action, game.apply(self.a, action), game.apply(self.b, action))
+        return None if diff is None else self.witness(diff)
+
+    def take(self, action: Any, na: Any = None, nb: Any = None) -> Witness | None:
+        """Take `action` under both readings (`na`, `nb`: where it leads, if known): a
+        difference in where it leads, or None and play goes on from there."""
+        game = self.game
+        if na is None or nb is None:
+            na, nb = game.apply(self.a, action), game.apply(self.b, action)
+        diff = _after_action(game, action, na, nb)
+        if diff is not None:
+            return self.witness(diff)
+        self.log.append(game.action_to_json(action))
+        self.a, self.b = na, nb
+        return None
+
+
 def _walk(
     game: Game[Any, Any],
     va: Variant,
@@ -162,46 +203,35 @@ def _walk(
     """One game under reading A, each position also read under B; the first difference.
     Where the rules ask for `option`'s reading (so the situation it governs has arisen), up
     to `probe` other legal actions are tried under both readings too."""
-    a = game.initial_state(va)
-    b = game.initial_state(vb)
-    log: list[Json] = []
-
-    def witness(diff: Difference) -> Witness:
-        data = game.state_to_json(a)
-        return Witness(tuple(log), data, diff, _units_on_map(data), "guided play")
-
-    if _key(game, a) != _key(game, b):
-        return witness(Difference("setup", (), (), "the set-up differs: " + field_diff(game, a, b)))
+    pair = _SideBySide(game, va, vb, "guided play")
     for _ in range(max_steps):
-        diff = compare(game, a, b)
-        if diff is not None:
-            return witness(diff)
+        found = pair.here()
+        if found is not None:
+            return found
+        a = pair.a
         side = game.to_move(a)
         if side is None:
             return None
         if side == CHANCE:
             outcomes = game.chance_outcomes(a)
             action = rng.choices([x for x, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            found = pair.take(action)
         else:
             with consultations() as asked:
                 legal = list(game.legal_actions(a))
                 if not legal:
                     return None
                 action = agent(game, a, legal, rng)
-                na, nb = game.apply(a, action), game.apply(b, action)
+                na, nb = game.apply(a, action), game.apply(pair.b, action)
             if option is not None and asked[option]:
                 others = [x for x in legal if x != action]
                 for other in rng.sample(others, min(probe, len(others))):
-                    diff = _after_action(game, other, game.apply(a, other), game.apply(b, other))
-                    if diff is not None:
-                        return witness(diff)
-        if side == CHANCE:
-            na, nb = game.apply(a, action), game.apply(b, action)
-        diff = _after_action(game, action, na, nb)
-        if diff is not None:
-            return witness(diff)
-        log.append(game.action_to_json(action))
-        a, b = na, nb
+                    found = pair.tries(other)
+                    if found is not None:
+                        return found
+            found = pair.take(action, na, nb)
+        if found is not None:
+            return found
     return None
 
 
@@ -299,35 +329,26 @@ def along(
     """Follow `actions` from the set-up under both readings, comparing every position and the
     result of each action; at the end, the result of every action allowed there too. The first
     difference, as a witness, or None."""
-    a, b = game.initial_state(va), game.initial_state(vb)
-    log: list[Json] = []
-
-    def witness(diff: Difference) -> Witness:
-        data = game.state_to_json(a)
-        return Witness(tuple(log), data, diff, _units_on_map(data), found_by)
-
-    if _key(game, a) != _key(game, b):
-        return witness(Difference("setup", (), (), "the set-up differs: " + field_diff(game, a, b)))
+    pair = _SideBySide(game, va, vb, found_by)
     for i in range(len(actions) + 1):
-        diff = compare(game, a, b)
-        if diff is not None:
-            return witness(diff)
-        side = game.to_move(a)
+        found = pair.here()
+        if found is not None:
+            return found
+        side = game.to_move(pair.a)
         if side is None:
             return None
         if i < len(actions):
             tried: Sequence[Any] = actions[i : i + 1]
         elif side == CHANCE:
-            tried = [x for x, _ in game.chance_outcomes(a)]
+            tried = [x for x, _ in game.chance_outcomes(pair.a)]
         else:
-            tried = list(game.legal_actions(a))
+            tried = list(game.legal_actions(pair.a))
         for action in tried:
-            diff = _after_action(game, action, game.apply(a, action), game.apply(b, action))
-            if diff is not None:
-                return witness(diff)
+            found = pair.tries(action)
+            if found is not None:
+                return found
         if i < len(actions):
-            log.append(game.action_to_json(actions[i]))
-            a, b = game.apply(a, actions[i]), game.apply(b, actions[i])
+            pair.take(actions[i])
     return None
 
 

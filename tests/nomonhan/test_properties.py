@@ -180,21 +180,26 @@ def test_nom_5_2_lasso_witness_replays_as_a_game_that_repeats(preset: str) -> No
     assert all(GAME.action_to_json(a) == {"type": "end_phase"} for a in actions)
 
 
-def test_nom_9_28_en_artillery_witness_replays_and_shows_a_retreat() -> None:
-    """Under EN's generic Artillery (AMB-NOM-15) the Artillery can retreat: a witness (searched
-    here on seeded playouts, the bounded search left short) replays as a game whose last step
-    is that retreat."""
+def _en_witness_end(pid: str, depth: int, games: int) -> tuple[Any, Any, Any]:
+    """Refute `pid` under EN (bounded search to `depth`, then seeded playouts), replay the
+    witness, and return the position before its last action, that action, and the result."""
     m = link("en")
-    formal = attrs.evolve(m.formal()[ARTILLERY_NO_RETREAT], depth=2)
-    paths = refinement.playout_paths(GAME, m, "en", games=40)
+    formal = attrs.evolve(m.formal()[pid], depth=depth)
+    paths = refinement.playout_paths(GAME, m, "en", games=games)
     v = prover.check(m.system, formal, paths=paths)
     assert v.status == "refuted" and v.trace is not None
     actions = refinement.replayed(GAME, m, "en", v.trace)
     state = GAME.initial_state(GAME.presets()["en"])
     for a in actions[:-1]:
         state = GAME.apply(state, a)
-    last = actions[-1]
-    after = GAME.apply(state, last)
+    return state, actions[-1], GAME.apply(state, actions[-1])
+
+
+def test_nom_9_28_en_artillery_witness_replays_and_shows_a_retreat() -> None:
+    """Under EN's generic Artillery (AMB-NOM-15) the Artillery can retreat: a witness (searched
+    here on seeded playouts, the bounded search left short) replays as a game whose last step
+    is that retreat."""
+    state, last, after = _en_witness_end(ARTILLERY_NO_RETREAT, depth=2, games=40)
     assert state.stage == Stage.DAMAGE
     assert GAME.action_to_json(last)["unit"] == SU_ART and "retreat_to" in GAME.action_to_json(last)
     assert after.unit(SU_ART).hex != state.unit(SU_ART).hex
@@ -207,15 +212,6 @@ def test_amb_nom_19_pending_combats_stay_in_contact_under_ja_only() -> None:
     the contact of a combat still pending."""
     ja = link("ja")
     assert prover.check(ja.system, ja.formal()[PENDING_IN_CONTACT]).status == "proved"
-    m = link("en")
-    formal = attrs.evolve(m.formal()[PENDING_IN_CONTACT], depth=0)
-    paths = refinement.playout_paths(GAME, m, "en", games=20)
-    v = prover.check(m.system, formal, paths=paths)
-    assert v.status == "refuted" and v.trace is not None
-    actions = refinement.replayed(GAME, m, "en", v.trace)
-    state = GAME.initial_state(GAME.presets()["en"])
-    for a in actions[:-1]:
-        state = GAME.apply(state, a)
-    after = GAME.apply(state, actions[-1])
+    state, last, after = _en_witness_end(PENDING_IN_CONTACT, depth=0, games=20)
     assert pending_in_contact(state) and not pending_in_contact(after)
-    assert GAME.action_to_json(actions[-1])["type"] == "advance"
+    assert GAME.action_to_json(last)["type"] == "advance"

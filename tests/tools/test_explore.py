@@ -41,6 +41,17 @@ def _option(game: Game[Any, Any], name: str) -> Any:
     return next(o for o in game.catalogue.options if o.name == name)
 
 
+def _with_model(option: str, *, budget: float, preset: str | None = None) -> list[Finding]:
+    """The differential search on a Nomonhan option, Z3 over the symbolic model included."""
+    return differential(
+        NOMONHAN,
+        _option(NOMONHAN, option),
+        preset=preset,
+        budget=budget,
+        models=nom_verification.symbolic_model,
+    )
+
+
 def _replays_and_differs(game: Game[Any, Any], f: Finding) -> None:
     """The log is legal under both readings, and the claimed difference is there at its end."""
     assert f.witness is not None
@@ -97,12 +108,7 @@ def test_nom_z3_finds_the_shortest_witness_and_it_replays(option: str) -> None:
 def test_nom_reading_the_model_does_not_encode_falls_back_to_play() -> None:
     """NOM-9.12: who allocates damage is not a variable of the model (it has no side to
     move), so the model cannot tell the readings apart; guided play finds the witness."""
-    [f] = differential(
-        NOMONHAN,
-        _option(NOMONHAN, "damage_allocation"),
-        budget=1.0,
-        models=nom_verification.symbolic_model,
-    )
+    [f] = _with_model("damage_allocation", budget=1.0)
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "guided play"
     assert "does not encode this option" in f.detail
@@ -114,13 +120,7 @@ def test_nom_readings_of_a_rule_switched_off_are_proved_equivalent() -> None:
     demolished pontoon bridge still carries cannot matter. Z3 proves it on the model (the
     demolish schema is dead, so `demolished` stays false in every reachable state), and guided
     play finds no difference either."""
-    [f] = differential(
-        NOMONHAN,
-        _option(NOMONHAN, "demolition_effect"),
-        preset="ja",
-        budget=1.0,
-        models=nom_verification.symbolic_model,
-    )
+    [f] = _with_model("demolition_effect", preset="ja", budget=1.0)
     assert f.verdict == "equivalent" and f.witness is None
     assert "proved on the symbolic model" in f.detail and "demolished" in f.detail
     # Under EN the demolition is standard: the model shows no such proof.
@@ -137,13 +137,7 @@ def test_amb_nom_19_disturbed_combats_are_proved_not_to_arise_under_ja() -> None
     """NOM-9.8, NOM-9.30, AMB-NOM-19: the two readings of a disturbed pending combat differ on
     the model only in states where a pending combat has lost contact; the invariant that none
     has (proved under JA, NOM-P-PENDING-IN-CONTACT) makes them equivalent there."""
-    [f] = differential(
-        NOMONHAN,
-        _option(NOMONHAN, "disturbed_combats"),
-        preset="ja",
-        budget=0.5,
-        models=nom_verification.symbolic_model,
-    )
+    [f] = _with_model("disturbed_combats", preset="ja", budget=0.5)
     assert f.verdict == "equivalent" and f.witness is None, f.detail
     assert "proved invariants hold" in f.detail
 
@@ -222,12 +216,7 @@ def test_an_obligation_no_action_meets_is_found_under_a_reading_no_preset_uses()
     attack next to two enemy units that must both be attacked has no legal declaration. The
     differential search reaches that position; the gap search reports it, with a log that
     reaches it under that reading."""
-    findings = differential(
-        NOMONHAN,
-        _option(NOMONHAN, "combat_grouping"),
-        budget=1.5,
-        models=nom_verification.symbolic_model,
-    )
+    findings = _with_model("combat_grouping", budget=1.5)
     [gap] = stuck_readings(NOMONHAN, findings)
     assert gap.kind == "no_action" and gap.reading == ("combat_grouping", "one_defender")
     assert {"NOM-9.2", "NOM-9.3"} <= set(gap.clauses)
