@@ -1,35 +1,29 @@
-"""The ambiguity explorer: where two readings of a rule part ways, and where the text has gaps.
+"""The ambiguity explorer: where two readings of a rule part ways (the gap search is in
+`solvers.gaps`).
 
 Works on any game through the kernel contract (solvers never import specs).
 
-- `differential`: for an option, play the same game under two readings side by side from the
-  setup. At each position compare what each reading allows (the side to move, the legal
-  actions, the chance outcomes and their probabilities, the result); then take one action both
-  allow and compare the positions it leads to. The first difference is a witness: a position
-  reachable from the setup, with the action log that reaches it under both readings. Guided
-  play runs many seeded games within a budget and keeps the shortest witness. When the
-  reachable positions can be enumerated in full (small games), the same comparison over all of
-  them is a proof that the readings never differ; otherwise the verdict is unknown, with the
-  limit that was hit. Where the spec has a symbolic model that encodes both readings, Z3 over
-  that model (`solvers.explore_model`) comes before guided play: it finds the shortest path
-  to a difference, realised as actions of the rules and checked there, or proves that the
-  model's transitions are the same under both readings.
-- `gaps`: positions where the side to move has no legal action although the game is not
-  over (with the clauses that demand something), play that can go on without end (a repeated
-  position), and clauses whose implementing code no play ever reached (candidates only).
+`differential`: for an option, play the same game under two readings side by side from the
+setup. At each position compare what each reading allows (the side to move, the legal
+actions, the chance outcomes and their probabilities, the result); then take one action both
+allow and compare the positions it leads to. The first difference is a witness: a position
+reachable from the setup, with the action log that reaches it under both readings. Guided
+play runs many seeded games within a budget and keeps the shortest witness. When the
+reachable positions can be enumerated in full (small games), the same comparison over all of
+them is a proof that the readings never differ; otherwise the verdict is unknown, with the
+limit that was hit. Where the spec has a symbolic model that encodes both readings, Z3 over
+that model (`solvers.explore_model`) comes before guided play: it finds the shortest path
+to a difference, realised as actions of the rules and checked there, or proves that the
+model's transitions are the same under both readings.
 """
 
 from __future__ import annotations
 
-import functools
 import random
-import re
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from types import FrameType
 from typing import Any
 
 import attrs
@@ -37,9 +31,9 @@ import attrs
 from kernel.codec import dump_json
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
-from kernel.playout import Agent, play, random_agent
+from kernel.playout import Agent, random_agent
 from kernel.variants import Option, Variant, consultations
-from solvers.explore_model import clause_reach, model_differential, proved_invariants
+from solvers.explore_model import model_differential, proved_invariants
 from solvers.refinement import replayed_from
 from solvers.verification import SymbolicModel
 
@@ -316,7 +310,7 @@ ModelSource = Callable[[Variant], SymbolicModel | None]
 """A spec's `symbolic_model` (see `solvers.verification`)."""
 
 
-def _model(models: ModelSource, variant: Variant) -> SymbolicModel | None:
+def model_of(models: ModelSource, variant: Variant) -> SymbolicModel | None:
     try:
         return models(variant)
     except WargameError:
@@ -366,7 +360,7 @@ def _model_search(
 ) -> _ModelOutcome:
     """Z3 over the symbolic model: a reachable model witness realised as actions of the rules
     and checked there, a proof on the model, or a note on why neither."""
-    ma, mb = _model(models, va), _model(models, vb)
+    ma, mb = model_of(models, va), model_of(models, vb)
     if ma is None or mb is None:
         return _ModelOutcome(None, False, "the symbolic model does not encode this reading")
     mv = model_differential(
@@ -508,226 +502,3 @@ def differential(
             )
         )
     return out
-
-
-# --- gaps --------------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Gap:
-    kind: str  # "no_action" | "endless"
-    preset: str
-    clauses: tuple[str, ...]
-    message: str
-    log: tuple[Json, ...] = ()
-    state: Json = None
-    seconds: float = 0.0
-    reading: tuple[str, str] | None = None  # (option, reading) overriding the preset
-
-    def variant(self, game: Game[Any, Any]) -> Variant:
-        """The variant the gap was found under."""
-        if self.reading is None:
-            return game.presets()[self.preset]
-        return game.catalogue.variant(self.preset, {self.reading[0]: self.reading[1]})
-
-    @property
-    def under(self) -> str:
-        """The preset, and the reading that overrides it, as words."""
-        if self.reading is None:
-            return self.preset
-        return f"{self.preset} with {self.reading[0]}={self.reading[1]}"
-
-
-def stuck_readings(game: Game[Any, Any], findings: Sequence[Finding]) -> list[Gap]:
-    """Witness positions where one reading leaves the side to move without a legal action,
-    the game not over: under that reading the rules demand something no action satisfies.
-    The differential search finds these under readings no preset uses."""
-    out = []
-    cat = game.catalogue
-    for f in findings:
-        if f.witness is None:
-            continue
-        for reading in (f.reading_a, f.reading_b):
-            state = rebind(
-                game,
-                game.state_from_json(f.witness.state),
-                cat.variant(f.preset, {f.option: reading}),
-            )
-            side = game.to_move(state)
-            if side is None or side == CHANCE or game.legal_actions(state):
-                continue
-            out.append(
-                Gap(
-                    "no_action",
-                    f.preset,
-                    tuple(dict.fromkeys((*game.no_action_clauses(state), *f.clauses))),
-                    f"under {f.option}={reading} the side to move ({side}) has no legal action "
-                    "although the game is not over: the rules demand something no action "
-                    "satisfies",
-                    f.witness.log,
-                    game.state_to_json(state),
-                    f.seconds,
-                    (f.option, reading),
-                )
-            )
-    return out
-
-
-def passive_agent(
-    game: Game[Any, Any], state: Any, legal: Sequence[Any], rng: random.Random
-) -> Any:
-    """Always the last legal action (games list 'end the phase' last): play that avoids
-    doing anything, the likeliest way for a game to go on for ever."""
-    return legal[-1]
-
-
-def _replay(game: Game[Any, Any], state: Any, actions: Sequence[Any]) -> Any:
-    for action in actions:
-        state = game.apply(state, action)
-    return state
-
-
-def no_action_and_endless(
-    game: Game[Any, Any], preset: str, *, games: int, max_steps: int
-) -> list[Gap]:
-    """Play seeded games (random and passive agents); report the first position with no legal
-    action though the game is not over, and the first repeated position (a lasso)."""
-    found: list[Gap] = []
-    start = time.perf_counter()
-    initial = game.initial_state(game.presets()[preset])
-    kinds: set[str] = set()
-    for seed in range(games):
-        agent = passive_agent if seed % 2 else random_agent
-        result = play(
-            game,
-            initial,
-            random.Random(seed),
-            dict.fromkeys(game.sides, agent),
-            max_steps=max_steps,
-        )
-        log = tuple(game.action_to_json(a) for a in result.actions)
-        if result.stop == "no_action" and "no_action" not in kinds:
-            kinds.add("no_action")
-            found.append(
-                Gap(
-                    "no_action",
-                    preset,
-                    tuple(result.clauses),
-                    "the side to move has no legal action although the game is not "
-                    "over: the rules demand something no action satisfies",
-                    log,
-                    game.state_to_json(result.final),
-                    time.perf_counter() - start,
-                )
-            )
-        if result.lasso is not None and "endless" not in kinds:
-            kinds.add("endless")
-            found.append(
-                Gap(
-                    "endless",
-                    preset,
-                    tuple(game.nontermination_clauses),
-                    f"play can go on for ever: the position after action {result.lasso.start} "
-                    f"comes back after action {result.lasso.end}, so actions "
-                    f"{result.lasso.start + 1} to {result.lasso.end} can repeat without end",
-                    log[: result.lasso.end],
-                    game.state_to_json(_replay(game, initial, result.actions[: result.lasso.end])),
-                    time.perf_counter() - start,
-                )
-            )
-    return found
-
-
-@attrs.frozen
-class Unreached:
-    """A clause no seeded play reached, and what Z3 over the symbolic model says of it under
-    one preset: "reached" (with a log of the rules' actions to a position where it takes
-    effect: play was not varied enough), "never" (proved: its precondition holds in no
-    reachable position, a candidate gap), or "candidate" (nothing settled)."""
-
-    clause: str
-    preset: str
-    verdict: str
-    detail: str
-    log: tuple[Json, ...] = ()
-    state: Json = None
-    seconds: float = 0.0
-
-
-def settle_unreached(
-    game: Game[Any, Any], clauses: Sequence[str], models: ModelSource | None, budget: float
-) -> list[Unreached]:
-    """Each clause no play reached, put to Z3 over each preset's symbolic model."""
-    out: list[Unreached] = []
-    for clause in clauses:
-        for preset, variant in game.presets().items():
-            model = None if models is None else _model(models, variant)
-            if model is None:
-                out.append(Unreached(clause, preset, "candidate", "no symbolic model to ask"))
-                continue
-            r = clause_reach(
-                model.system,
-                clause,
-                budget=budget,
-                invariants=functools.partial(proved_invariants, model.system, model.formal()),
-            )
-            if r.verdict == "reached" and r.trace is not None:
-                initial = game.initial_state(variant)
-                try:
-                    actions = replayed_from(game, model, initial, r.trace)
-                except ValueError as exc:
-                    out.append(Unreached(clause, preset, "candidate", f"{r.detail}: {exc}"))
-                    continue
-                state = _replay(game, initial, actions)
-                log = tuple(game.action_to_json(a) for a in actions)
-                detail = f"Z3 over the symbolic model ({r.detail}): play was not varied enough"
-                out.append(
-                    Unreached(
-                        clause,
-                        preset,
-                        "reached",
-                        detail,
-                        log,
-                        game.state_to_json(state),
-                        r.seconds,
-                    )
-                )
-            elif r.verdict == "never":
-                out.append(Unreached(clause, preset, "never", r.detail, seconds=r.seconds))
-            else:
-                out.append(Unreached(clause, preset, "candidate", r.detail, seconds=r.seconds))
-    return out
-
-
-CLAUSE = re.compile(r"\b[A-Z]{3}-[A-Z0-9][\w.]*\w")
-
-
-def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> list[str]:
-    """Clause IDs cited only in the docstrings of the game's functions that `play_games` never
-    entered: candidates for rules whose precondition never holds in play (to be judged by a
-    human: the play may simply not have been long or varied enough)."""
-    prefix = type(game).__module__.rpartition(".")[0] + "."
-    entered: set[Any] = set()
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> None:
-        if event == "call" and str(frame.f_globals.get("__name__", "")).startswith(prefix):
-            entered.add(frame.f_code)
-
-    old = sys.getprofile()
-    sys.setprofile(tracer)
-    try:
-        play_games()
-    finally:
-        sys.setprofile(old)
-    reached: set[str] = set()
-    for code in entered:
-        doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else ""
-        reached.update(CLAUSE.findall(doc))
-    cited: set[str] = set()
-    for name, module in list(sys.modules.items()):
-        if not name.startswith(prefix):
-            continue
-        for obj in vars(module).values():
-            if callable(obj) and getattr(obj, "__module__", "") == name:
-                cited.update(CLAUSE.findall(getattr(obj, "__doc__", None) or ""))
-    return sorted(cited - reached)

@@ -17,13 +17,11 @@ from kernel.errors import InvalidInput, WargameError
 from kernel.game import Game
 from kernel.playout import play, random_agent
 from kernel.scene import Scene
-from solvers.explore import (
-    Finding,
+from solvers.explore import Finding, differential, rebind
+from solvers.gaps import (
     Gap,
     Unreached,
-    differential,
     no_action_and_endless,
-    rebind,
     settle_unreached,
     stuck_readings,
     unreached_clauses,

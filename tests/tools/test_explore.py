@@ -16,17 +16,9 @@ import pytest
 
 from kernel.game import Game
 from kernel.playout import play
-from solvers.explore import (
-    Finding,
-    _key,
-    compare,
-    differential,
-    no_action_and_endless,
-    rebind,
-    settle_unreached,
-    stuck_readings,
-)
+from solvers.explore import Finding, _key, compare, differential, rebind
 from solvers.explore_model import model_differential
+from solvers.gaps import no_action_and_endless, settle_unreached, stuck_readings
 from specs.nomonhan import verification as nom_verification
 from tests.kernel.toy import Toy
 from tools import cli
