@@ -363,12 +363,15 @@ def _model_search(
     ma, mb = model_of(models, va), model_of(models, vb)
     if ma is None or mb is None:
         return _ModelOutcome(None, False, "the symbolic model does not encode this reading")
-    mv = model_differential(
-        ma.system,
-        mb.system,
-        budget=budget,
-        invariants=lambda: proved_invariants(ma.system, ma.formal()),
-    )
+    try:
+        mv = model_differential(
+            ma.system,
+            mb.system,
+            budget=budget,
+            invariants=lambda: proved_invariants(ma.system, ma.formal()),
+        )
+    except WargameError as exc:  # a solver failure costs this pair its model search only
+        return _ModelOutcome(None, False, f"Z3 over the symbolic model failed: {exc.message}")
     if mv.verdict == "equivalent":
         return _ModelOutcome(None, True, mv.detail)
     if mv.verdict != "differ" or mv.trace is None:

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
 from kernel.variants import Variant
@@ -185,12 +186,16 @@ def settle_unreached(
             if model is None:
                 out.append(Unreached(clause, preset, "candidate", "no symbolic model to ask"))
                 continue
-            r = clause_reach(
-                model.system,
-                clause,
-                budget=budget,
-                invariants=functools.partial(proved_invariants, model.system, model.formal()),
-            )
+            try:
+                r = clause_reach(
+                    model.system,
+                    clause,
+                    budget=budget,
+                    invariants=functools.partial(proved_invariants, model.system, model.formal()),
+                )
+            except WargameError as exc:
+                out.append(Unreached(clause, preset, "candidate", f"Z3 failed: {exc.message}"))
+                continue
             if r.verdict == "reached" and r.trace is not None:
                 initial = game.initial_state(variant)
                 try:

@@ -16,9 +16,11 @@ import pytest
 
 from kernel.game import Game
 from kernel.playout import play
+from solvers import explore
 from solvers.explore import Finding, _key, compare, differential, rebind
 from solvers.explore_model import model_differential
 from solvers.gaps import no_action_and_endless, settle_unreached, stuck_readings
+from solvers.smt import SolverFailure
 from specs.nomonhan import verification as nom_verification
 from tests.kernel.toy import Toy
 from tools import cli
@@ -132,6 +134,20 @@ def test_amb_nom_19_disturbed_combats_are_proved_not_to_arise_under_ja() -> None
     [f] = _with_model("disturbed_combats", preset="ja", budget=0.5)
     assert f.verdict == "equivalent" and f.witness is None, f.detail
     assert "proved invariants hold" in f.detail
+
+
+def test_a_solver_failure_costs_only_the_model_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failing solver never stops the explorer: the pair falls back to guided play, and the
+    finding says what failed."""
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise SolverFailure("z3 failed: injected")
+
+    monkeypatch.setattr(explore, "model_differential", broken)
+    [f] = _with_model("combat_grouping", budget=1.0)
+    assert f.verdict == "differ" and f.witness is not None
+    assert f.witness.found_by == "guided play"
+    assert "failed: z3 failed: injected" in f.detail
 
 
 def test_equivalent_readings_are_proved_equivalent() -> None:
