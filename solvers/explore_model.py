@@ -235,8 +235,9 @@ def model_differential(
                 "equivalent",
                 "proved on the symbolic model: in every state of its domain where the "
                 f"variables no live rule changes keep their initial values "
-                f"({', '.join(sorted(kept)) or 'none'}) and the {assumed} proved invariants "
-                "hold, both readings allow the same actions with the same effects (schemas "
+                f"({', '.join(sorted(kept)) or 'none'})"
+                f"{f' and the {assumed} proved invariants hold' if assumed else ''}, both "
+                "readings allow the same actions with the same effects (schemas "
                 f"{', '.join(changed)} are written differently but agree there)",
                 changed=changed,
             )
