@@ -78,9 +78,8 @@ class Variant:
         object.__setattr__(self, "_lookup", dict(self.choices))
 
     def reading(self, option: str) -> str:
-        if _asked:
-            for counter in _asked:
-                counter[option] += 1
+        for counter in _asked:  # open `consultations` blocks, usually none
+            counter[option] += 1
         try:
             return self._lookup[option]
         except KeyError:
