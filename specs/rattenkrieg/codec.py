@@ -55,15 +55,38 @@ def _placed(p: Placed | None) -> dict[str, Any] | None:
     return {"side": p.side, "card": p.card, "origin": p.origin, "open": p.open}
 
 
-def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
-    b = game.board
-    c = s.combat
-    body: dict[str, Any] = {
+def public_fields(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
+    """The fields of a position both players see, as JSON: shared by the state's JSON and
+    each side's observation, so the two cannot drift apart."""
+    return {
         "variant": s.variant.to_json(),
         "turn": s.turn,
         "phase": s.phase.value,
         "stage": s.stage.value,
         "player": s.player,
+        "control": {a: s.control[i] for i, a in enumerate(game.board.stalingrad)},
+        "discards": _cards(s.discards),
+        "removed": _cards(s.removed),
+        "eliminated": [[u, t] for u, t in s.eliminated],
+        "passes": s.passes,
+        "acting": s.acting,
+        "acted": s.acted,
+        "recruited": s.recruited,
+        "effects": list(s.effects),
+        "pending": None
+        if s.pending is None
+        else {"to": s.pending.to, "escort": s.pending.escort, "payments": s.pending.payments},
+        "damage": None if s.damage is None else {"unit": s.damage.unit, "cause": s.damage.cause},
+        "draws": [{"kind": d.kind, "who": d.who} for d in s.draws],
+        "pick": None if s.pick is None else {"kind": s.pick.kind, "who": s.pick.who},
+        "result": None if s.result is None else s.result.to_json(),
+    }
+
+
+def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
+    c = s.combat
+    body: dict[str, Any] = {
+        **public_fields(game, s),
         "units": [
             {
                 "id": u.id,
@@ -74,21 +97,9 @@ def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
             }
             for u in s.units
         ],
-        "control": {a: s.control[i] for i, a in enumerate(b.stalingrad)},
         "deck": _cards(s.deck),
-        "discards": _cards(s.discards),
-        "removed": _cards(s.removed),
         "hands": {"GE": _cards(s.hand_ge), "SU": _cards(s.hand_su)},
         "exposed": _cards(s.exposed),
-        "eliminated": [[u, t] for u, t in s.eliminated],
-        "passes": s.passes,
-        "acting": s.acting,
-        "acted": s.acted,
-        "recruited": s.recruited,
-        "effects": list(s.effects),
-        "pending": None
-        if s.pending is None
-        else {"to": s.pending.to, "escort": s.pending.escort, "payments": s.pending.payments},
         "combat": None
         if c is None
         else {
@@ -109,10 +120,6 @@ def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
             "staying": list(c.staying),
             "cause": c.cause,
         },
-        "damage": None if s.damage is None else {"unit": s.damage.unit, "cause": s.damage.cause},
-        "draws": [{"kind": d.kind, "who": d.who} for d in s.draws],
-        "pick": None if s.pick is None else {"kind": s.pick.kind, "who": s.pick.who},
-        "result": None if s.result is None else s.result.to_json(),
     }
     return envelope(STATE_FORMAT, game.name, body)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from specs.rattenkrieg.cards import sort_cards
+from specs.rattenkrieg.codec import public_fields
 from specs.rattenkrieg.state import Placed, RKState
 
 if TYPE_CHECKING:
@@ -65,33 +66,13 @@ def observe(game: Rattenkrieg, s: RKState, side: str) -> dict[str, Any]:
             "staying": list(c.staying),
         }
     return {
+        **public_fields(game, s),
         "game": game.name,
         "side": side,
-        "variant": s.variant.to_json(),
-        "turn": s.turn,
-        "phase": s.phase.value,
-        "stage": s.stage.value,
-        "player": s.player,
         "to_move": game.to_move(s),
-        "control": {a: s.control[i] for i, a in enumerate(b.stalingrad)},
         "units": units,
         "hand": sort_cards(s.hand(side)),
         "hand_counts": {"GE": len(s.hand_ge), "SU": len(s.hand_su)},
         "deck_count": len(s.deck),
-        "discards": sort_cards(s.discards),
-        "removed": sort_cards(s.removed),
-        "eliminated": [[u, t] for u, t in s.eliminated],
-        "passes": s.passes,
-        "acting": s.acting,
-        "acted": s.acted,
-        "recruited": s.recruited,
-        "effects": list(s.effects),
-        "pending": None
-        if s.pending is None
-        else {"to": s.pending.to, "escort": s.pending.escort, "payments": s.pending.payments},
         "combat": combat,
-        "damage": None if s.damage is None else {"unit": s.damage.unit, "cause": s.damage.cause},
-        "draws": [{"kind": d.kind, "who": d.who} for d in s.draws],
-        "pick": None if s.pick is None else {"kind": s.pick.kind, "who": s.pick.who},
-        "result": None if s.result is None else s.result.to_json(),
     }
