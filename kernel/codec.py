@@ -1,34 +1,95 @@
-"""Versioned JSON for states, actions and game logs, and strict field readers.
+"""Versioned JSON for states, actions, views and game logs.
 
 Every document names its format and version, so a state saved today is read (or refused with a
-clear message) tomorrow. The field readers raise InvalidInput naming the JSON path of the bad
-field; specs use them so that bad input never becomes a traceback.
+clear message) tomorrow. The records shared by every game (variant, outcome, the agent that
+produced a log, the log and view envelopes) are wire types (`kernel.wire`), so they decode
+strictly and appear in each game's published schema.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
+from kernel import wire
 from kernel.errors import InvalidInput
+from kernel.wire import Id, Meta, Record, Text
 
 STATE_FORMAT = "wargame-kernel/state"
 LOG_FORMAT = "wargame-kernel/log"
+VIEW_FORMAT = "wargame-kernel/view"
 VERSION = 1
+LOG_VERSION = 2
+"""Version 2 of the log records the agent that produced it (version 1 had only a seed)."""
 
 T = TypeVar("T")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ObservationT = TypeVar("ObservationT")
 
 
-def parse_json(text: str, *, what: str) -> Any:
-    """Parse JSON text; a syntax error becomes InvalidInput with the line and column."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(
-            f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
-            field=what,
-        ) from None
+def parse_json(text: str | bytes, *, what: str) -> Any:
+    """Parse JSON text strictly (bounded size, depth and integers; see `kernel.wire`)."""
+    return wire.parse_json(text, what=what)
+
+
+Points = Annotated[int, Meta(ge=-1000, le=1000)]
+Seed = Annotated[int, Meta(ge=0, le=2**63 - 1)]
+
+
+class VariantRecord(Record, frozen=True):
+    """A variant: the preset it starts from (or null) and the reading of every option."""
+
+    preset: Id | None
+    options: dict[Id, Id]
+
+
+class OutcomeRecord(Record, frozen=True):
+    """How a finished game ended: winner (null for a draw), points, the deciding clause."""
+
+    winner: Id | None
+    points: dict[Id, Points]
+    clause: Text
+    reason: Text
+
+
+class AgentRecord(Record, frozen=True):
+    """Who chose a log's actions: a seeded agent of this kernel (`random`), whose choices and
+    chance draws a replay re-derives, or `external` (a person, a client), checked for
+    legality only."""
+
+    name: Literal["random", "external"]
+    seed: Seed | None
+
+
+class LogRecord(Record, Generic[ActionT, StateT], frozen=True):
+    """A game log: enough to replay the game exactly, and to prove who played it."""
+
+    format: Literal["wargame-kernel/log"]
+    version: Literal[2]
+    game: Id
+    variant: VariantRecord
+    agent: AgentRecord
+    actions: tuple[ActionT, ...]
+    final_state: StateT
+    result: OutcomeRecord | None
+    stop: Literal["ended", "no_action", "step_limit", "position"]
+
+
+class ViewRecord(Record, Generic[ObservationT, ActionT], frozen=True):
+    """What one side may know: its observation, who is to move, its own legal actions when
+    it is to move (they depend on the observation alone), and the result once the game is
+    over."""
+
+    format: Literal["wargame-kernel/view"]
+    version: Literal[1]
+    game: Id
+    side: Id
+    to_move: Id | None
+    observation: ObservationT
+    legal_actions: tuple[ActionT, ...]
+    result: OutcomeRecord | None
 
 
 def dump_json(data: Any) -> str:

@@ -48,6 +48,19 @@ class Outcome:
         }
 
 
+@attrs.frozen
+class WireTypes:
+    """A game's wire types (`kernel.wire.Record` classes): the classes its codec decodes with
+    and its published JSON Schemas are generated from, so the two cannot drift apart."""
+
+    state: Any
+    """The state document, envelope included."""
+    action: Any
+    """The action document: a tagged union on `type`."""
+    observation: Any
+    """What one side may know (`observe`), the body of a view document."""
+
+
 class Game(Protocol, Generic[S, A]):
     """The rules of one game as pure functions over immutable states."""
 
@@ -57,6 +70,7 @@ class Game(Protocol, Generic[S, A]):
     catalogue: Catalogue
     nontermination_clauses: tuple[str, ...]
     """Clauses that let play go on without end, named when a playout detects a cycle."""
+    wire: WireTypes
 
     def presets(self) -> Mapping[str, Variant]: ...
 
@@ -81,7 +95,13 @@ class Game(Protocol, Generic[S, A]):
     def outcome(self, state: S) -> Outcome | None: ...
 
     def observe(self, state: S, side: str) -> dict[str, Any]:
-        """What `side` may know of `state`, as JSON-ready data."""
+        """What `side` may know of `state`, as JSON-ready data of `wire.observation`'s form."""
+        ...
+
+    def check_position(self, state: S) -> None:
+        """Refuse a position no play of the rules could reach: raise ImpossiblePosition naming
+        the JSON field and the clause. `state_from_json` runs it on every state it reads, and
+        every state `apply` returns passes it; its checks include the spec's invariants."""
         ...
 
     def no_action_clauses(self, state: S) -> tuple[str, ...]:
@@ -102,12 +122,15 @@ class Game(Protocol, Generic[S, A]):
     def state_to_json(self, state: S) -> dict[str, Any]: ...
 
     def state_from_json(self, data: Any) -> S:
-        """Decode and validate; raises InvalidInput / ImpossiblePosition naming the field."""
+        """Decode strictly through `wire.state`, then `check_position`; raises InvalidInput /
+        ImpossiblePosition naming the field (and the clause)."""
         ...
 
     def action_to_json(self, action: A) -> dict[str, Any]: ...
 
-    def action_from_json(self, data: Any) -> A: ...
+    def action_from_json(self, data: Any) -> A:
+        """Decode strictly through `wire.action`; raises InvalidInput naming the field."""
+        ...
 
     def describe(self, state: S, action: A) -> str:
         """One readable line for a log: what `action` does in `state`."""

@@ -1,0 +1,211 @@
+"""Strict wire formats: the one definition of each JSON document, its decoder and its schema.
+
+Every JSON document a user can hand us (a state, an action, a log, a view) is declared once as
+a `Record` (a frozen msgspec Struct that refuses unknown fields). The same class decodes the
+input strictly (no missing field defaults, booleans are not numbers, ids are ASCII, integers
+are bounded) and generates the published JSON Schema (Draft 2020-12), so the codec and the
+schema cannot drift apart.
+
+msgspec was measured against cattrs and pydantic v2 on a Nomonhan state (decode and validate,
+CPython 3.11): msgspec 15.5 us, pydantic 18.0 us, cattrs 50.1 us (stdlib `json.loads` alone:
+17.2 us). It is also the serialiser the HTTP layer's framework (Litestar) is built on, so the
+service can publish these very classes in its OpenAPI document.
+
+Raw text goes through `parse_json` first: it bounds size, nesting depth and integer length, and
+refuses duplicate keys and non-finite numbers, so that no input a user can send reaches a
+recursion limit or an unbounded computation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Annotated, Any, Final, TypeVar
+
+import msgspec
+
+from kernel.errors import InvalidInput
+
+T = TypeVar("T")
+
+MAX_INPUT_BYTES: Final = 4 * 1024 * 1024
+"""The largest document read (the largest state of any game is a few kilobytes)."""
+MAX_DEPTH: Final = 32
+"""The deepest nesting of arrays and objects read (no format nests deeper than 8)."""
+MAX_INT_DIGITS: Final = 12
+"""Integer literals longer than this are refused before Python converts them."""
+
+SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
+
+
+class Record(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Base of every wire type: immutable, and an unknown field is an error, not ignored.
+
+    Subclasses repeat `frozen=True` in their class line (`class Unit(Record, frozen=True)`):
+    msgspec inherits it, but mypy's dataclass rules want it said."""
+
+
+# --- constrained scalar types (their constraints appear in the schema) ---------------------
+
+Id = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,63}(?!\n)$",
+        description="An ASCII identifier (unit, card, area, option or reading name).",
+    ),
+]
+HexId = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^[0-9]{4}(?!\n)$",
+        description="A hex number: two ASCII digits of column, two of row.",
+    ),
+]
+Count = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+Text = Annotated[str, msgspec.Meta(max_length=2000)]
+Meta = msgspec.Meta
+"""For a game's own bounded types: `Steps = Annotated[int, Meta(ge=0, le=2)]`."""
+
+
+# --- parsing ---------------------------------------------------------------------------------
+
+_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+_NAMED = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>[^`]*)`")
+
+
+class _TooDeep(Exception):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"integer literal of {len(text)} characters is out of range")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"number {text[:20]} is out of range")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _depth_ok(text: str) -> bool:
+    """Whether no array or object nests deeper than MAX_DEPTH (brackets in strings skipped)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return True
+    depth = 0
+    for match in _BRACKETS.finditer(_STRINGS.sub("", text)):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            return False
+    return True
+
+
+def parse_json(text: str | bytes, *, what: str) -> Any:
+    """Parse JSON text strictly: bounded size, depth and integers; no duplicate keys, NaN or
+    Infinity. Every refusal is InvalidInput naming `what` (the argument or field)."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_INPUT_BYTES:
+            raise InvalidInput(f"{what} is larger than {MAX_INPUT_BYTES} bytes", field=what)
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"{what} is not UTF-8 text (byte {exc.start})", field=what) from None
+    if len(text) > MAX_INPUT_BYTES:
+        raise InvalidInput(f"{what} is larger than {MAX_INPUT_BYTES} characters", field=what)
+    if not _depth_ok(text):
+        raise InvalidInput(f"{what} nests deeper than {MAX_DEPTH} levels", field=what)
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_bounded_int,
+            parse_float=_finite_float,
+            parse_constant=_refuse_constant,
+        )
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(
+            f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+            field=what,
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise InvalidInput(f"{what} is not acceptable JSON: {exc}", field=what) from None
+
+
+def _field_path(message: str, prefix: str) -> tuple[str, str]:
+    """msgspec's `... - at `$.a[0].b`` as ("a[0].b", the message without the location)."""
+    match = _PATH.search(message)
+    path = match.group("path") if match else ""
+    text = message[: match.start()] if match else message
+    named = _NAMED.match(text)
+    if named:
+        path = f"{path}.{named.group('name')}"
+    path = path.lstrip(".")
+    if prefix:
+        path = f"{prefix}.{path}" if path and not path.startswith("[") else f"{prefix}{path}"
+    return path or prefix, text
+
+
+def convert(obj: Any, type_: type[T], *, what: str = "") -> T:
+    """Decode already-parsed JSON data into a wire type, strictly; a mismatch is InvalidInput
+    whose `field` is the JSON path of the bad value (prefixed by `what`)."""
+    try:
+        return msgspec.convert(obj, type_, strict=True)
+    except msgspec.ValidationError as exc:
+        field, text = _field_path(str(exc), what)
+        raise InvalidInput(f"{field or what or 'input'}: {text}", field=field or what) from None
+    except RecursionError:
+        raise InvalidInput(f"{what or 'input'} nests too deeply", field=what) from None
+
+
+def decode(text: str | bytes, type_: type[T], *, what: str) -> T:
+    """Parse and convert in one step (CLI arguments, files, request bodies)."""
+    return convert(parse_json(text, what=what), type_, what="")
+
+
+def to_builtins(record: Any) -> Any:
+    """A wire record as plain JSON-ready data (dicts, lists, str, int, bool, None)."""
+    return msgspec.to_builtins(record)
+
+
+def json_schema(type_: Any, *, title: str, description: str = "") -> dict[str, Any]:
+    """The JSON Schema (Draft 2020-12) of a wire type, as msgspec generates it."""
+    body = msgspec.json.schema(type_)
+    out: dict[str, Any] = {"$schema": SCHEMA_DIALECT, "title": title}
+    if description:
+        out["description"] = description
+    out.update(body)
+    return out
+
+
+def choice_of(values: tuple[str, ...] | list[str], *, what: str) -> Callable[[str], str]:
+    """A checker for a closed set of names (sides, stages): the error lists the choices."""
+    allowed = frozenset(values)
+
+    def check(value: str) -> str:
+        if value not in allowed:
+            raise InvalidInput(
+                f"{what} must be one of {', '.join(sorted(allowed))}, not {value!r}", field=what
+            )
+        return value
+
+    return check
