@@ -13,8 +13,9 @@ from kernel.game import Game
 def _games() -> dict[str, Game[Any, Any]]:
     from specs.nomonhan import Nomonhan
     from specs.rattenkrieg import Rattenkrieg
+    from specs.shumshu import Shumshu
 
-    games: list[Game[Any, Any]] = [Nomonhan(), Rattenkrieg()]
+    games: list[Game[Any, Any]] = [Nomonhan(), Rattenkrieg(), Shumshu()]
     return {g.name: g for g in games}
 
 
