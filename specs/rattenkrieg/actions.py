@@ -3,18 +3,25 @@
 Granularity follows the rules: a Player Turn designates one unit (RKS-7.1.1) whose operations
 are one action each (RKS-7.1.2); paying for a move is its own choice of card (RKS-7.3.1); each
 card put on the table in combat is one action (RKS-8.4.1 to RKS-8.6.2); every draw from the deck
-and every random pick is a chance action naming its card.
+and every random pick is a chance action naming its card. The Recruiting Phase discard is one
+action naming its cards (RKS-10.1.1): one decision of the rules, one line of a log; its choices
+are listed lazily (`legal.DiscardChoices`), never all built.
+
+The JSON form is `wire.ActionRecord`, a union tagged on "type", decoded strictly.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
+import msgspec
 
-from kernel.codec import get_field, get_list, require_dict
 from kernel.errors import InvalidInput
-from specs.rattenkrieg.cards import parse_card, sort_cards
+from kernel.wire import to_builtins
+from specs.rattenkrieg import wire
+from specs.rattenkrieg.cards import in_order
 
 
 @attrs.frozen
@@ -184,121 +191,121 @@ Action = (
 CHANCE_TYPES = (Draw, Pick)
 
 
-def action_to_json(action: Action) -> dict[str, Any]:
+def _opt(value: str | None) -> str | msgspec.UnsetType:
+    return msgspec.UNSET if value is None else value
+
+
+def _opt_card(value: str | None) -> wire.Card | msgspec.UnsetType:
+    return msgspec.UNSET if value is None else wire.card(value)
+
+
+def _none(value: str | msgspec.UnsetType) -> str | None:
+    return None if isinstance(value, msgspec.UnsetType) else value
+
+
+def action_record(action: Action) -> wire.ActionRecord:
+    """The wire record of an action."""
     match action:
         case Place(unit, area):
-            return {"type": "place", "unit": unit, "area": area}
+            return wire.PlaceAction(unit=unit, area=area)
         case Draw(card):
-            return {"type": "draw", "card": card}
+            return wire.DrawAction(card=wire.card(card))
         case Pick(card):
-            return {"type": "pick", "card": card}
+            return wire.PickAction(card=wire.card(card))
         case Designate(unit):
-            return {"type": "designate", "unit": unit}
+            return wire.DesignateAction(unit=unit)
         case Recruit(unit):
-            return {"type": "recruit", "unit": unit}
+            return wire.RecruitAction(unit=unit)
         case Pass():
-            return {"type": "pass"}
+            return wire.PassAction()
         case Move(to, escort):
-            return {"type": "move", "to": to} | ({} if escort is None else {"escort": escort})
+            return wire.MoveAction(to=to, escort=_opt(escort))
         case Pay(card):
-            return {"type": "pay", "card": card}
+            return wire.PayAction(card=wire.card(card))
         case Attack():
-            return {"type": "attack"}
+            return wire.AttackAction()
         case Event(card, target):
-            return {"type": "event", "card": card} | ({} if target is None else {"target": target})
+            return wire.EventAction(card=wire.card(card), target=_opt(target))
         case End():
-            return {"type": "end"}
+            return wire.EndAction()
         case Defend(unit):
-            return {"type": "defend", "unit": unit}
+            return wire.DefendAction(unit=unit)
         case Play(card, support):
-            return {"type": "play", "card": card, "support": support}
+            return wire.PlayAction(card=wire.card(card), support=support)
         case Accept():
-            return {"type": "accept"}
+            return wire.AcceptAction()
         case Stand():
-            return {"type": "stand"}
+            return wire.StandAction()
         case Retreat(unit, to):
-            return {"type": "retreat", "unit": unit, "to": to}
+            return wire.RetreatAction(unit=unit, to=to)
         case LoseStep(unit, card):
-            return {"type": "lose_step", "unit": unit} | ({} if card is None else {"card": card})
+            return wire.LoseStepAction(unit=unit, card=_opt_card(card))
         case Sacrifice(unit):
-            return {"type": "sacrifice", "unit": unit}
+            return wire.SacrificeAction(unit=unit)
         case Isolate(unit):
-            return {"type": "isolate", "unit": unit}
+            return wire.IsolateAction(unit=unit)
         case Discard(cards, refill):
-            return {"type": "discard", "cards": sort_cards(cards), "refill": refill}
+            return wire.DiscardAction(cards=wire.card_list(cards), refill=refill)
     raise TypeError(f"not a Rattenkrieg action: {action!r}")
 
 
+def action_to_json(action: Action) -> dict[str, Any]:
+    data: dict[str, Any] = to_builtins(action_record(action))
+    return data
+
+
+def _discard(rec: wire.DiscardAction) -> Discard:
+    cards = rec.cards
+    if len(set(cards)) != len(cards):
+        i = next(i for i, c in enumerate(cards) if c in cards[:i])
+        raise InvalidInput(
+            f"action.cards[{i}]: card {cards[i]} is listed twice (RKS-10.1.1)",
+            field=f"action.cards[{i}]",
+            clauses=("RKS-10.1.1",),
+        )
+    if not in_order(cards):
+        raise InvalidInput(
+            "action.cards: cards are listed by suit (S, C, D, H), then rank (A to K)",
+            field="action.cards",
+        )
+    return Discard(frozenset(cards), rec.refill)
+
+
+_OF_RECORD: dict[type[Any], Callable[[Any], Action]] = {
+    wire.PlaceAction: lambda r: Place(r.unit, r.area),
+    wire.DrawAction: lambda r: Draw(r.card),
+    wire.PickAction: lambda r: Pick(r.card),
+    wire.DesignateAction: lambda r: Designate(r.unit),
+    wire.RecruitAction: lambda r: Recruit(r.unit),
+    wire.PassAction: lambda r: Pass(),
+    wire.MoveAction: lambda r: Move(r.to, _none(r.escort)),
+    wire.PayAction: lambda r: Pay(r.card),
+    wire.AttackAction: lambda r: Attack(),
+    wire.EventAction: lambda r: Event(r.card, _none(r.target)),
+    wire.EndAction: lambda r: End(),
+    wire.DefendAction: lambda r: Defend(r.unit),
+    wire.PlayAction: lambda r: Play(r.card, r.support),
+    wire.AcceptAction: lambda r: Accept(),
+    wire.StandAction: lambda r: Stand(),
+    wire.RetreatAction: lambda r: Retreat(r.unit, r.to),
+    wire.LoseStepAction: lambda r: LoseStep(r.unit, _none(r.card)),
+    wire.SacrificeAction: lambda r: Sacrifice(r.unit),
+    wire.IsolateAction: lambda r: Isolate(r.unit),
+    wire.DiscardAction: _discard,
+}
+
+
+def action_of(rec: wire.ActionRecord) -> Action:
+    """The action a decoded record stands for."""
+    return _OF_RECORD[type(rec)](rec)
+
+
 def action_from_json(data: Any) -> Action:
-    """Decode an action; raises InvalidInput naming the bad field (never a KeyError). Unit and
-    Area ids are checked against the data when the action is applied."""
-    obj = require_dict(data, "action")
-    kind = get_field(obj, "type", str, "action")
-
-    def text(key: str) -> str:
-        return get_field(obj, key, str, "action")
-
-    def optional(key: str) -> str | None:
-        return None if obj.get(key) is None else text(key)
-
-    def card(key: str = "card") -> str:
-        return parse_card(obj.get(key), f"action.{key}")
-
-    match kind:
-        case "place":
-            return Place(text("unit"), text("area"))
-        case "draw":
-            return Draw(card())
-        case "pick":
-            return Pick(card())
-        case "designate":
-            return Designate(text("unit"))
-        case "recruit":
-            return Recruit(text("unit"))
-        case "pass":
-            return Pass()
-        case "move":
-            return Move(text("to"), optional("escort"))
-        case "pay":
-            return Pay(card())
-        case "attack":
-            return Attack()
-        case "event":
-            return Event(card(), optional("target"))
-        case "end":
-            return End()
-        case "defend":
-            return Defend(text("unit"))
-        case "play":
-            support = obj.get("support", False)
-            if not isinstance(support, bool):
-                raise InvalidInput(
-                    "field 'action.support' must be true or false", field="action.support"
-                )
-            return Play(card(), support)
-        case "accept":
-            return Accept()
-        case "stand":
-            return Stand()
-        case "retreat":
-            return Retreat(text("unit"), text("to"))
-        case "lose_step":
-            return LoseStep(text("unit"), None if obj.get("card") is None else card())
-        case "sacrifice":
-            return Sacrifice(text("unit"))
-        case "isolate":
-            return Isolate(text("unit"))
-        case "discard":
-            cards = get_list(obj, "cards", parse_card, "action")
-            if len(set(cards)) != len(cards):
-                raise InvalidInput("a card is listed twice", field="action.cards")
-            refill = obj.get("refill", True)
-            if not isinstance(refill, bool):
-                raise InvalidInput(
-                    "field 'action.refill' must be true or false", field="action.refill"
-                )
-            return Discard(frozenset(cards), refill)
-    raise InvalidInput(f"unknown action type {kind!r}", field="action.type")
+    """Decode an action strictly through `wire.ActionRecord`; raises InvalidInput naming the
+    bad field (`action.<path>`). Unit and Area ids are checked against the data when the action
+    is applied."""
+    rec: wire.ActionRecord = wire.decode(data, wire.ActionRecord, what="action")  # type: ignore[arg-type]
+    return action_of(rec)
 
 
 def action_type(action: Action) -> str:

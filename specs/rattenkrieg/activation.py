@@ -101,7 +101,7 @@ def entry(b: Board, s: RKState, side: str, area: str) -> str:
     return "pay"
 
 
-def _payments(s: RKState, escort: str | None) -> int:
+def payments_for(s: RKState, escort: str | None) -> int:
     """One card, or one each when the T-34 moving along pays too (AMB-RKS-15 iv)."""
     each = escort is not None and s.variant.is_("t34_escort", "flipped_paid_each")
     return 2 if each else 1
@@ -130,7 +130,7 @@ def move_problem(b: Board, s: RKState, to: str, escort: str | None) -> Problem |
             return "RKS-8.10.3", f"isolated {escort} may not move"
     kind = entry(b, s, side, to)
     if kind == "pay":
-        need = _payments(s, escort)
+        need = payments_for(s, escort)
         hand = len(s.hand(side))
         if len(payment_cards(b, s)) < need or (need == 2 and hand < 1):
             return "RKS-7.3.1", f"entering {b.name(to)} costs a card, and there is none to pay"
@@ -143,7 +143,7 @@ def move(b: Board, s: RKState, to: str, escort: str | None) -> RKState:
     """Into any number of units (no stacking limit, RKS-2.2.1): free, for a card, or a combat."""
     kind = entry(b, s, s.player, to)
     if kind == "pay":
-        pending = PendingMove(to, escort, _payments(s, escort))
+        pending = PendingMove(to, escort, payments_for(s, escort))
         return attrs.evolve(s, stage=Stage.PAY, pending=pending)
     s = _arrive(b, s, to, escort)
     if kind == "combat":
@@ -165,7 +165,7 @@ def pay_problem(b: Board, s: RKState, card: str) -> Problem | None:
     pays from the hand (AMB-RKS-15 iv), so the mover leaves it a hand card."""
     p = s.pending
     assert p is not None and s.acting is not None
-    escort_pays = p.payments == 1 and _payments(s, p.escort) == 2
+    escort_pays = p.payments == 1 and payments_for(s, p.escort) == 2
     hand = s.hand(s.player)
     if card not in {c for c, _ in payment_cards(b, s)}:
         return "RKS-7.3.1", f"{card} is neither in the hand nor a step of {s.acting}"

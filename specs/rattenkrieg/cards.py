@@ -7,10 +7,9 @@ pile is a frozenset and a draw from the deck is one of its cards with equal prob
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
-from kernel.errors import InvalidInput
 from kernel.variants import Variant
 
 SUITS = ("S", "C", "D", "H")  # spades, clubs, diamonds, hearts
@@ -44,6 +43,12 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=_ORDER.__getitem__)
 
 
+def in_order(cards: Sequence[str]) -> bool:
+    """Whether cards are distinct and listed in the reading order of `sort_cards`, the one
+    order a pile is written in (so a position has one JSON text)."""
+    return all(_ORDER[a] < _ORDER[b] for a, b in pairwise(cards))
+
+
 def number(card: str, variant: Variant) -> int | None:
     """The card's number in judgement (RKS-8.7.1) and bombardment (RKS-9.2.2); None when it
     has none. Face cards have no number and never hit (RKS-8.4.2); the Ace is AMB-RKS-4."""
@@ -53,17 +58,6 @@ def number(card: str, variant: Variant) -> int | None:
     if r == "A":
         return {"one": 1, "fourteen": 14}.get(variant.reading("ace"))
     return int(r)
-
-
-def parse_card(value: Any, where: str) -> str:
-    """A card id from JSON; anything else is bad input naming the field."""
-    if not isinstance(value, str) or value not in DECK:
-        raise InvalidInput(
-            f"{where}: {value!r} is not one of the 52 cards, e.g. 'AS', '10H', 'QD' (RKS-2.4.1)",
-            field=where,
-            clauses=("RKS-2.4.1",),
-        )
-    return value
 
 
 # Event meanings by side, suit colour and rank (RKS-9.1.1, RKS-9.1.2).

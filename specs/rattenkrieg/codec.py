@@ -1,27 +1,25 @@
-"""Rattenkrieg states as versioned JSON. Every field is read strictly (an unknown id or a wrong
-type names its JSON path), then the whole position is checked by `validate.check_position`.
+"""Rattenkrieg states as versioned JSON, through the wire records of `wire.py`.
+
+Decoding is three steps, each refusing with the JSON path of the bad value: the strict wire
+decode (`kernel.wire.convert`: shape, types, bounds, unknown and missing fields), the ids and
+repetitions the schema cannot know (unit and Area ids of the data file, a card or unit listed
+twice, the units in the data's order, the variant's readings), and the position check
+(`validate.check_position`: what no play of the rules could reach). Encoding writes the same
+records, so the JSON a state is written as always validates against the published schema.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from kernel.codec import (
-    STATE_FORMAT,
-    as_int,
-    as_str,
-    envelope,
-    get_field,
-    get_list,
-    open_envelope,
-    require_dict,
-)
+from kernel.codec import OutcomeRecord, VariantRecord
 from kernel.errors import InvalidInput
 from kernel.game import Outcome
-from specs.rattenkrieg.cards import parse_card, sort_cards
+from kernel.variants import Variant
+from specs.rattenkrieg.cards import in_order
 from specs.rattenkrieg.state import (
-    SIDES,
+    HAND,
     Combat,
     Damage,
     DrawFor,
@@ -35,39 +33,74 @@ from specs.rattenkrieg.state import (
     Unit,
 )
 from specs.rattenkrieg.validate import check_position
+from specs.rattenkrieg.wire import (
+    AirSupportDraw,
+    BombardmentDraw,
+    CombatRecord,
+    DamageRecord,
+    DrawRecord,
+    HandDraw,
+    HandsRecord,
+    PendingRecord,
+    PickRecord,
+    PlacedRecord,
+    SniperPick,
+    StateRecord,
+    StepPick,
+    StepsDraw,
+    UnitRecord,
+    card,
+    card_list,
+    decode,
+    json_data,
+)
 
 if TYPE_CHECKING:
+    from specs.rattenkrieg.board import Board
     from specs.rattenkrieg.rules import Rattenkrieg
 
-DRAW_KINDS = ("steps", "hand", "bombardment", "air_support")
-PICK_KINDS = ("sniper", "step")
-DAMAGE_CAUSES = ("combat", "bombardment", "air_support")
-EFFECTS = ("assault_gun", "engineer", "molotov", "chuikov")
+_DRAWS: dict[str, Any] = {
+    "steps": StepsDraw,
+    "hand": HandDraw,
+    "bombardment": BombardmentDraw,
+    "air_support": AirSupportDraw,
+}
 
 
-def _cards(cards: Iterable[str]) -> list[str]:
-    return sort_cards(cards)
-
-
-def _placed(p: Placed | None) -> dict[str, Any] | None:
+def _placed(p: Placed | None) -> PlacedRecord | None:
     if p is None:
         return None
-    return {"side": p.side, "card": p.card, "origin": p.origin, "open": p.open}
+    return PlacedRecord(side=p.side, card=card(p.card), origin=p.origin, open=p.open)  # type: ignore[arg-type]
+
+
+def _draw(d: DrawFor) -> DrawRecord:
+    record: DrawRecord = _DRAWS[d.kind](who=d.who)
+    return record
+
+
+def _pick(p: Pick | None) -> PickRecord | None:
+    if p is None:
+        return None
+    return SniperPick(who="GE") if p.kind == "sniper" else StepPick(who=p.who)
+
+
+def _outcome(o: Outcome | None) -> OutcomeRecord | None:
+    if o is None:
+        return None
+    return OutcomeRecord(winner=o.winner, points=dict(o.points), clause=o.clause, reason=o.reason)
 
 
 def public_fields(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
-    """The fields of a position both players see, as JSON: shared by the state's JSON and
-    each side's observation, so the two cannot drift apart."""
+    """The fields of a position both players see, as wire values: shared by the state's record
+    and each side's observation, so the two cannot drift apart."""
     return {
-        "variant": s.variant.to_json(),
+        "variant": VariantRecord(preset=s.variant.preset, options=dict(s.variant.choices)),
         "turn": s.turn,
         "phase": s.phase.value,
         "stage": s.stage.value,
         "player": s.player,
         "control": {a: s.control[i] for i, a in enumerate(game.board.stalingrad)},
-        "discards": _cards(s.discards),
-        "removed": _cards(s.removed),
-        "eliminated": [[u, t] for u, t in s.eliminated],
+        "eliminated": list(s.eliminated),
         "passes": s.passes,
         "acting": s.acting,
         "acted": s.acted,
@@ -75,276 +108,324 @@ def public_fields(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
         "effects": list(s.effects),
         "pending": None
         if s.pending is None
-        else {"to": s.pending.to, "escort": s.pending.escort, "payments": s.pending.payments},
-        "damage": None if s.damage is None else {"unit": s.damage.unit, "cause": s.damage.cause},
-        "draws": [{"kind": d.kind, "who": d.who} for d in s.draws],
-        "pick": None if s.pick is None else {"kind": s.pick.kind, "who": s.pick.who},
-        "result": None if s.result is None else s.result.to_json(),
+        else PendingRecord(to=s.pending.to, escort=s.pending.escort, payments=s.pending.payments),
+        "damage": None
+        if s.damage is None
+        else DamageRecord(unit=s.damage.unit, cause=s.damage.cause),  # type: ignore[arg-type]
+        "draws": [_draw(d) for d in s.draws],
+        "pick": _pick(s.pick),
+        "result": _outcome(s.result),
     }
+
+
+def state_record(game: Rattenkrieg, s: RKState) -> StateRecord:
+    """The wire record of a state."""
+    c = s.combat
+    combat = None
+    if c is not None:
+        combat = CombatRecord(
+            area=c.area,
+            attacker=c.attacker,
+            step=c.step.value,
+            defender=c.defender,
+            attack=_placed(c.attack),
+            defence=_placed(c.defence),
+            spent=[p for x in c.spent if (p := _placed(x)) is not None],
+            support=c.support,
+            raiser=c.raiser,  # type: ignore[arg-type]
+            raises=c.raises,
+            effects=list(c.effects),  # type: ignore[arg-type]
+            refight=c.refight,
+            loser=c.loser,  # type: ignore[arg-type]
+            isolation=c.isolation,  # type: ignore[arg-type]
+            staying=list(c.staying),
+            cause=c.cause,  # type: ignore[arg-type]
+        )
+    return StateRecord(
+        format="wargame-kernel/state",
+        version=1,
+        game="rattenkrieg",
+        **public_fields(game, s),
+        discards=card_list(s.discards),
+        removed=card_list(s.removed),
+        face_up=card_list(s.face_up),
+        units=[
+            UnitRecord(
+                id=u.id,
+                area=u.area,
+                steps=card_list(u.steps),
+                flipped=u.flipped,
+                isolated=u.isolated,
+            )
+            for u in s.units
+        ],
+        deck=card_list(s.deck),
+        hands=HandsRecord(GE=card_list(s.hand_ge), SU=card_list(s.hand_su)),
+        exposed=card_list(s.exposed),
+        combat=combat,
+    )
 
 
 def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
-    c = s.combat
-    body: dict[str, Any] = {
-        **public_fields(game, s),
-        "units": [
-            {
-                "id": u.id,
-                "area": u.area,
-                "steps": _cards(u.steps),
-                "flipped": u.flipped,
-                "isolated": u.isolated,
-            }
-            for u in s.units
-        ],
-        "deck": _cards(s.deck),
-        "hands": {"GE": _cards(s.hand_ge), "SU": _cards(s.hand_su)},
-        "exposed": _cards(s.exposed),
-        "combat": None
-        if c is None
-        else {
-            "area": c.area,
-            "attacker": c.attacker,
-            "step": c.step.value,
-            "defender": c.defender,
-            "attack": _placed(c.attack),
-            "defence": _placed(c.defence),
-            "spent": [_placed(p) for p in c.spent],
-            "support": c.support,
-            "raiser": c.raiser,
-            "raises": c.raises,
-            "effects": list(c.effects),
-            "refight": c.refight,
-            "loser": c.loser,
-            "isolation": c.isolation,
-            "staying": list(c.staying),
-            "cause": c.cause,
-        },
-    }
-    return envelope(STATE_FORMAT, game.name, body)
+    data: dict[str, Any] = json_data(state_record(game, s))
+    return data
 
 
-class _Reader:
-    """Field readers that know the game's ids, so every unknown id names its JSON path."""
+# --- decoding -------------------------------------------------------------------------------------
 
-    def __init__(self, game: Rattenkrieg) -> None:
-        self.b = game.board
 
-    def unit(self, value: Any, where: str) -> str:
-        uid = as_str(value, where)
+class _Ids:
+    """The checks the schema cannot make: ids of this data file, and nothing listed twice."""
+
+    def __init__(self, b: Board) -> None:
+        self.b = b
+
+    def unit(self, uid: str, where: str) -> str:
         if uid not in self.b.specs:
-            raise InvalidInput(f"unknown unit {uid!r}", field=where)
+            raise InvalidInput(f"{where}: unknown unit {uid!r}", field=where)
         return uid
 
-    def area(self, value: Any, where: str) -> str:
-        aid = as_str(value, where)
+    def maybe_unit(self, uid: str | None, where: str) -> str | None:
+        return None if uid is None else self.unit(uid, where)
+
+    def area(self, aid: str, where: str) -> str:
         if aid not in self.b.areas:
-            raise InvalidInput(f"unknown area {aid!r}", field=where)
+            known = ", ".join(self.b.areas)
+            raise InvalidInput(f"{where}: unknown area {aid!r} (areas: {known})", field=where)
         return aid
 
-    def maybe(self, kind: str, value: Any, where: str) -> str | None:
-        if value is None:
-            return None
-        return self.unit(value, where) if kind == "unit" else self.area(value, where)
+    def cards(self, cards: Sequence[str], where: str) -> frozenset[str]:
+        """A pile: distinct cards (RKS-2.4.1) in the reading order (by suit S, C, D, H, then
+        rank A to K), the one order it is written in."""
+        out = frozenset(cards)
+        if len(out) != len(cards):
+            i = next(i for i, c in enumerate(cards) if c in cards[:i])
+            raise InvalidInput(
+                f"{where}[{i}]: card {cards[i]} is listed twice (RKS-2.4.1)",
+                field=f"{where}[{i}]",
+                clauses=("RKS-2.4.1",),
+            )
+        if not in_order(cards):
+            i = next(i for i in range(1, len(cards)) if not in_order(cards[i - 1 : i + 1]))
+            raise InvalidInput(
+                f"{where}[{i}]: cards are listed by suit (S, C, D, H), then rank (A to K)",
+                field=f"{where}[{i}]",
+            )
+        return out
 
-    def side(self, value: Any, where: str, *, allow_none: bool = False) -> str | None:
-        if value is None and allow_none:
-            return None
-        if value not in SIDES:
-            raise InvalidInput(f"field {where!r} must be GE or SU", field=where)
-        return str(value)
+    def units(self, ids: Sequence[str], where: str) -> tuple[str, ...]:
+        for i, uid in enumerate(ids):
+            self.unit(uid, f"{where}[{i}]")
+            if uid in ids[:i]:
+                raise InvalidInput(f"{where}[{i}]: {uid} is listed twice", field=f"{where}[{i}]")
+        return tuple(ids)
 
-    def cards(self, obj: dict[str, Any], key: str, path: str) -> frozenset[str]:
-        cards = get_list(obj, key, parse_card, path)
-        if len(set(cards)) != len(cards):
-            raise InvalidInput("a card is listed twice", field=f"{path}.{key}")
-        return frozenset(cards)
-
-    def placed(self, raw: Any, where: str) -> Placed | None:
-        if raw is None:
+    def placed(self, p: PlacedRecord | None, where: str) -> Placed | None:
+        if p is None:
             return None
-        obj = require_dict(raw, where)
-        origin = as_str(obj.get("origin"), f"{where}.origin")
-        if origin != "hand":
-            self.unit(origin, f"{where}.origin")
-        side = self.side(obj.get("side"), f"{where}.side")
-        assert side is not None
-        return Placed(
-            side,
-            parse_card(obj.get("card"), f"{where}.card"),
-            origin,
-            get_field(obj, "open", bool, where),
+        if p.origin != HAND:
+            self.unit(p.origin, f"{where}.origin")
+        return Placed(p.side, p.card, p.origin, p.open)
+
+
+def variant_from_record(game: Rattenkrieg, rec: VariantRecord, where: str = "variant") -> Variant:
+    """A variant read exactly: every option of the catalogue with one of its readings, and a
+    preset named if and only if these are that preset's readings (as `Catalogue.variant`
+    names them), so that the variant is written back as it was read. Variants repeat from
+    state to state, so each is checked once."""
+    last = _LAST.get(game.catalogue.game)
+    if last is not None and last[0] == rec.preset and last[1] == rec.options:
+        return last[2]
+    key = (rec.preset, tuple(sorted(rec.options.items())))
+    known = _VARIANTS.get(key)
+    if known is None:
+        known = _variant(game, rec, where)
+        if len(_VARIANTS) < 256:
+            _VARIANTS[key] = known
+    _LAST[game.catalogue.game] = (rec.preset, dict(rec.options), known)
+    return known
+
+
+_VARIANTS: dict[tuple[str | None, tuple[tuple[str, str], ...]], Variant] = {}
+_LAST: dict[str, tuple[str | None, dict[str, str], Variant]] = {}
+
+
+def _variant(game: Rattenkrieg, rec: VariantRecord, where: str) -> Variant:
+    cat = game.catalogue
+    names = [o.name for o in cat.options]
+    for name, reading in rec.options.items():
+        if name not in names:
+            raise InvalidInput(
+                f"{where}.options: {game.name} has no option {name!r}",
+                field=f"{where}.options.{name}",
+            )
+        cat.option(name).reading(reading)
+    missing = [n for n in names if n not in rec.options]
+    if missing:
+        raise InvalidInput(
+            f"{where}.options lacks option(s) {', '.join(missing)}: a state names every reading",
+            field=f"{where}.options.{missing[0]}",
         )
-
-
-def _enum(kind: type[Any], value: Any, where: str) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        known = ", ".join(m.value for m in kind)
-        raise InvalidInput(f"field {where!r} must be one of {known}", field=where) from None
-
-
-def _choice(value: Any, allowed: tuple[str, ...], where: str) -> str:
-    if value not in allowed:
-        raise InvalidInput(f"field {where!r} must be one of {', '.join(allowed)}", field=where)
-    return str(value)
+    if rec.preset is not None:
+        preset = cat.preset(rec.preset)
+        differing = sorted(o for o, r in preset.choices if rec.options[o] != r)
+        if differing:
+            raise InvalidInput(
+                f"{where}: readings of {', '.join(differing)} are not preset {rec.preset!r}'s; "
+                "a variant that changes a preset has preset null",
+                field=f"{where}.preset",
+            )
+    else:
+        for name, chosen in cat.presets.items():
+            if dict(chosen) == rec.options:
+                raise InvalidInput(
+                    f"{where}: these are exactly the readings of preset {name!r}; name it",
+                    field=f"{where}.preset",
+                )
+    return Variant(cat.game, rec.preset, tuple(sorted(rec.options.items())))
 
 
 def state_from_json(game: Rattenkrieg, data: Any) -> RKState:
-    b = game.board
-    r = _Reader(game)
-    obj = open_envelope(data, STATE_FORMAT, game.name)
-    variant = game.catalogue.variant_from_json(get_field(obj, "variant", object, "state"))
-
-    units_in: dict[str, Unit] = {}
-    for i, raw in enumerate(get_field(obj, "units", list, "state")):
-        where = f"units[{i}]"
-        rec = require_dict(raw, where)
-        uid = r.unit(rec.get("id"), f"{where}.id")
-        if uid in units_in:
-            raise InvalidInput(f"unit {uid!r} is listed twice", field=f"{where}.id")
-        units_in[uid] = Unit(
-            uid,
-            r.maybe("area", rec.get("area"), f"{where}.area"),
-            r.cards(rec, "steps", where),
-            get_field(rec, "flipped", bool, where),
-            get_field(rec, "isolated", bool, where),
-        )
-    missing = set(b.specs) - set(units_in)
-    if missing:
-        raise InvalidInput(f"state lacks units {sorted(missing)}", field="units")
-    units = tuple(units_in[u.id] for u in b.data.units)
-
-    control_raw = require_dict(get_field(obj, "control", dict, "state"), "control")
-    if set(control_raw) != set(b.stalingrad):
-        raise InvalidInput("control must name every Stalingrad Area once", field="control")
-    control = tuple(r.side(control_raw[a], f"control.{a}", allow_none=True) for a in b.stalingrad)
-    hands = require_dict(get_field(obj, "hands", dict, "state"), "hands")
-    eliminated: list[tuple[str, int]] = []
-    for i, pair in enumerate(get_field(obj, "eliminated", list, "state")):
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise InvalidInput("eliminated lists [unit, turn] pairs", field=f"eliminated[{i}]")
-        eliminated.append(
-            (r.unit(pair[0], f"eliminated[{i}]"), as_int(pair[1], f"eliminated[{i}]"))
-        )
-
-    combat = _combat(r, obj.get("combat"))
-    pending_raw = obj.get("pending")
-    pending = None
-    if pending_raw is not None:
-        p = require_dict(pending_raw, "pending")
-        pending = PendingMove(
-            r.area(p.get("to"), "pending.to"),
-            r.maybe("unit", p.get("escort"), "pending.escort"),
-            as_int(p.get("payments"), "pending.payments"),
-        )
-    damage_raw = obj.get("damage")
-    damage = None
-    if damage_raw is not None:
-        d = require_dict(damage_raw, "damage")
-        damage = Damage(
-            r.unit(d.get("unit"), "damage.unit"),
-            _choice(d.get("cause"), DAMAGE_CAUSES, "damage.cause"),
-        )
-    draws = []
-    for i, raw in enumerate(get_field(obj, "draws", list, "state")):
-        d = require_dict(raw, f"draws[{i}]")
-        kind = _choice(d.get("kind"), DRAW_KINDS, f"draws[{i}].kind")
-        who = (
-            r.side(d.get("who"), f"draws[{i}].who")
-            if kind == "hand"
-            else r.unit(d.get("who"), f"draws[{i}].who")
-        )
-        assert who is not None
-        draws.append(DrawFor(kind, who))
-    pick_raw = obj.get("pick")
-    pick = None
-    if pick_raw is not None:
-        p = require_dict(pick_raw, "pick")
-        kind = _choice(p.get("kind"), PICK_KINDS, "pick.kind")
-        who = (
-            r.side(p.get("who"), "pick.who")
-            if kind == "sniper"
-            else r.unit(p.get("who"), "pick.who")
-        )
-        assert who is not None
-        pick = Pick(kind, who)
-    effects = tuple(
-        _choice(e, EFFECTS, f"effects[{i}]")
-        for i, e in enumerate(get_field(obj, "effects", list, "state"))
-    )
-    player = r.side(obj.get("player"), "player")
-    assert player is not None
-    s = RKState(
-        variant=variant,
-        turn=get_field(obj, "turn", int, "state"),
-        phase=_enum(Phase, obj.get("phase"), "phase"),
-        stage=_enum(Stage, obj.get("stage"), "stage"),
-        player=player,
-        units=units,
-        control=control,
-        deck=r.cards(obj, "deck", "state"),
-        discards=r.cards(obj, "discards", "state"),
-        removed=r.cards(obj, "removed", "state"),
-        hand_ge=r.cards(hands, "GE", "hands"),
-        hand_su=r.cards(hands, "SU", "hands"),
-        exposed=r.cards(obj, "exposed", "state"),
-        eliminated=tuple(sorted(eliminated)),
-        passes=get_field(obj, "passes", int, "state"),
-        acting=r.maybe("unit", obj.get("acting"), "acting"),
-        acted=get_field(obj, "acted", bool, "state"),
-        recruited=get_field(obj, "recruited", bool, "state"),
-        effects=effects,
-        pending=pending,
-        combat=combat,
-        damage=damage,
-        draws=tuple(draws),
-        pick=pick,
-        result=_result(game, obj.get("result")),
-    )
+    """Decode strictly (InvalidInput naming the JSON path), then refuse what no play could
+    reach (ImpossiblePosition naming the path and the clause)."""
+    s = state_from_record(game, decode(data, StateRecord))
     check_position(game, s)
     return s
 
 
-def _combat(r: _Reader, raw: Any) -> Combat | None:
-    if raw is None:
+def state_from_record(game: Rattenkrieg, rec: StateRecord) -> RKState:
+    """The attrs state of a decoded record, its ids checked against the data file."""
+    b = game.board
+    ids = _Ids(b)
+    variant = variant_from_record(game, rec.variant)
+    if len(rec.units) != len(b.data.units):
+        raise InvalidInput(
+            f"units: {len(rec.units)} units listed, the data has {len(b.data.units)}",
+            field="units",
+        )
+    units = []
+    for i, (u, spec) in enumerate(zip(rec.units, b.data.units, strict=True)):
+        if u.id != spec.id:  # the paths are built only for an error
+            ids.unit(u.id, f"units[{i}].id")
+            raise InvalidInput(
+                f"units[{i}].id: units are listed once each in the data's order; "
+                f"expected {spec.id!r} here, not {u.id!r}",
+                field=f"units[{i}].id",
+            )
+        if u.area is not None and u.area not in b.areas:
+            ids.area(u.area, f"units[{i}].area")
+        steps = frozenset(u.steps)
+        if len(steps) != len(u.steps) or not in_order(u.steps):
+            ids.cards(u.steps, f"units[{i}].steps")
+        units.append(Unit(u.id, u.area, steps, u.flipped, u.isolated))
+    for a in rec.control:
+        if a not in b.index:
+            raise InvalidInput(
+                f"control.{a}: not a Stalingrad Area (RKS-2.1.2)",
+                field=f"control.{a}",
+                clauses=("RKS-2.1.2",),
+            )
+    for a in b.stalingrad:
+        if a not in rec.control:
+            raise InvalidInput(
+                f"control.{a}: every Stalingrad Area has a controller or null (RKS-3.6.1)",
+                field=f"control.{a}",
+                clauses=("RKS-3.6.1",),
+            )
+    eliminated = [
+        (ids.unit(uid, f"eliminated[{i}][0]"), turn) for i, (uid, turn) in enumerate(rec.eliminated)
+    ]
+    if eliminated != sorted(eliminated):
+        raise InvalidInput("eliminated: pairs are listed by unit id, then turn", field="eliminated")
+    s = RKState(
+        variant=variant,
+        turn=rec.turn,
+        phase=Phase(rec.phase),
+        stage=Stage(rec.stage),
+        player=rec.player,
+        units=tuple(units),
+        control=tuple(rec.control[a] for a in b.stalingrad),
+        deck=ids.cards(rec.deck, "deck"),
+        discards=ids.cards(rec.discards, "discards"),
+        removed=ids.cards(rec.removed, "removed"),
+        hand_ge=ids.cards(rec.hands.GE, "hands.GE"),
+        hand_su=ids.cards(rec.hands.SU, "hands.SU"),
+        exposed=ids.cards(rec.exposed, "exposed"),
+        face_up=ids.cards(rec.face_up, "face_up"),
+        eliminated=tuple(eliminated),
+        passes=rec.passes,
+        acting=ids.maybe_unit(rec.acting, "acting"),
+        acted=rec.acted,
+        recruited=rec.recruited,
+        effects=tuple(rec.effects),
+        pending=_pending(ids, rec.pending),
+        combat=_combat(ids, rec.combat),
+        damage=None
+        if rec.damage is None
+        else Damage(ids.unit(rec.damage.unit, "damage.unit"), rec.damage.cause),
+        draws=tuple(_draw_for(ids, d, f"draws[{i}]") for i, d in enumerate(rec.draws)),
+        pick=_pick_of(ids, rec.pick),
+        result=_result(game, rec.result),
+    )
+    return s
+
+
+def _pending(ids: _Ids, p: PendingRecord | None) -> PendingMove | None:
+    if p is None:
         return None
-    c = require_dict(raw, "combat")
-    return Combat(
-        area=r.area(c.get("area"), "combat.area"),
-        attacker=r.unit(c.get("attacker"), "combat.attacker"),
-        step=_enum(Step, c.get("step"), "combat.step"),
-        defender=r.maybe("unit", c.get("defender"), "combat.defender"),
-        attack=r.placed(c.get("attack"), "combat.attack"),
-        defence=r.placed(c.get("defence"), "combat.defence"),
-        spent=tuple(
-            p
-            for i, raw_p in enumerate(get_field(c, "spent", list, "combat"))
-            if (p := r.placed(raw_p, f"combat.spent[{i}]")) is not None
-        ),
-        support=r.maybe("unit", c.get("support"), "combat.support"),
-        raiser=r.side(c.get("raiser"), "combat.raiser", allow_none=True),
-        raises=as_int(c.get("raises"), "combat.raises"),
-        effects=tuple(
-            _choice(e, EFFECTS, f"combat.effects[{i}]")
-            for i, e in enumerate(get_field(c, "effects", list, "combat"))
-        ),
-        refight=get_field(c, "refight", bool, "combat"),
-        loser=r.side(c.get("loser"), "combat.loser", allow_none=True),
-        isolation=None
-        if c.get("isolation") is None
-        else _choice(c.get("isolation"), ("retreat",), "combat.isolation"),
-        staying=tuple(get_list(c, "staying", r.unit, "combat")),
-        cause=_choice(c.get("cause", "combat"), DAMAGE_CAUSES, "combat.cause"),
+    return PendingMove(
+        ids.area(p.to, "pending.to"), ids.maybe_unit(p.escort, "pending.escort"), p.payments
     )
 
 
-def _result(game: Rattenkrieg, raw: Any) -> Outcome | None:
-    if raw is None:
+def _draw_for(ids: _Ids, d: DrawRecord, where: str) -> DrawFor:
+    if isinstance(d, HandDraw):
+        return DrawFor("hand", d.who)
+    kind = {StepsDraw: "steps", BombardmentDraw: "bombardment", AirSupportDraw: "air_support"}
+    return DrawFor(kind[type(d)], ids.unit(d.who, f"{where}.who"))
+
+
+def _pick_of(ids: _Ids, p: PickRecord | None) -> Pick | None:
+    if p is None:
         return None
-    res = require_dict(raw, "result")
-    winner = res.get("winner")
-    if winner not in (None, *game.sides):
-        raise InvalidInput("result.winner must be a side or null", field="result.winner")
-    return Outcome(winner, (), str(res.get("clause", "")), str(res.get("reason", "")))
+    if isinstance(p, SniperPick):
+        return Pick("sniper", p.who)
+    return Pick("step", ids.unit(p.who, "pick.who"))
+
+
+def _combat(ids: _Ids, c: CombatRecord | None) -> Combat | None:
+    if c is None:
+        return None
+    return Combat(
+        area=ids.area(c.area, "combat.area"),
+        attacker=ids.unit(c.attacker, "combat.attacker"),
+        step=Step(c.step),
+        defender=ids.maybe_unit(c.defender, "combat.defender"),
+        attack=ids.placed(c.attack, "combat.attack"),
+        defence=ids.placed(c.defence, "combat.defence"),
+        spent=tuple(
+            p
+            for i, raw in enumerate(c.spent)
+            if (p := ids.placed(raw, f"combat.spent[{i}]")) is not None
+        ),
+        support=ids.maybe_unit(c.support, "combat.support"),
+        raiser=c.raiser,
+        raises=c.raises,
+        effects=tuple(c.effects),
+        refight=c.refight,
+        loser=c.loser,
+        isolation=c.isolation,
+        staying=ids.units(c.staying, "combat.staying"),
+        cause=c.cause,
+    )
+
+
+def _result(game: Rattenkrieg, r: OutcomeRecord | None) -> Outcome | None:
+    if r is None:
+        return None
+    if r.winner is not None and r.winner not in game.sides:
+        raise InvalidInput("result.winner: a side or null (RKS-4.1.1)", field="result.winner")
+    for side in r.points:
+        if side not in game.sides:
+            raise InvalidInput(f"result.points.{side}: not a side", field=f"result.points.{side}")
+    return Outcome(r.winner, tuple(r.points.items()), r.clause, r.reason)

@@ -244,7 +244,9 @@ def accept_problem(b: Board, s: RKState) -> Problem | None:
 
 def accept(b: Board, s: RKState) -> RKState:
     """The defender takes the damage without contest (RKS-8.5.1). The attacker's card is
-    discarded or returned unseen (AMB-RKS-7 ii); cards of a contest given up are lost."""
+    discarded or returned unseen (AMB-RKS-7 ii); cards of a contest given up are lost. No card
+    is revealed: cards are revealed only at judgement (RKS-8.7.1), so they go face down unless
+    `discard_faces=face_up`."""
     c = s.combat
     assert c is not None and c.defender is not None
     defender = c.defender
@@ -284,7 +286,7 @@ def judge(b: Board, s: RKState) -> RKState:
         c.defence.card,
         combat_strength(b, s, c, defender),
     )
-    table = list(c.spent)
+    shown = []
     for judged in (c.attack, c.defence):
         if (
             judged.origin != HAND
@@ -294,8 +296,9 @@ def judge(b: Board, s: RKState) -> RKState:
         ):
             s = _return(b, s, judged, exposed=True)
         else:
-            table.append(judged)
-    s = _dispose(b, s, table)
+            shown.append(judged)
+    s = _dispose(b, s, list(c.spent))  # replaced by a raise, never revealed (RKS-8.6.1)
+    s = _dispose(b, s, shown, revealed=True)  # revealed at judgement (RKS-8.7.1)
     c = _cleared(c)
     if winner == "tie":
         effects = c.effects if s.variant.is_("effect_duration", "through_repeats") else ()
@@ -319,6 +322,8 @@ def _return(b: Board, s: RKState, p: Placed, *, exposed: bool = False) -> RKStat
     return attrs.evolve(s, exposed=s.exposed | {p.card}) if exposed else s
 
 
-def _dispose(b: Board, s: RKState, table: list[Placed]) -> RKState:
-    s = discard(s, (p.card for p in table if p.origin == HAND))
-    return discard(s, (p.card for p in table if p.origin != HAND), steps=True)
+def _dispose(b: Board, s: RKState, table: list[Placed], *, revealed: bool = False) -> RKState:
+    """Cards on the table are lost: to the discard pile, face up only if `revealed` by the
+    judgement (RKS-8.7.1) and the `discard_faces` reading says so."""
+    s = discard(s, (p.card for p in table if p.origin == HAND), revealed=revealed)
+    return discard(s, (p.card for p in table if p.origin != HAND), steps=True, revealed=revealed)

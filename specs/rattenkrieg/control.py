@@ -34,12 +34,6 @@ def present_sides(b: Board, s: RKState, area: str) -> set[str]:
     return {b.side_of[u.id] for u in s.units if u.area == area and not u.isolated}
 
 
-def control_by_definition(b: Board, s: RKState, area: str, before: str | None) -> str | None:
-    """What control must be, given the units and the controller before (RKS-3.6.2)."""
-    contested_none = s.variant.is_("contested_control", "uncontrolled")
-    return _control(present_sides(b, s, area), before, contested_none)
-
-
 def _control(sides: set[str], before: str | None, contested_none: bool) -> str | None:
     if len(sides) == 1:
         return next(iter(sides))
@@ -48,18 +42,24 @@ def _control(sides: set[str], before: str | None, contested_none: bool) -> str |
     return before  # AMB-RKS-11 (a): empty or contested Areas keep their controller
 
 
-def settle(b: Board, s: RKState) -> RKState:
-    """Control follows the units (RKS-3.6.2) and isolation ends in friendly Areas (RKS-8.10.6);
-    exposed step cards stay exposed only while they are still steps."""
+def defined_control(b: Board, s: RKState) -> tuple[str | None, ...]:
+    """Control of every Stalingrad Area as the units make it from the stored control
+    (RKS-3.6.2, RKS-3.6.3, AMB-RKS-11)."""
     present: dict[str | None, set[str]] = {}
     for u in s.units:
         if not u.isolated:
             present.setdefault(u.area, set()).add(b.side_of[u.id])
     contested_none = s.variant.is_("contested_control", "uncontrolled")
-    control = tuple(
+    return tuple(
         _control(present.get(area, set()), s.control[i], contested_none)
         for i, area in enumerate(b.stalingrad)
     )
+
+
+def settle(b: Board, s: RKState) -> RKState:
+    """Control follows the units (RKS-3.6.2) and isolation ends in friendly Areas (RKS-8.10.6);
+    exposed step cards stay exposed only while they are still steps."""
+    control = defined_control(b, s)
     units = s.units
     if any(u.isolated for u in units):
         units = tuple(

@@ -88,10 +88,10 @@ def play_event(b: Board, s: RKState, card: str, target: str | None) -> RKState:
     kind = event_of(side, card)
     assert kind is not None
     origin = dict(event_cards(b, s))[card]
-    if origin == HAND:
-        s = discard(s.with_hand(side, s.hand(side) - {card}), (card,))
+    if origin == HAND:  # an event is played openly (RKS-9.1.3): its card is revealed
+        s = discard(s.with_hand(side, s.hand(side) - {card}), (card,), revealed=True)
     else:
-        s = spend_step(b, s, origin, card)  # AMB-RKS-20 (i), reading hand_or_step
+        s = spend_step(b, s, origin, card, revealed=True)  # AMB-RKS-20 (i), hand_or_step
     if s.acting is not None:
         s = attrs.evolve(s, acted=True)
     if kind in ("bombardment", "air_support"):
@@ -121,13 +121,14 @@ def bombardment_draw(b: Board, s: RKState, card: str) -> RKState:
     then discarded."""
     head = s.draws[0]
     s = refresh_deck(attrs.evolve(s, deck=s.deck - {card}, draws=()))  # RKS-3.4.3
-    s = discard(s, (card,))
+    s = discard(s, (card,), revealed=True)  # both players see the card drawn (RKS-9.2.2)
     if bombard_hits(b, s, head.kind, head.who, card):
         return begin_damage(b, s, head.who, head.kind)
     return after_event(b, s)
 
 
 def sniper_pick(b: Board, s: RKState, card: str) -> RKState:
-    """The German card picked at random is discarded (RKS-9.6.1)."""
+    """The German card picked at random is discarded (RKS-9.6.1), face down unless every
+    discard lies face up (`discard_faces`)."""
     s = discard(s.with_hand(GE, s.hand(GE) - {card}), (card,))
     return after_event(b, s)

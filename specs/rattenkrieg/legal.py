@@ -5,7 +5,10 @@ with its problem.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from itertools import combinations
+from math import comb
+from typing import overload
 
 from specs.rattenkrieg import activation, combat, damage, eventcards
 from specs.rattenkrieg.actions import (
@@ -53,8 +56,9 @@ STAGE_CLAUSE = {
 }
 
 
-def candidates(b: Board, s: RKState) -> list[Action]:
-    """Every action that could be legal at this stage, in a stable order."""
+def candidates(b: Board, s: RKState) -> Sequence[Action]:
+    """Every action that could be legal at this stage, in a stable order; the discards as the
+    lazy `DiscardChoices`, never listed."""
     match s.stage:
         case Stage.PLACE:
             area = rifle_to_place(b, s)
@@ -99,14 +103,7 @@ def candidates(b: Board, s: RKState) -> list[Action]:
             retreats = damage.retreat_areas(b, s, s.combat.attacker)
             return [Attack(), *(Retreat(s.combat.attacker, a) for a in retreats)]
         case Stage.DISCARD:
-            hand = sort_cards(s.hand(s.player))
-            target = refill_target(b, s, s.player)
-            return [
-                Discard(frozenset(cards), refill)
-                for n in range(len(hand) + 1)
-                for cards in combinations(hand, n)
-                for refill in ((True, False) if len(hand) - n < target else (True,))
-            ]
+            return discard_choices(b, s)
     return []
 
 
@@ -214,6 +211,88 @@ def _choice_problem(
     if isinstance(action, LoseStep):
         return "RKS-8.9.1", f"{unit} cannot lose that step card"
     return clause, f"{unit} is not the unit to decide for now"
+
+
+class DiscardChoices(Sequence[Action]):
+    """The legal Recruiting Phase discards (RKS-10.1.1, RKS-10.1.2, AMB-RKS-19) as a lazy
+    sequence: any subset of the hand, by size and then in the order of `combinations`, each
+    with the refill or (when the hand would be below its target) without it. Its length is a
+    sum of binomial coefficients and its i-th element is found by unranking, so listing,
+    counting, sampling and membership cost time polynomial in the hand, never 2^len(hand)."""
+
+    def __init__(self, hand: Sequence[str], target: int, keep_at_most: int | None) -> None:
+        self.hand = tuple(hand)
+        self.target = target
+        n = len(self.hand)
+        low = 0 if keep_at_most is None else max(0, n - keep_at_most)
+        # (discarded count, refill choices, first index) for each block of equal-sized discards
+        self.blocks: list[tuple[int, int, int]] = []
+        start = 0
+        for k in range(low, n + 1):
+            refills = 2 if n - k < target else 1
+            self.blocks.append((k, refills, start))
+            start += comb(n, k) * refills
+        self.length = start
+
+    def __len__(self) -> int:
+        return self.length
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self.length))]
+        if index < 0:
+            index += self.length
+        if not 0 <= index < self.length:
+            raise IndexError(index)
+        for k, refills, start in reversed(self.blocks):
+            if index >= start:
+                rank, choice = divmod(index - start, refills)
+                return Discard(frozenset(self._unrank(k, rank)), choice == 0)
+        raise AssertionError("unreachable")
+
+    def _unrank(self, k: int, rank: int) -> list[str]:
+        """The `rank`-th k-subset of the hand in `itertools.combinations` order."""
+        out: list[str] = []
+        n = len(self.hand)
+        i = 0
+        while k:
+            with_i = comb(n - i - 1, k - 1)  # subsets that take hand[i] next
+            if rank < with_i:
+                out.append(self.hand[i])
+                k -= 1
+            else:
+                rank -= with_i
+            i += 1
+        return out
+
+    def __iter__(self) -> Iterator[Action]:
+        for k, refills, _ in self.blocks:
+            for cards in combinations(self.hand, k):
+                for choice in range(refills):
+                    yield Discard(frozenset(cards), choice == 0)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Discard) or not action.cards <= frozenset(self.hand):
+            return False
+        k = len(action.cards)
+        return any(k == bk and (action.refill or refills == 2) for bk, refills, _ in self.blocks)
+
+    def __repr__(self) -> str:
+        return f"DiscardChoices({len(self)} discards of a {len(self.hand)}-card hand)"
+
+
+def discard_choices(b: Board, s: RKState) -> DiscardChoices:
+    """The legal discards of the player at a Recruiting Phase discard (`DiscardChoices`):
+    under AMB-RKS-19 b (`hand_limit=hard_limit`) he keeps at most the refill target."""
+    target = refill_target(b, s, s.player)
+    limit = target if s.variant.is_("hand_limit", "hard_limit") else None
+    return DiscardChoices(sort_cards(s.hand(s.player)), target, limit)
 
 
 def _discard_problem(b: Board, s: RKState, cards: frozenset[str], refill: bool) -> Problem | None:

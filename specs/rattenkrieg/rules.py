@@ -9,7 +9,7 @@ from typing import Any
 
 from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction
-from kernel.game import CHANCE, Outcome
+from kernel.game import CHANCE, Outcome, WireTypes
 from kernel.playout import Agent, observing, random_policy
 from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
@@ -24,7 +24,9 @@ from specs.rattenkrieg import (
     observe,
     scene,
     sequence,
+    validate,
 )
+from specs.rattenkrieg import wire as rk_wire
 from specs.rattenkrieg.actions import (
     Accept,
     Action,
@@ -69,6 +71,12 @@ class Rattenkrieg:
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("RKS-7.2.1", "RKS-7.1.3", "RKS-5.1.2")
     """A unit may move between friendly-controlled Areas endlessly (RKS-7.2.1)."""
+    wire: WireTypes = WireTypes(
+        state=rk_wire.StateRecord,
+        action=rk_wire.ActionRecord,
+        observation=rk_wire.ObservationRecord,
+    )
+    """The wire records the codec decodes with and the published schemas come from."""
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data = load_data(data_file)
@@ -92,9 +100,13 @@ class Rattenkrieg:
         return legal.side_to_move(self.board, state)
 
     def legal_actions(self, state: RKState) -> Sequence[Action]:
+        """The legal actions, in a stable order. The Recruiting Phase discard, a choice among
+        all subsets of the hand (RKS-10.1.1), is a lazy sequence counted without listing."""
         if state.stage in (Stage.OVER, Stage.DRAW, Stage.PICK):
             return []
         b = self.board
+        if state.stage == Stage.DISCARD:
+            return legal.discard_choices(b, state)
         return [a for a in legal.candidates(b, state) if legal.problem(b, state, a) is None]
 
     def chance_outcomes(self, state: RKState) -> Sequence[tuple[Action, Fraction]]:
@@ -203,6 +215,11 @@ class Rattenkrieg:
         """What `side` may know: its own hand and steps, the opponent's card counts, the public
         cards, face-down cards as face down (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1)."""
         return observe.observe(self, state, side)
+
+    def check_position(self, state: RKState) -> None:
+        """Refuse a position no play could reach, naming the field, the clause and the
+        invariant (`validate.check_position`)."""
+        validate.check_position(self, state)
 
     def no_action_clauses(self, state: RKState) -> tuple[str, ...]:
         return (legal.STAGE_CLAUSE.get(state.stage, "RKS-5.1.1"),)

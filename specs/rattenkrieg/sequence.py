@@ -60,13 +60,28 @@ def place(b: Board, s: RKState, unit_id: str, area: str) -> RKState:
 
 
 def start_deal(b: Board, s: RKState) -> RKState:
-    """Steps to every unit on the map (RKS-3.3.1), then 4 cards to the Soviet and 3 to the German
-    hand (RKS-3.4.1); what is left is the deck (RKS-3.4.2)."""
+    """The deal of set-up (`deal_queue`); what is left is the deck (RKS-3.4.2)."""
+    return queue_draws(b, attrs.evolve(s, phase=Phase.SETUP), deal_queue(b, s))
+
+
+def deal_queue(b: Board, s: RKState) -> list[DrawFor]:
+    """The draws of set-up, in order: steps to every unit on the map (RKS-3.3.1), then 4 cards
+    to the Soviet and 3 to the German hand (RKS-3.4.1)."""
     draws = [
         DrawFor("steps", u.id) for u in s.units if u.area is not None for _ in range(steps(b, u.id))
     ]
-    draws += [DrawFor("hand", side) for side in (SU, GE) for _ in range(START_HAND[side])]
-    return queue_draws(b, attrs.evolve(s, phase=Phase.SETUP), draws)
+    return draws + [DrawFor("hand", side) for side in (SU, GE) for _ in range(START_HAND[side])]
+
+
+def arrival_queue(b: Board, turn: int) -> list[DrawFor]:
+    """The draws of a Reinforcement Phase, in order: each unit arriving this turn is dealt its
+    steps (RKS-6.1.2, RKS-6.2.2)."""
+    return [
+        DrawFor("steps", spec.id)
+        for spec in b.data.units
+        if spec.arrives == turn
+        for _ in range(spec.steps)
+    ]
 
 
 def steps(b: Board, unit_id: str) -> int:
@@ -220,11 +235,10 @@ def start_turn(b: Board, s: RKState, turn: int) -> RKState:
     return (RKS-6.3.1, AMB-RKS-14)."""
     s = attrs.evolve(s, turn=turn, phase=Phase.REINFORCEMENT, stage=Stage.DRAW, passes=0)
     flipped = s.variant.is_("arrival_state", "flipped")  # AMB-RKS-25
-    draws: list[DrawFor] = []
     arriving = [spec for spec in b.data.units if spec.arrives == turn]
     for spec in arriving:
         s = b.update(s, spec.id, area=b.rear[spec.side], flipped=flipped)
-        draws += [DrawFor("steps", spec.id)] * spec.steps
+    draws = arrival_queue(b, turn)
     if s.variant.is_("t34_revival", "every_turn") or (
         arriving and s.variant.is_("t34_revival", "reinforcement_phases")
     ):

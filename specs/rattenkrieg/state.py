@@ -3,7 +3,9 @@ and where in the turn play stands.
 
 Every card is in exactly one place: the deck (the cards nobody has seen, in no order), the
 discard pile, a hand, a unit's steps, a combat's table, or (by one reading of AMB-RKS-7) out of
-play. Nothing derivable is stored: hits, strengths and the side to move follow from the rest.
+play. Which discarded or removed cards lie face up is the `discard_faces` option's (found here):
+`face_up` records them. Nothing derivable is stored: hits, strengths and the side to move
+follow from the rest.
 Control is stored because it outlasts the units that took it (RKS-3.6.1, AMB-RKS-11).
 """
 
@@ -160,6 +162,7 @@ class RKState:
     hand_ge: frozenset[str] = frozenset()
     hand_su: frozenset[str] = frozenset()
     exposed: frozenset[str] = frozenset()  # step cards both sides have seen (AMB-RKS-7)
+    face_up: frozenset[str] = frozenset()  # discarded or removed cards both sides see
     eliminated: tuple[tuple[str, int], ...] = ()  # unit and the turn it was eliminated
     passes: int = 0  # consecutive passes (RKS-5.1.2)
     acting: str | None = None  # the designated unit (RKS-7.1.1)

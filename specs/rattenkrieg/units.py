@@ -28,8 +28,10 @@ def lose_step(b: Board, s: RKState, unit_id: str, card: str) -> RKState:
     return s
 
 
-def spend_step(b: Board, s: RKState, unit_id: str, card: str) -> RKState:
+def spend_step(b: Board, s: RKState, unit_id: str, card: str, *, revealed: bool = False) -> RKState:
     """A step card used as a payment or an event (RKS-7.3.1, AMB-RKS-20 i): a step lost, not
-    damage, so it never eliminates the unit."""
+    damage, so it never eliminates the unit. An event card is shown (`revealed`), a payment
+    is not."""
     u = b.unit(s, unit_id)
-    return discard(b.update(s, unit_id, steps=u.steps - {card}), (card,), steps=True)
+    s = b.update(s, unit_id, steps=u.steps - {card})
+    return discard(s, (card,), steps=True, revealed=revealed)

@@ -563,6 +563,39 @@ OPTIONS = (
         Reading("german_first", "The German, as in the Player Turns (RKS-5.1.3).", HERE),
         Reading("soviet_first", "The Soviet.", HERE),
     ),
+    _o(
+        "discard_faces",
+        None,
+        "(found here) Which faces do the discard pile and the cards set aside show? The text "
+        "never says that discards lie face up, and cards are revealed only at judgement.",
+        ("RKS-3.3.3", "RKS-3.4.3", "RKS-8.4.1", "RKS-8.5.1", "RKS-8.7.1", "RKS-7.3.1", "RKS-8.9.1"),
+        Reading(
+            "revealed_only",
+            "Only cards the rules show to both players lie face up: the cards revealed at "
+            "judgement (RKS-8.7.1), an event card played (RKS-9.1.3) and a card drawn for a "
+            "bombardment (RKS-9.2.2). An uncontested attack card (RKS-8.5.1), cards replaced "
+            "by a raise, a card paid for a move (RKS-7.3.1), a step lost or left by an "
+            "eliminated unit (RKS-8.9.1), a Recruiting Phase discard (RKS-10.1.1) and the "
+            "Sniper's card (RKS-9.6.1) go face down.",
+            HERE,
+            ("RKS-8.4.1", "RKS-8.5.1", "RKS-8.7.1", "RKS-3.3.3"),
+        ),
+        Reading(
+            "face_down",
+            "Every discarded or removed card lies face down: both players see how many there "
+            "are, never which (a card revealed at judgement is remembered, not shown).",
+            HERE,
+            ("RKS-3.3.3", "RKS-3.4.3"),
+        ),
+        Reading(
+            "face_up",
+            "Every discarded or removed card lies face up, so both players see it: the "
+            "kernel's first reading, under which the defender who accepts damage learns the "
+            "attacker's face-down card and whether it was a bluff.",
+            HERE,
+            ("RKS-3.4.3",),
+        ),
+    ),
 )
 
 STANDARD = {
@@ -607,6 +640,7 @@ STANDARD = {
     "stuck_attacker": "loses",
     "isolation_choice": "all_together",
     "recruiting_order": "german_first",
+    "discard_faces": "revealed_only",
 }
 
 PRESETS = {

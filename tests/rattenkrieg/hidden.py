@@ -13,9 +13,12 @@ from tests.rattenkrieg.positions import B
 def resample(s: RKState, side: str, rng: random.Random) -> RKState:
     """Shuffle every card `side` cannot see among the places that hold hidden cards, keeping
     how many cards each place holds: the opponent's hand and (unexposed) steps, the opponent's
-    face-down cards on the table, and the deck."""
+    face-down cards on the table, the deck, and the face-down cards of the discard pile and of
+    the cards out of play (`discard_faces`)."""
     opp = other(side)
-    pool: list[str] = list(s.hand(opp)) + list(s.deck)
+    hidden_discards = s.discards - s.face_up
+    hidden_removed = s.removed - s.face_up
+    pool: list[str] = [*s.hand(opp), *s.deck, *hidden_discards, *hidden_removed]
     for u in s.units:
         if B.side_of[u.id] == opp:
             pool += list(u.steps - s.exposed)
@@ -55,5 +58,7 @@ def resample(s: RKState, side: str, rng: random.Random) -> RKState:
         )
         s = attrs.evolve(s, combat=new)
     deck = take(len(s.deck))
+    discards = (s.discards & s.face_up) | take(len(hidden_discards))
+    removed = (s.removed & s.face_up) | take(len(hidden_removed))
     assert not pool
-    return attrs.evolve(s, deck=deck)
+    return attrs.evolve(s, deck=deck, discards=discards, removed=removed)

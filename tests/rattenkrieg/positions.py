@@ -1,5 +1,8 @@
 """Building Rattenkrieg positions for tests: units where a test wants them, the cards it names,
-every other card in the deck, control as the units make it, checked like a decoded state."""
+every other card in the deck, control as the units make it, checked like a decoded state.
+
+A unit the test leaves out is off the map as the rules allow: still to come if it arrives in a
+later turn, otherwise eliminated in the turn it could first be (RKS-P-UNITS)."""
 
 from __future__ import annotations
 
@@ -44,15 +47,20 @@ def position(
     **fields: Any,
 ) -> RKState:
     """A legal position: `units` maps ids to an Area or (Area, step cards); unlisted units are off
-    the map. Control starts Soviet (or as given) and then follows the units (RKS-3.6.2)."""
+    the map, not yet arrived or eliminated (unless `eliminated` says when). Control starts
+    Soviet (or as given) and then follows the units (RKS-3.6.2)."""
     variant = CATALOGUE.variant("standard", options or {})
     flipped, isolated = set(flipped), set(isolated)
     unit_list = []
     used: list[str] = []
+    gone = dict(fields.pop("eliminated", ()))
     for spec in B.data.units:
         place = units.get(spec.id)
         if place is None:
             unit_list.append(Unit(spec.id))
+            arrives = spec.arrives or 1
+            if arrives <= turn and phase != Phase.SETUP:
+                gone.setdefault(spec.id, arrives)
             continue
         area, steps = (place, ()) if isinstance(place, str) else place
         used += steps
@@ -64,6 +72,8 @@ def position(
     used += [*hand_ge, *hand_su, *discards]
     assert len(used) == len(set(used)), "a card is used twice"
     ctrl = dict.fromkeys(B.stalingrad, SU) | dict(control or {})
+    if variant.is_("discard_faces", "face_up"):
+        fields.setdefault("face_up", frozenset(discards) | fields.get("removed", frozenset()))
     s = RKState(
         variant=variant,
         turn=turn,
@@ -76,6 +86,7 @@ def position(
         discards=frozenset(discards),
         hand_ge=hand_ge,
         hand_su=hand_su,
+        eliminated=tuple(sorted(gone.items())),
         **fields,
     )
     s = settle(B, s)

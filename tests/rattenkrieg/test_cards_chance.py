@@ -22,8 +22,8 @@ def test_rks_3_4_3_the_discards_become_the_deck_when_it_is_used_up() -> None:
     """RKS-3.4.3: when the last card of the deck is drawn, the discards at that point form the
     new deck; the next draw is one of them, each with probability 1/len."""
     rest = sorted(DECK - {"2S", "3S"})
-    keep, discards, held = rest[0], rest[1:11], rest[11:]
-    s = position({"13Gds": (SREAR, ["2S", "3S"])}, hands={"GE": held}, discards=discards, player=SU)
+    keep, discards = rest[0], rest[1:]
+    s = position({"13Gds": (SREAR, ["2S", "3S"])}, discards=discards, player=SU)
     assert s.deck == {keep}
     s = run(s, Recruit("13Gds"))
     assert GAME.chance_outcomes(s) == [(Draw(keep), Fraction(1))]

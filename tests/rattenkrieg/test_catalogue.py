@@ -80,9 +80,23 @@ def test_every_reading_says_where_it_comes_from_and_cites_known_clauses() -> Non
             assert set(r.clauses) <= ids, (o.name, r.name)
     without_amb = [o.name for o in CATALOGUE.options if o.ambiguity is None]
     assert set(without_amb) == {
+        "discard_faces",
         "recruiting",
         "zero_steps",
         "stuck_attacker",
         "isolation_choice",
         "recruiting_order",
     }
+
+
+def test_what_the_discards_reveal_is_an_option_found_here() -> None:
+    """RKS-3.3.3, RKS-8.5.1, RKS-8.7.1: the text never says discards lie face up, and cards
+    are revealed only at judgement: `discard_faces` (found here, no catalogue entry) reads the
+    pile as face up, face down, or face up only for cards the rules reveal; no preset lets the
+    defender see an uncontested face-down card."""
+    option = CATALOGUE.option("discard_faces")
+    assert option.ambiguity is None and option.question.startswith("(found here)")
+    assert {r.name for r in option.readings} == {"face_up", "face_down", "revealed_only"}
+    assert all(r.clauses and r.source == "found here" for r in option.readings)
+    assert {"RKS-8.5.1", "RKS-8.7.1"} <= set(option.clauses)
+    assert {chosen["discard_faces"] for chosen in PRESETS.values()} == {"revealed_only"}

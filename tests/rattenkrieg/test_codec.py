@@ -50,7 +50,7 @@ def unit_index(uid: str) -> int:
 @pytest.mark.parametrize(
     ("path", "value", "clause"),
     [
-        (["hands", "GE"], ["5C", "2C"], "RKS-2.4.1"),  # 2C is also a step of 71
+        (["hands", "GE"], ["2C", "5C"], "RKS-2.4.1"),  # 2C is also a step of 71
         (["deck"], [], "RKS-2.4.1"),  # cards missing
         (["units", unit_index("Rifle-2"), "steps"], ["4H", "7H"], "RKS-7.5.3"),
         (["units", unit_index("71"), "area"], SREAR, "RKS-3.5.1"),
@@ -76,7 +76,7 @@ def test_impossible_positions_name_their_clause(path: list[Any], value: Any, cla
         (["units", 0, "id"], "XX-UNKNOWN", "units[0].id"),
         (["units", 0, "area"], "atlantis", "units[0].area"),
         (["hands", "GE"], ["ZZ"], "hands.GE[0]"),
-        (["turn"], "two", "state.turn"),
+        (["turn"], "two", "turn"),
         (["stage"], "nap", "stage"),
     ],
 )
@@ -94,7 +94,12 @@ def test_malformed_states_name_the_field(path: list[Any], value: Any, field: str
         ({"type": "pay", "card": "1S"}, "action.card"),
         ({"type": "fly"}, "action.type"),
         ({"type": "play", "card": "2C", "support": "yes"}, "action.support"),
-        ({"type": "discard", "cards": ["2C", "2C"]}, "action.cards"),
+        ({"type": "discard", "cards": ["2C", "2C"], "refill": True}, "action.cards[1]"),
+        ({"type": "discard", "cards": ["2C"]}, "action.refill"),
+        ({"type": "play", "card": "2C"}, "action.support"),
+        ({"type": "move", "to": "orlovka", "escort": None}, "action.escort"),
+        ({"type": "pass", "unit": "71"}, "action.unit"),
+        ({"type": {"nested": 1}}, "action.type"),
         ([], "action"),
     ],
 )
@@ -128,7 +133,8 @@ def test_cli_errors_are_one_json_object(tmp_path: Path, capsys: pytest.CaptureFi
     wrong.write_text(json.dumps(edited(["control", "orlovka"], GE)), encoding="utf-8")
     assert cli.main(["legal", "rattenkrieg", str(wrong)]) == 2
     err = json.loads(capsys.readouterr().err)
-    assert err["error"] == "impossible_position" and err["clauses"] == ["RKS-3.6.2"]
+    assert err["error"] == "impossible_position"
+    assert err["clauses"] == ["RKS-3.6.2", "RKS-P-CONTROL"] and err["field"] == "control.orlovka"
     good = tmp_path / "good.json"
     good.write_text(json.dumps(base()), encoding="utf-8")
     assert cli.main(["apply", "rattenkrieg", str(good), '{"type": "designate", "unit": "71"}']) == 0

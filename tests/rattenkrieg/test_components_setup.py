@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from fractions import Fraction
 from pathlib import Path
 
@@ -10,9 +11,10 @@ import pytest
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE
 from specs.rattenkrieg.actions import Draw, Place
-from specs.rattenkrieg.cards import DECK, event_of, is_black, is_face, number, parse_card
+from specs.rattenkrieg.cards import DECK, event_of, is_black, is_face, number
 from specs.rattenkrieg.data import DATA_FILE
 from specs.rattenkrieg.state import GE, SU, Phase, Stage
+from specs.rattenkrieg.wire import Card
 from tests.rattenkrieg.positions import (
     ARROWS,
     CATALOGUE,
@@ -131,8 +133,9 @@ def test_rks_2_4_1_a_deck_of_52_without_jokers() -> None:
     assert number("AS", STANDARD) == 1
     assert number("AS", CATALOGUE.variant("standard", {"ace": "fourteen"})) == 14
     assert number("AS", CATALOGUE.variant("standard", {"ace": "no_number"})) is None
+    assert set(typing.get_args(Card)) == DECK  # the wire's closed set of cards
     with pytest.raises(InvalidInput) as err:
-        parse_card("1S", "action.card")
+        GAME.action_from_json({"type": "pay", "card": "1S"})
     assert err.value.field == "action.card" and "RKS-2.4.1" in err.value.clauses
     assert event_of(GE, "5S") is None
 

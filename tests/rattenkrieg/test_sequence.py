@@ -203,23 +203,17 @@ def test_rks_10_1_1_and_10_1_2_discard_any_then_refill_to_three() -> None:
 
 
 def test_rks_10_1_2_a_large_hand_is_kept_amb_rks_19() -> None:
-    """AMB-RKS-19 (a): 3 is a refill target; a hand of 4 keeps its cards. (b): a hard limit
-    forces the discard down to it (RKS-10.2.1 gives 4 to the occupier)."""
-    units = {"71": GREAR, "13Gds": SREAR, "14Pz": (MK, ["AS"])}
-    hands = {GE: ["2C", "3C", "4C", "5C", "6C"], SU: ["2H"]}
-    s = run(position(units, hands=hands, player=SU, passes=1, control={MK: GE}), Pass())
+    """AMB-RKS-19 (a): 3 is a refill target; a hand of 4 (filled up while the German occupied
+    Mamayev Kurgan, RKS-10.2.1) keeps its cards. (b): a hard limit forces the discard down to
+    3 once he no longer occupies it."""
+    units = {"71": GREAR, "13Gds": SREAR, "Rifle-1": (MK, ["AS"])}
+    hands = {GE: ["2C", "3C", "4C", "5C"], SU: ["2H"]}
+    s = run(position(units, hands=hands, player=SU, passes=1), Pass())
     assert Discard(frozenset()) in legal(s)
-    hard = position(
-        units,
-        hands=hands,
-        player=SU,
-        passes=1,
-        control={MK: GE},
-        options={"hand_limit": "hard_limit"},
-    )
+    hard = position(units, hands=hands, player=SU, passes=1, options={"hand_limit": "hard_limit"})
     s = run(hard, Pass())
     assert Discard(frozenset()) not in legal(s)
-    assert all(len(s.hand_ge - a.cards) <= 4 for a in legal(s) if isinstance(a, Discard))
+    assert all(len(s.hand_ge - a.cards) <= 3 for a in legal(s) if isinstance(a, Discard))
     with pytest.raises(IllegalAction) as err:
         GAME.apply(s, Discard(frozenset()))
     assert err.value.clauses == ("RKS-10.2.1",)
