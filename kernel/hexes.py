@@ -17,7 +17,7 @@ import attrs
 
 from kernel.errors import InvalidInput
 
-_HEX_RE = re.compile(r"^\d{4}$")
+_HEX_RE = re.compile(r"[0-9]{4}\Z")  # ASCII digits only: "٠٥٠٥" is no hex
 
 
 class Hex(NamedTuple):

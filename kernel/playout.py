@@ -161,27 +161,37 @@ def play(
             return Playout(
                 tuple(actions), state, None, "step_limit", game.nontermination_clauses, watch.lasso
             )
-        if side == CHANCE:
-            action = sample(game.chance_outcomes(state), rng)
-        else:
-            legal = game.legal_actions(state)
-            if not legal:
-                return Playout(
-                    tuple(actions),
-                    state,
-                    None,
-                    "no_action",
-                    game.no_action_clauses(state),
-                    watch.lasso,
-                )
-            agent = (agents or {}).get(side, random_agent)
-            action = agent(game, state, legal, rng)
+        action = choose(game, state, side, rng, agents)
+        if action is None:
+            return Playout(
+                tuple(actions), state, None, "no_action", game.no_action_clauses(state), watch.lasso
+            )
         nxt = game.apply(state, action)
         if on_step is not None:
             on_step(state, action, nxt)
         actions.append(action)
         state = nxt
         watch.see(state)
+
+
+def choose(
+    game: Game[S, A],
+    state: S,
+    side: str,
+    rng: random.Random,
+    agents: Mapping[str, Agent[S, A]] | None,
+) -> A | None:
+    """The step `play` takes at `state`, where `side` (a side or CHANCE) is to move: the chance
+    outcome drawn, or the side's agent's choice among the legal actions (None when there is
+    none). `play` and the replay of a seeded log (`tools.playlog`) both step through here, so
+    a replay draws from the random stream exactly as the game it checks did."""
+    if side == CHANCE:
+        return sample(game.chance_outcomes(state), rng)
+    legal = game.legal_actions(state)
+    if not legal:
+        return None
+    agent = (agents or {}).get(side, random_agent)
+    return agent(game, state, legal, rng)
 
 
 def replay(game: Game[S, A], state: S, actions: list[A]) -> S:

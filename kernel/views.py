@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Final, Literal
 
 from kernel.codec import VIEW_FORMAT, LogRecord, ViewRecord
-from kernel.errors import InvalidInput
-from kernel.game import CHANCE, Game
+from kernel.errors import IllegalAction, InvalidInput
+from kernel.game import CHANCE, Game, WireTypes
 from kernel.wire import json_schema
 
 SchemaKind = Literal["state", "action", "log", "view"]
@@ -25,6 +25,45 @@ def check_side(game: Game[Any, Any], side: str, field: str = "--side") -> str:
         known = ", ".join(game.sides)
         raise InvalidInput(f"unknown side {side!r} (sides: {known})", field=field)
     return side
+
+
+class NotYourTurn(IllegalAction):
+    """An action sent by a side that is not to move. Its own kind, not `illegal_action`: a
+    client tells "wait for your turn" from "this move is wrong" without reading the message,
+    and the error is decided before the action is read or judged against the position, so it
+    is the same whatever the action and whatever the other side holds (it says only who is to
+    move, which every side sees)."""
+
+    kind = "not_your_turn"
+
+
+def check_turn(game: Game[Any, Any], state: Any, side: str, field: str = "--side") -> None:
+    """Refuse `side` unless it is to move at `state` (NotYourTurn naming who is)."""
+    check_side(game, side, field)
+    to_move = game.to_move(state)
+    if to_move == side:
+        return
+    if to_move is None:
+        message = f"the game is over: no side is to move, not {side}"
+    elif to_move == CHANCE:
+        message = f"chance is to move (a roll, draw or shuffle), not {side}"
+    else:
+        message = f"{to_move} is to move, not {side}"
+    raise NotYourTurn(message, field=field)
+
+
+def wire_types(game: Game[Any, Any]) -> WireTypes:
+    """The game's wire types; a game whose codec does not publish them yet is refused."""
+    types = getattr(game, "wire", None)
+    if not isinstance(types, WireTypes):
+        raise InvalidInput(f"{game.name} does not publish its document formats yet", field="game")
+    return types
+
+
+def log_type(action: Any, state: Any) -> Any:
+    """The log document's type for a game's action and state types: what `schema(game, "log")`
+    publishes and what `tools.playlog` decodes a log with."""
+    return LogRecord[action, state]
 
 
 def view(game: Game[Any, Any], state: Any, side: str) -> dict[str, Any]:
@@ -50,14 +89,14 @@ def view(game: Game[Any, Any], state: Any, side: str) -> dict[str, Any]:
 def schema(game: Game[Any, Any], kind: str) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of one of the game's documents, generated from the
     wire types its codec decodes with."""
-    types = game.wire
+    types = wire_types(game)
     title = f"{game.title}: {kind}"
     if kind == "state":
         return json_schema(types.state, title=title)
     if kind == "action":
         return json_schema(types.action, title=title)
     if kind == "log":
-        return json_schema(LogRecord[types.action, types.state], title=title)  # type: ignore[name-defined]
+        return json_schema(log_type(types.action, types.state), title=title)
     if kind == "view":
         return json_schema(ViewRecord[types.observation, types.action], title=title)  # type: ignore[name-defined]
     raise InvalidInput(

@@ -70,7 +70,7 @@ Meta = msgspec.Meta
 
 # --- parsing ---------------------------------------------------------------------------------
 
-_PATH = re.compile(r" - at `\$(?P<path>[^`]*)`$")
+_PATH = re.compile(r" - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`$")
 _NAMED = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>[^`]*)`")
 
 
@@ -156,6 +156,8 @@ def _field_path(message: str, prefix: str) -> tuple[str, str]:
     match = _PATH.search(message)
     path = match.group("path") if match else ""
     text = message[: match.start()] if match else message
+    if match and match.group("key"):
+        text = f"{text} (a key)"
     named = _NAMED.match(text)
     if named:
         path = f"{path}.{named.group('name')}"
@@ -172,9 +174,10 @@ def convert(obj: Any, type_: type[T], *, what: str = "") -> T:
         return msgspec.convert(obj, type_, strict=True)
     except msgspec.ValidationError as exc:
         field, text = _field_path(str(exc), what)
-        raise InvalidInput(f"{field or what or 'input'}: {text}", field=field or what) from None
+        field = field or what or "$"  # the document itself: `$`, never an empty name
+        raise InvalidInput(f"{field}: {text}", field=field) from None
     except RecursionError:
-        raise InvalidInput(f"{what or 'input'} nests too deeply", field=what) from None
+        raise InvalidInput(f"{what or 'input'} nests too deeply", field=what or "$") from None
 
 
 def decode(text: str | bytes, type_: type[T], *, what: str) -> T:

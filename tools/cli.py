@@ -1,35 +1,88 @@
 """The `wargame` command: list games, start, query and advance positions, play, check data.
 
-Kept thin on purpose: each subcommand parses its arguments, calls the Game contract or
-`tools.playlog`, and prints JSON or a readable log. Every failure a user can cause is one JSON
-object on stderr with exit code 2 (1 for a replay that ends elsewhere than its log, 70 for a
-bug of ours), never a traceback, so scripts and people can both act on it.
+Kept thin on purpose: each subcommand parses its arguments, calls the Game contract,
+`kernel.views` or `tools.playlog`, and prints JSON or a readable log. Exit codes: 0 done; 1 a
+check that failed (a data fact, a replay that is not the logged game); 2 input that is refused
+(an argument, a file, a position, an action); 70 a bug of ours, which no input may cause. Every
+failure, argument errors included, is one JSON object on stderr, never a traceback, so scripts
+and people can both act on it.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
-from kernel.codec import dump_json, parse_json
+from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import DEFAULT_MAX_STEPS
 from kernel.variants import Variant
+from kernel.views import SCHEMA_KINDS, check_side, check_turn, schema, view
+from kernel.wire import MAX_INPUT_BYTES, parse_json
 from tools import explore_report, playlog
 from tools import verify as verify_tool
 from tools.registry import game_names, get_game
 from tools.render import render_svg
 
+EXIT_CHECK_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 70
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
+MAX_SEED = 2**63 - 1
+"""The largest seed a log records (`kernel.codec.Seed`)."""
+
+
+class UsageError(WargameError):
+    """Arguments argparse refuses: an unknown subcommand or option, a missing argument, a
+    value of the wrong type. Reported like every other error, with the usage line."""
+
+    kind = "usage"
+
+    def __init__(self, message: str, *, field: str, usage: str) -> None:
+        super().__init__(message, field=field)
+        self.usage = usage
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "usage": self.usage}
+
+
+_ARGUMENT = re.compile(r"^argument (?P<name>[^:]+): ")
+_REQUIRED = re.compile(r"^the following arguments are required: (?P<names>.+)$")
+_UNRECOGNIZED = re.compile(r"^unrecognized arguments: (?P<args>.+)$")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are raised (as UsageError) instead of printed; `--help`
+    still prints help and exits 0. Subcommand parsers are of this class too (argparse makes
+    them with the parent's class)."""
+
+    def error(self, message: str) -> NoReturn:
+        usage = " ".join(self.format_usage().split())
+        raise UsageError(message, field=_argument_named(message), usage=usage)
+
+
+def _argument_named(message: str) -> str:
+    """The argument an argparse message is about (`--seed`, `STATE`, `COMMAND`, `--bogus`)."""
+    if match := _ARGUMENT.match(message):
+        return _longest(match.group("name"))
+    if match := _REQUIRED.match(message):
+        return _longest(match.group("names").split(", ")[0])
+    if match := _UNRECOGNIZED.match(message):
+        return match.group("args").split(" ")[0]
+    return "arguments"
+
+
+def _longest(names: str) -> str:
+    """`--output` of argparse's `-o/--output`."""
+    return max(names.split("/"), key=len)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,14 +90,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
-    except SystemExit as exc:  # argparse has printed usage or help
+    except UsageError as err:
+        _error(err.to_json())
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help (or --version): printed, and done
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_USAGE)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
     except playlog.ReplayMismatch as err:
         _error(err.to_json())
-        return 1
+        return EXIT_CHECK_FAILED
     except WargameError as err:
         _error(err.to_json())
         return EXIT_USAGE
@@ -61,16 +117,17 @@ def _error(obj: dict[str, Any]) -> None:
 
 
 def _out(text: str) -> None:
-    sys.stdout.write(text + "\n")
+    try:
+        sys.stdout.write(text + "\n")
+    except UnicodeEncodeError:  # a file name given as bytes that are not UTF-8
+        sys.stdout.write(text.encode("utf-8", "backslashreplace").decode("utf-8") + "\n")
 
 
 # --- arguments ---------------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="wargame", description="Rules kernel for historical board wargames."
-    )
+    p = _Parser(prog="wargame", description="Rules kernel for historical board wargames.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     games = sub.add_parser("games", help="list the games and their presets")
@@ -94,7 +151,25 @@ def _parser() -> argparse.ArgumentParser:
     apply.add_argument(
         "action", metavar="ACTION", help="action JSON file, - for stdin, or an inline {...} object"
     )
+    apply.add_argument(
+        "--side",
+        help="the side sending the action: refused unless it is to move (default: the referee, "
+        "who may apply any side's action and chance's)",
+    )
     apply.set_defaults(run=_apply)
+
+    view_p = sub.add_parser("view", help="print what one side may know of a state, as JSON")
+    view_p.add_argument("game", metavar="GAME")
+    view_p.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
+    view_p.add_argument("--side", required=True, help="the side whose view to print")
+    view_p.set_defaults(run=_view)
+
+    schema_p = sub.add_parser("schema", help="print the JSON Schema of a game's documents")
+    schema_p.add_argument("game", metavar="GAME")
+    schema_p.add_argument(
+        "kind", metavar="KIND", choices=SCHEMA_KINDS, help="one of: " + ", ".join(SCHEMA_KINDS)
+    )
+    schema_p.set_defaults(run=_schema)
 
     play = sub.add_parser("play", help="play with seeded random agents and print a readable log")
     play.add_argument("game", metavar="GAME")
@@ -158,20 +233,34 @@ def _variant(game: Game[Any, Any], preset: str | None, options: Sequence[str]) -
     return game.catalogue.variant(preset, overrides)
 
 
-def _read(arg: str, name: str) -> str:
-    """The text of a file argument, or of stdin for '-'; a missing file names the argument."""
+def _read(arg: str, name: str) -> bytes:
+    """The bytes of a file argument, or of stdin for '-': at most one byte more than
+    `kernel.wire.MAX_INPUT_BYTES`, so that `parse_json` refuses a larger input without it
+    ever being held in memory. A missing or unreadable file names the argument."""
+    limit = MAX_INPUT_BYTES + 1
     if arg == "-":
-        return sys.stdin.read()
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is not None:
+            data: bytes = stream.read(limit)
+            return data
+        return os.fsencode(sys.stdin.read(limit))  # a text stream (tests): bytes as given
     try:
-        return Path(arg).read_text(encoding="utf-8")
+        with open(arg, "rb") as fh:
+            data = fh.read(limit)
+            return data
     except FileNotFoundError:
         raise InvalidInput(f"{name}: no such file: {arg}", field=name) from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, ValueError) as exc:
         raise InvalidInput(f"{name}: cannot read {arg}: {exc}", field=name) from None
 
 
+def _read_json(arg: str, name: str) -> Any:
+    """A JSON argument: a file, '-' for stdin, parsed strictly (`kernel.wire.parse_json`)."""
+    return parse_json(_read(arg, name), what=name)
+
+
 def _read_state(game: Game[Any, Any], arg: str) -> Any:
-    return game.state_from_json(parse_json(_read(arg, "STATE"), what="STATE"))
+    return game.state_from_json(_read_json(arg, "STATE"))
 
 
 # --- subcommands -------------------------------------------------------------------------------
@@ -210,9 +299,8 @@ def _legal(args: argparse.Namespace) -> int:
     """The actions of the side to move. Asked for by another side, nothing: a side is only
     ever told what it may see (later games hide information)."""
     game = get_game(args.game)
-    if args.side is not None and args.side not in game.sides:
-        known = ", ".join(game.sides)
-        raise InvalidInput(f"unknown side {args.side!r} (sides: {known})", field="--side")
+    if args.side is not None:
+        check_side(game, args.side)
     state = _read_state(game, args.state)
     to_move = game.to_move(state)
     out: dict[str, Any] = {"to_move": to_move}
@@ -239,13 +327,36 @@ def _legal(args: argparse.Namespace) -> int:
 
 
 def _apply(args: argparse.Namespace) -> int:
+    """The next state. With `--side`, the side must be to move: that is settled from the state
+    alone, before the action is read, so a side acting out of turn gets the same error
+    (`not_your_turn`) whatever it sent and whatever the other side holds."""
     game = get_game(args.game)
+    if args.side is not None:
+        check_side(game, args.side)
     if args.state == "-" and args.action == "-":
         raise InvalidInput("at most one of STATE and ACTION may be - (stdin)", field="ACTION")
     state = _read_state(game, args.state)
-    text = args.action if args.action.lstrip().startswith("{") else _read(args.action, "ACTION")
-    action = game.action_from_json(parse_json(text, what="ACTION"))
+    if args.side is not None:
+        check_turn(game, state, args.side)
+    inline = args.action.lstrip().startswith("{")
+    raw = os.fsencode(args.action) if inline else _read(args.action, "ACTION")
+    action = game.action_from_json(parse_json(raw, what="ACTION"))
     _out(dump_json(game.state_to_json(game.apply(state, action))))
+    return 0
+
+
+def _view(args: argparse.Namespace) -> int:
+    """One side's view of a state (`kernel.views.view`): its observation, who is to move, its
+    own legal actions when it is, the result once the game is over."""
+    game = get_game(args.game)
+    check_side(game, args.side)
+    _out(dump_json(view(game, _read_state(game, args.state), args.side)))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    """The JSON Schema (Draft 2020-12) of one of the game's documents."""
+    _out(dump_json(schema(get_game(args.game), args.kind)))
     return 0
 
 
@@ -298,6 +409,8 @@ def _play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if args.max_steps < 0:
         raise InvalidInput("--max-steps must be 0 or more", field="--max-steps")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise InvalidInput(f"--seed must be from 0 to {MAX_SEED}", field="--seed")
     emit = None if args.quiet else _out
     if args.replay is not None:
         if args.variant is not None or args.option or args.seed is not None:
@@ -305,19 +418,22 @@ def _play(args: argparse.Namespace) -> int:
                 "--replay takes the variant and seed from the log; do not give them",
                 field="--replay",
             )
-        log = playlog.read_log(game, parse_json(_read(args.replay, "--replay"), what="--replay"))
-        variant, seed = log.variant, log.seed
-        _out(playlog.header(game, variant, seed))
+        log = playlog.read_log(game, _read_json(args.replay, "--replay"))
+        variant, agent = log.variant, log.agent
+        _out(playlog.header(game, variant, agent))
+        if not agent.is_seeded:
+            _out(playlog.LEGALITY_ONLY)
         result = playlog.replay_log(game, log, emit)
     else:
         variant = _variant(game, args.variant, args.option)
         seed = 0 if args.seed is None else args.seed
-        _out(playlog.header(game, variant, seed))
+        agent = playlog.LogAgent.seeded(seed)
+        _out(playlog.header(game, variant, agent))
         result = playlog.play_narrated(game, variant, seed, emit, max_steps=args.max_steps)
     if emit is None:
         _out(result.report())
     if args.log is not None:
-        playlog.write_log(Path(args.log), playlog.make_log(game, variant, seed, result))
+        playlog.write_log(Path(args.log), playlog.make_log(game, variant, agent, result))
     return 0
 
 

@@ -1,9 +1,14 @@
 """Playing and replaying games with a readable narration and a JSON game log.
 
-A game log is the reproducible record of one game: the variant, the seed and every action,
-chance included, plus the final state and result. Replaying it checks every action against the
-rules and the final state against the recorded one, so a log doubles as a bug report and as a
-regression test. `wargame play` is a thin shell over this module; other tools reuse it.
+A game log is the reproducible record of one game: the variant, the agent that chose the
+actions (and its seed), every action, chance included, plus the final state and result.
+Replaying it checks every action against the rules and the final state against the recorded
+one, so a log doubles as a bug report and as a regression test. For a log from a seeded agent
+of this kernel (`wargame play --seed N`), the replay also re-derives, step by step and from the
+same random stream, the action the agent would have chosen and each chance outcome it would
+have drawn, so the log proves it is the game that was played, not merely a legal one. A log
+from outside (a person, a client, a witness the explorer built) is checked for legality only,
+and the replay says so. `wargame play` is a thin shell over this module; other tools reuse it.
 """
 
 from __future__ import annotations
@@ -11,23 +16,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
-from kernel.codec import (
-    LOG_FORMAT,
-    as_str,
-    dump_json,
-    envelope,
-    get_field,
-    open_envelope,
-    require_dict,
-)
+from kernel.codec import LOG_FORMAT, LOG_VERSION, VariantRecord, dump_json
 from kernel.errors import IllegalAction, InvalidInput, WargameError
 from kernel.game import CHANCE, Game
-from kernel.playout import DEFAULT_MAX_STEPS, CycleWatch, Lasso, Playout, play
+from kernel.playout import (
+    DEFAULT_MAX_STEPS,
+    CycleWatch,
+    Lasso,
+    Playout,
+    choose,
+    default_agents,
+    play,
+)
 from kernel.variants import Variant
+from kernel.views import log_type
+from kernel.wire import convert, to_builtins
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -36,47 +43,95 @@ Emit = Callable[[str], object]
 STOPS = ("ended", "no_action", "step_limit", "position")
 """How a logged game stops; "position": at a position chosen for itself (a witness)."""
 
+RANDOM: Final = "random"
+"""The agent of `wargame play --seed N`: the game's default agents (uniform over the legal
+actions, each seeing what `kernel.playout.default_agents` gives it) and exact chance draws,
+all from one `random.Random(N)` stream."""
+EXTERNAL: Final = "external"
+"""Actions chosen outside this kernel (a person, a client, a search): legality is all a replay
+can check."""
+LEGALITY_ONLY: Final = "checked for legality only: the log is from an external agent"
+"""What a replay of an external log says, since it cannot prove who played."""
+
 
 class ReplayMismatch(WargameError):
-    """A log whose actions replay legally but end somewhere else than the log says."""
+    """A log whose actions replay legally but are not the game it claims to be: an action its
+    seeded agent would not have chosen (or a chance outcome it would not have drawn), or an
+    ending other than the log's."""
 
     kind = "replay_mismatch"
 
 
 @attrs.frozen
+class LogAgent:
+    """Who chose a log's actions: `random` with its seed, or `external` (no seed)."""
+
+    name: str
+    seed: int | None
+
+    @classmethod
+    def seeded(cls, seed: int) -> LogAgent:
+        return cls(RANDOM, seed)
+
+    @classmethod
+    def external(cls) -> LogAgent:
+        return cls(EXTERNAL, None)
+
+    @property
+    def is_seeded(self) -> bool:
+        return self.name == RANDOM
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "seed": self.seed}
+
+
+def as_agent(agent: LogAgent | int | None) -> LogAgent:
+    """An agent from a seed (the random agent) or None (an external one), or itself."""
+    if isinstance(agent, LogAgent):
+        return agent
+    return LogAgent.external() if agent is None else LogAgent.seeded(agent)
+
+
+@attrs.frozen
 class GameLog:
-    """One game as recorded: enough to replay it exactly."""
+    """One game as recorded: enough to replay it exactly, and to say who played it."""
 
     game: str
     variant: Variant
-    seed: int | None
+    agent: LogAgent
     actions: tuple[Any, ...]  # action JSON, in order
     final_state: dict[str, Any]
     result: dict[str, Any] | None
     stop: str
 
+    @property
+    def seed(self) -> int | None:
+        """The seed of a seeded agent's log; None for an external one."""
+        return self.agent.seed if self.agent.is_seeded else None
+
     def to_json(self) -> dict[str, Any]:
-        return envelope(
-            LOG_FORMAT,
-            self.game,
-            {
-                "variant": self.variant.to_json(),
-                "seed": self.seed,
-                "actions": list(self.actions),
-                "final_state": self.final_state,
-                "result": self.result,
-                "stop": self.stop,
-            },
-        )
+        return {
+            "format": LOG_FORMAT,
+            "version": LOG_VERSION,
+            "game": self.game,
+            "variant": self.variant.to_json(),
+            "agent": self.agent.to_json(),
+            "actions": list(self.actions),
+            "final_state": self.final_state,
+            "result": self.result,
+            "stop": self.stop,
+        }
 
 
 def make_log(
-    game: Game[S, A], variant: Variant, seed: int | None, playout: Playout[S, A]
+    game: Game[S, A], variant: Variant, agent: LogAgent | int | None, playout: Playout[S, A]
 ) -> GameLog:
+    """The log of a playout; `agent` is who chose its actions (a seed: the random agent of
+    `wargame play --seed`; None: an external agent)."""
     return GameLog(
         game=game.name,
         variant=variant,
-        seed=seed,
+        agent=as_agent(agent),
         actions=tuple(game.action_to_json(a) for a in playout.actions),
         final_state=game.state_to_json(playout.final),
         result=None if playout.outcome is None else playout.outcome.to_json(),
@@ -93,21 +148,62 @@ def write_log(path: Path, log: GameLog, *, argument: str = "--log") -> None:
 
 
 def read_log(game: Game[Any, Any], data: Any) -> GameLog:
-    """Check a parsed log's shape (not yet its actions: `replay_log` does that)."""
-    obj = open_envelope(require_dict(data, "log"), LOG_FORMAT, game.name)
-    variant = game.catalogue.variant_from_json(get_field(obj, "variant", object))
-    seed = obj.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InvalidInput("field 'seed' must be an integer or null", field="seed")
-    actions = get_field(obj, "actions", list)
-    final_state = get_field(obj, "final_state", dict)
-    result = obj.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise InvalidInput("field 'result' must be an object or null", field="result")
-    stop = as_str(obj.get("stop"), "stop")
-    if stop not in STOPS:
-        raise InvalidInput(f"field 'stop' must be one of {', '.join(STOPS)}", field="stop")
-    return GameLog(game.name, variant, seed, tuple(actions), final_state, result, stop)
+    """Decode a parsed log strictly, through the game's log type (`kernel.views.log_type`,
+    the type `wargame schema GAME log` publishes): every action and the final state are
+    checked against the game's wire types here; whether the actions are legal, and were the
+    agent's, is `replay_log`'s job."""
+    if isinstance(data, dict) and data.get("format") == LOG_FORMAT and data.get("version") == 1:
+        raise InvalidInput(
+            f"log version 1 is no longer read (this kernel reads version {LOG_VERSION}, which "
+            "records the agent that played): record the game again with `wargame play --log`",
+            field="version",
+        )
+    types = getattr(game, "wire", None)
+    if types is None:  # a codec not yet on wire types: the envelope is still read strictly
+        record = convert(data, log_type(Any, dict[str, Any]))
+    else:
+        record = convert(data, log_type(types.action, types.state))
+    if record.game != game.name:
+        raise InvalidInput(f"log is for game {record.game!r}, not {game.name!r}", field="game")
+    agent = _agent(record.agent.name, record.agent.seed)
+    return GameLog(
+        game.name,
+        _variant(game, record.variant),
+        agent,
+        tuple(data["actions"]),
+        data["final_state"],
+        data["result"],
+        record.stop,
+    )
+
+
+def _agent(name: str, seed: int | None) -> LogAgent:
+    if name == RANDOM and seed is None:
+        raise InvalidInput("a random agent's log names its seed", field="agent.seed")
+    if name == EXTERNAL and seed is not None:
+        raise InvalidInput("an external agent has no seed: it must be null", field="agent.seed")
+    return LogAgent(name, seed)
+
+
+def _variant(game: Game[Any, Any], record: VariantRecord) -> Variant:
+    """The log's variant: it names the reading of every option, and its preset (if any) reads
+    them all so; nothing is filled in from a default."""
+    missing = [o.name for o in game.catalogue.options if o.name not in record.options]
+    if missing:
+        raise InvalidInput(
+            f"variant.options: a log names the reading of every option; missing "
+            f"{', '.join(missing)}",
+            field=f"variant.options.{missing[0]}",
+        )
+    data = to_builtins(record)
+    variant = game.catalogue.variant_from_json(data)
+    if variant.to_json() != data:
+        raise InvalidInput(
+            f"variant.preset: preset {record.preset!r} does not read the options as listed "
+            "(a changed preset is null)",
+            field="variant.preset",
+        )
+    return variant
 
 
 def variant_text(game: Game[Any, Any], variant: Variant) -> str:
@@ -124,8 +220,11 @@ def variant_text(game: Game[Any, Any], variant: Variant) -> str:
     return f"{name} with " + ", ".join(diffs(presets[name]))
 
 
-def header(game: Game[Any, Any], variant: Variant, seed: int | None) -> str:
-    return f"{game.title} ({game.name}) · variant {variant_text(game, variant)} · seed {seed}"
+def header(game: Game[Any, Any], variant: Variant, agent: LogAgent | int | None) -> str:
+    """The first line of a narrated game: the game, the variant and who plays (a seed)."""
+    who = as_agent(agent)
+    played = f"seed {who.seed}" if who.is_seeded else f"agent {who.name}"
+    return f"{game.title} ({game.name}) · variant {variant_text(game, variant)} · {played}"
 
 
 class Narrator(Generic[S, A]):
@@ -176,19 +275,35 @@ def play_narrated(
 def replay_log(game: Game[S, A], log: GameLog, emit: Emit | None) -> Playout[S, A]:
     """Replay a log from its variant's initial state, narrated like the original game.
 
-    Raises InvalidInput for an action that does not parse, IllegalAction for one the rules
-    refuse (both naming the step as `actions[i]`), and ReplayMismatch when the replay ends in
-    another state, result or stop than the log records."""
+    Raises InvalidInput for an action that does not parse and IllegalAction for one the rules
+    refuse (both naming the step as `actions[i]`). For a seeded agent's log, each step is also
+    re-derived with `kernel.playout.choose` from the same `random.Random(seed)` stream as
+    `kernel.playout.play`: an action the agent would not have chosen, or a chance outcome it
+    would not have drawn, is a ReplayMismatch naming `actions[i]`. Last, a replay that ends in
+    another state, result or stop than the log records is a ReplayMismatch too. (An external
+    log is checked for legality only: say `LEGALITY_ONLY` where it is shown.)"""
     narrator = Narrator(game, emit) if emit is not None else None
     state = game.initial_state(log.variant)
+    seeded = log.agent.is_seeded and log.agent.seed is not None
+    rng = random.Random(log.agent.seed) if seeded else None
+    agents = default_agents(game) if seeded else None
     actions: list[A] = []
     watch = CycleWatch(state)
     for i, raw in enumerate(log.actions):
         try:
             action = game.action_from_json(raw)
+        except WargameError as exc:
+            raise _at_step(exc, i) from None
+        side = game.to_move(state)
+        chosen = None
+        if rng is not None and side is not None:
+            chosen = choose(game, state, side, rng, agents)
+        try:
             nxt = game.apply(state, action)
         except WargameError as exc:
             raise _at_step(exc, i) from None
+        if rng is not None and chosen != action:
+            raise _not_chosen(game, log.agent, state, side, i, chosen, action)
         if narrator is not None:
             narrator.step(state, action, nxt)
         actions.append(action)
@@ -199,6 +314,26 @@ def replay_log(game: Game[S, A], log: GameLog, emit: Emit | None) -> Playout[S, 
     if emit is not None:
         emit(result.report())
     return result
+
+
+def _not_chosen(
+    game: Game[S, A], agent: LogAgent, state: S, side: str | None, i: int, chosen: A | None, got: A
+) -> ReplayMismatch:
+    """The log's i-th action is legal, but not what its seeded agent plays there."""
+    where = f"actions[{i}]"
+    logged = game.describe(state, got)
+    if chosen is None:
+        text = f"play with seed {agent.seed} stops before this step, but the log has {logged}"
+    elif side == CHANCE:
+        drawn = game.describe(state, chosen)
+        text = f"with seed {agent.seed} the chance outcome is {drawn}, but the log has {logged}"
+    else:
+        picked = game.describe(state, chosen)
+        text = (
+            f"the {agent.name} agent with seed {agent.seed} plays {picked} here, "
+            f"but the log has {logged}"
+        )
+    return ReplayMismatch(f"{where}: {text}", field=where)
 
 
 def _at_step(exc: WargameError, i: int) -> WargameError:
@@ -231,15 +366,17 @@ def _playout(
 def position_log(game: Game[S, A], variant: Variant, log: Sequence[Any], state: Any) -> GameLog:
     """The log of a chosen position (a witness) reached by `log` from the set-up under
     `variant`: it stops as "position", as "no_action" where the side to move has none, or as
-    "ended" with its result when play is over there."""
+    "ended" with its result when play is over there. Its agent is `external`: a search chose
+    the actions, so a replay checks them for legality only."""
+    external = LogAgent.external()
     final = game.state_from_json(state)
     if game.to_move(final) is None:
         outcome = game.outcome(final)
         result = None if outcome is None else outcome.to_json()
-        return GameLog(game.name, variant, None, tuple(log), state, result, "ended")
+        return GameLog(game.name, variant, external, tuple(log), state, result, "ended")
     stuck = game.to_move(final) != CHANCE and not game.legal_actions(final)
     stop = "no_action" if stuck else "position"
-    return GameLog(game.name, variant, None, tuple(log), state, None, stop)
+    return GameLog(game.name, variant, external, tuple(log), state, None, stop)
 
 
 def _check_ending(game: Game[S, A], log: GameLog, result: Playout[S, A]) -> None:

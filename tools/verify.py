@@ -220,9 +220,16 @@ def _lasso(game: Game[Any, Any], preset: str, actions: list[Any]) -> Any:
 
 
 def _with_witness(
-    game: Game[Any, Any], preset: str, row: Row, actions: list[Any], witness_dir: Path
+    game: Game[Any, Any],
+    preset: str,
+    row: Row,
+    actions: list[Any],
+    witness_dir: Path,
+    seed: int | None = None,
 ) -> Row:
-    """Row with the witness as a game log (JSON) written to `witness_dir`."""
+    """Row with the witness as a game log (JSON) written to `witness_dir`. Its agent is the
+    seeded random agent when the actions are a seeded playout's (`seed`), so a replay proves
+    them; else `external` (a solver chose them), checked for legality only."""
     variant = game.presets()[preset]
     state = game.initial_state(variant)
     watch = CycleWatch(state)
@@ -239,7 +246,7 @@ def _with_witness(
         game.nontermination_clauses if endless else (),
         watch.lasso,
     )
-    log = playlog.make_log(game, variant, None, playout)
+    log = playlog.make_log(game, variant, seed, playout)
     path = witness_dir / f"{game.name}-{preset}-{row.id}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     playlog.write_log(path, log, argument="--witnesses")
@@ -273,10 +280,11 @@ def _test(game: Game[Any, Any], preset: str, prop: Property, witness_dir: Path) 
             found = row(
                 "refuted", f"playout (seed {seed}, step {len(actions)})", "a playout breaks it"
             )
-            return _with_witness(game, preset, found, actions, witness_dir)
+            return _with_witness(game, preset, found, actions, witness_dir, seed)
         if prop.kind == "ends" and result.lasso is not None:
             found = row("refuted", f"playout lasso (seed {seed})", "play returns to a position")
-            return _with_witness(game, preset, found, actions[: result.lasso.end], witness_dir)
+            witness = actions[: result.lasso.end]
+            return _with_witness(game, preset, found, witness, witness_dir, seed)
     how = f"{TESTED_GAMES} seeded playouts"
     if prop.kind == "ends":
         return row("unknown", how, "no symbolic model, and no lasso in the playouts")

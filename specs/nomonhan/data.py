@@ -1,26 +1,114 @@
 """Typed Nomonhan components read from `data/nomonhan.toml`, with provenance kept per record.
 
-Loading validates form only (ids, hex numbers, adjacency of hexsides); whether the data agrees
-with the rules text is `facts.py`'s job, so a transcription that breaks a stated fact is
-reported clause by clause instead of being refused at load.
+Loading validates form only (record types and bounds, ids, hex numbers, adjacency of
+hexsides, a map of at most MAX_HEXES hexes); whether the data agrees with the rules text is
+`facts.py`'s job, so a transcription that breaks a stated fact is reported clause by clause
+instead of being refused at load. The file's records are decoded strictly first (the record
+types below): an unknown field, a value of the wrong type or out of bounds is refused with its
+path, before any of it is used.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Final, Literal, get_args
 
 import attrs
 
-from kernel.data import Provenance, load_toml, read_provenance
+from kernel.data import Note, Provenance, Sourced, decode_records, load_toml
 from kernel.errors import DataError, InvalidInput
 from kernel.hexes import Hex, Hexside, parse_hex, parse_hexside
+from kernel.wire import HexId, Id, Meta, Record
 
 DATA_FILE = Path(__file__).parent / "data" / "nomonhan.toml"
-SIDES = ("JP", "SU")  # khaki counters are Japanese, brown ones Soviet (NOM-2.1)
-UNIT_TYPES = ("infantry", "cavalry", "tank", "artillery")
+Side = Literal["JP", "SU"]
+UnitType = Literal["infantry", "cavalry", "tank", "artillery"]
+Terrain = Literal["clear", "hill"]
+SIDES: tuple[str, ...] = get_args(Side)  # khaki counters are Japanese, brown Soviet (NOM-2.1)
+UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
 TERRAIN_COST = {"clear": 1, "hill": 2}  # NOM-8.2, NOM-8.3
+MAX_HEXES: Final = 10_000
+"""The largest map read: one hex for every four-digit number (NOM-2.4). Whether the numbers
+are four-digit is a fact the check reports (`facts.py`); a bigger grid is refused at load."""
+
+
+# --- the data file's records, decoded strictly before use ------------------------------------
+
+Coord = Annotated[int, Meta(ge=-9999, le=9999)]
+HexsideId = Annotated[str, Meta(pattern=r"^[0-9]{4}/[0-9]{4}(?!\n)$")]
+"""Two ASCII hex numbers joined by a slash ("0207/0308")."""
+Small = Annotated[int, Meta(ge=-1000, le=1000)]
+"""A printed number (combat number, MA, turn): bounded loosely, so that a wrong value is
+reported by the fact that states it rather than refused at load."""
+
+
+class GridRecord(Sourced, frozen=True, kw_only=True):
+    columns: tuple[Coord, Coord]
+    rows: tuple[Coord, Coord]
+
+
+class TerrainHexRecord(Sourced, frozen=True, kw_only=True):
+    hexes: tuple[HexId, ...]
+    terrain: Terrain
+
+
+class TerrainRecord(Sourced, frozen=True, kw_only=True):
+    default: Terrain = "clear"
+    hex: tuple[TerrainHexRecord, ...] = ()
+
+
+class RiverRecord(Sourced, frozen=True, kw_only=True):
+    hexsides: tuple[HexsideId, ...]
+
+
+class BridgeRecord(Sourced, frozen=True, kw_only=True):
+    hexside: HexsideId
+    kind: Literal["fixed", "pontoon"]
+
+
+class FlagRecord(Sourced, frozen=True, kw_only=True):
+    side: Side
+    hex: HexId
+
+
+class UnitRecord(Sourced, frozen=True, kw_only=True):
+    id: Id
+    name: Note
+    label: Note | None = None
+    side: Side
+    type: UnitType
+    printed: tuple[Small, ...]
+    reduced: tuple[Small, ...] | None = None
+    ma: Small
+    setup: HexId | None = None
+    gt: Small | None = None
+
+
+class MarkerRecord(Sourced, frozen=True, kw_only=True):
+    id: Id
+    name: Note
+
+
+class TurnTrackRecord(Sourced, frozen=True, kw_only=True):
+    boxes: Small
+    end_roll: dict[Annotated[str, Meta(pattern=r"^[0-9]{1,3}$")], tuple[Small, ...]]
+
+
+class DataFileRecord(Record, frozen=True, kw_only=True):
+    format: Literal["wargame-kernel/nomonhan-data"]
+    version: Literal[1]
+    grid: GridRecord
+    terrain: TerrainRecord
+    river: tuple[RiverRecord, ...] = ()
+    bridge: tuple[BridgeRecord, ...] = ()
+    flag: tuple[FlagRecord, ...] = ()
+    turn_track: TurnTrackRecord
+    unit: tuple[UnitRecord, ...] = ()
+    marker: tuple[MarkerRecord, ...] = ()
+
+
+# --- the components as the rules use them ----------------------------------------------------
 
 
 @attrs.frozen
@@ -112,91 +200,96 @@ def load_data(path: Path = DATA_FILE) -> NomonhanData:
         raise DataError(
             f"{path.name}: expected format wargame-kernel/nomonhan-data version 1", field="format"
         )
+    record = decode_records(raw, DataFileRecord, path.name)
     try:
-        return _build(raw)
+        return _build(record)
     except InvalidInput as exc:  # a bad hex number inside the data file
         raise DataError(f"{path.name}: {exc.message}", field=exc.field) from None
-    except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"{path.name}: malformed record ({type(exc).__name__}: {exc})") from None
+    except DataError as exc:
+        raise DataError(f"{path.name}: {exc.message}", field=exc.field) from None
 
 
-def _build(raw: dict[str, Any]) -> NomonhanData:
+def _grid(grid: GridRecord) -> frozenset[Hex]:
+    (c0, c1), (r0, r1) = grid.columns, grid.rows
+    size = max(0, c1 - c0 + 1) * max(0, r1 - r0 + 1)
+    if size > MAX_HEXES:
+        raise DataError(
+            f"grid: {size} hexes; a map has at most {MAX_HEXES} (one per four-digit hex "
+            "number, NOM-2.4)",
+            field="grid",
+        )
+    return frozenset(Hex(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
+
+
+def _build(raw: DataFileRecord) -> NomonhanData:
     prov: list[tuple[str, Provenance]] = []
-    grid = raw["grid"]
-    prov.append(("grid", read_provenance(grid, "grid")))
-    (c0, c1), (r0, r1) = grid["columns"], grid["rows"]
-    hexes = frozenset(Hex(c, r) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
+    prov.append(("grid", raw.grid.provenance("grid")))
+    hexes = _grid(raw.grid)
 
-    terrain_raw = raw["terrain"]
-    prov.append(("terrain", read_provenance(terrain_raw, "terrain")))
-    terrain: dict[Hex, str] = {}
+    prov.append(("terrain", raw.terrain.provenance("terrain")))
+    terrain: dict[Hex, str] = dict.fromkeys(hexes, raw.terrain.default)
     records: dict[Hexside | Hex, str] = {}
-    for i, rec in enumerate(terrain_raw.get("hex", [])):
-        prov.append((f"terrain.hex[{i}]", read_provenance(rec, f"terrain.hex[{i}]")))
-        if rec["terrain"] not in TERRAIN_COST:
-            raise DataError(f"terrain.hex[{i}]: unknown terrain {rec['terrain']!r}")
-        for text in rec["hexes"]:
-            cell = _on_map(parse_hex(text), hexes, f"terrain.hex[{i}]")
-            terrain[cell] = rec["terrain"]
-            records[cell] = f"terrain.hex[{i}]"
+    for i, rec in enumerate(raw.terrain.hex):
+        where = f"terrain.hex[{i}]"
+        prov.append((where, rec.provenance(where)))
+        for j, text in enumerate(rec.hexes):
+            cell = _on_map(parse_hex(text, field=f"{where}.hexes[{j}]"), hexes, where)
+            terrain[cell] = rec.terrain
+            records[cell] = where
 
     rivers: set[Hexside] = set()
-    for i, rec in enumerate(raw.get("river", [])):
-        prov.append((f"river[{i}]", read_provenance(rec, f"river[{i}]")))
-        for text in rec["hexsides"]:
-            side = parse_hexside(text, field=f"river[{i}]")
-            _on_map(side.a, hexes, f"river[{i}]")
-            _on_map(side.b, hexes, f"river[{i}]")
+    for i, river in enumerate(raw.river):
+        where = f"river[{i}]"
+        prov.append((where, river.provenance(where)))
+        for j, text in enumerate(river.hexsides):
+            side = parse_hexside(text, field=f"{where}.hexsides[{j}]")
+            _on_map(side.a, hexes, where)
+            _on_map(side.b, hexes, where)
             rivers.add(side)
-            records[side] = f"river[{i}]"
+            records[side] = where
 
     bridges: dict[Hexside, str] = {}
-    for i, rec in enumerate(raw.get("bridge", [])):
-        prov.append((f"bridge[{i}]", read_provenance(rec, f"bridge[{i}]")))
-        side = parse_hexside(rec["hexside"], field=f"bridge[{i}]")
-        if rec["kind"] not in ("fixed", "pontoon"):
-            raise DataError(f"bridge[{i}]: kind must be 'fixed' or 'pontoon'")
-        bridges[side] = rec["kind"]
-        records[side] = f"bridge[{i}]"
+    for i, bridge in enumerate(raw.bridge):
+        where = f"bridge[{i}]"
+        prov.append((where, bridge.provenance(where)))
+        side = parse_hexside(bridge.hexside, field=f"{where}.hexside")
+        bridges[side] = bridge.kind
+        records[side] = where
 
     flags: dict[str, list[Hex]] = {s: [] for s in SIDES}
-    for i, rec in enumerate(raw.get("flag", [])):
-        prov.append((f"flag[{i}]", read_provenance(rec, f"flag[{i}]")))
-        if rec["side"] not in SIDES:
-            raise DataError(f"flag[{i}]: side must be one of {SIDES}")
-        flags[rec["side"]].append(_on_map(parse_hex(rec["hex"]), hexes, f"flag[{i}]"))
+    for i, flag in enumerate(raw.flag):
+        where = f"flag[{i}]"
+        prov.append((where, flag.provenance(where)))
+        flags[flag.side].append(_on_map(parse_hex(flag.hex, field=f"{where}.hex"), hexes, where))
 
     units = []
     seen: set[str] = set()
-    for i, rec in enumerate(raw.get("unit", [])):
+    for i, unit in enumerate(raw.unit):
         where = f"unit[{i}]"
-        if rec["id"] in seen:
-            raise DataError(f"{where}: duplicate unit id {rec['id']!r}")
-        seen.add(rec["id"])
-        if rec["side"] not in SIDES or rec["type"] not in UNIT_TYPES:
-            raise DataError(f"{where}: bad side or type", field=where)
-        setup = _on_map(parse_hex(rec["setup"]), hexes, where) if "setup" in rec else None
+        if unit.id in seen:
+            raise DataError(f"{where}: duplicate unit id {unit.id!r}", field=f"{where}.id")
+        seen.add(unit.id)
+        setup = None
+        if unit.setup is not None:
+            setup = _on_map(parse_hex(unit.setup, field=f"{where}.setup"), hexes, where)
         units.append(
             UnitSpec(
-                id=rec["id"],
-                name=rec["name"],
-                label=rec.get("label", rec["id"]),
-                side=rec["side"],
-                type=rec["type"],
-                printed=tuple(int(v) for v in rec["printed"]),
-                reduced=tuple(int(v) for v in rec["reduced"]) if "reduced" in rec else None,
-                ma=int(rec["ma"]),
+                id=unit.id,
+                name=unit.name,
+                label=unit.id if unit.label is None else unit.label,
+                side=unit.side,
+                type=unit.type,
+                printed=unit.printed,
+                reduced=unit.reduced,
+                ma=unit.ma,
                 setup=setup,
-                gt=int(rec["gt"]) if "gt" in rec else None,
-                provenance=read_provenance(rec, where),
+                gt=unit.gt,
+                provenance=unit.provenance(where),
             )
         )
-    markers = tuple(
-        (rec["id"], read_provenance(rec, f"marker[{i}]"))
-        for i, rec in enumerate(raw.get("marker", []))
-    )
-    track = raw["turn_track"]
-    end_roll = {int(k): frozenset(int(f) for f in v) for k, v in track["end_roll"].items()}
+    markers = tuple((m.id, m.provenance(f"marker[{i}]")) for i, m in enumerate(raw.marker))
+    track = raw.turn_track
+    end_roll = {int(k): frozenset(v) for k, v in track.end_roll.items()}
     return NomonhanData(
         map=MapData(
             hexes,
@@ -209,9 +302,9 @@ def _build(raw: dict[str, Any]) -> NomonhanData:
         ),
         units=tuple(units),
         markers=markers,
-        turn_boxes=int(track["boxes"]),
+        turn_boxes=track.boxes,
         end_roll=end_roll,
-        turn_track=read_provenance(track, "turn_track"),
+        turn_track=track.provenance("turn_track"),
     )
 
 

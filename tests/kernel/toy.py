@@ -3,6 +3,9 @@
 Two sides add 1 or 2 to a shared total, or pass; after each addition a coin (chance) may add
 one more. The first total of GOAL or more ends the game. With `stuck_at`, the side to move has
 no action at that total (a planted gap). `coin_name` changes nothing (an equivalent pair).
+
+Its codec is the contract's: wire records (`kernel.wire`) decoded strictly, then a position
+check (`check_position`), so kernel and tool tests (views, schemas, logs) run against it.
 """
 
 from __future__ import annotations
@@ -10,17 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import attrs
 
-from kernel.codec import STATE_FORMAT, envelope, get_field, open_envelope, require_dict
+from kernel.codec import STATE_FORMAT, OutcomeRecord, VariantRecord, envelope
 from kernel.data import FactResult, Provenance
-from kernel.errors import IllegalAction, InvalidInput
-from kernel.game import CHANCE, Outcome
+from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput
+from kernel.game import CHANCE, Outcome, WireTypes
 from kernel.variants import Catalogue, Option, Reading, Variant
+from kernel.wire import Meta, Record, convert, to_builtins
 
 GOAL = 6
+MAX_TOTAL = GOAL + 2
+"""The largest total play reaches: GOAL - 1, plus 2, plus the coin's 1."""
 CAT = Catalogue(
     game="toy",
     options=(
@@ -72,12 +78,47 @@ class Coin:
 ToyAction = Add | Pass | Coin
 
 
+# --- wire types ------------------------------------------------------------------------------
+
+Total = Annotated[int, Meta(ge=0, le=MAX_TOTAL)]
+
+
+class ToyStateRecord(Record, frozen=True):
+    """A toy position: the total, the side to move, whether the coin is to be tossed, and
+    the result once the goal is reached."""
+
+    format: Literal["wargame-kernel/state"]
+    version: Literal[1]
+    game: Literal["toy"]
+    variant: VariantRecord
+    total: Total
+    side: Literal["A", "B"]
+    coin: bool
+    result: OutcomeRecord | None
+
+
+class AddRecord(Record, frozen=True, tag_field="type", tag="add"):
+    amount: Literal[1, 2]
+
+
+class PassRecord(Record, frozen=True, tag_field="type", tag="pass"):
+    pass
+
+
+class CoinRecord(Record, frozen=True, tag_field="type", tag="coin"):
+    heads: bool
+
+
+ToyActionRecord = AddRecord | PassRecord | CoinRecord
+
+
 class Toy:
     name = "toy"
     title = "Toy"
     sides: tuple[str, ...] = ("A", "B")
     catalogue = CAT
     nontermination_clauses: tuple[str, ...] = ("TOY-PASS",)
+    wire = WireTypes(state=ToyStateRecord, action=ToyActionRecord, observation=ToyStateRecord)
 
     def presets(self) -> Mapping[str, Variant]:
         return {n: CAT.preset(n) for n in CAT.presets}
@@ -150,19 +191,34 @@ class Toy:
         )
 
     def state_from_json(self, data: Any) -> ToyState:
-        obj = open_envelope(data, STATE_FORMAT, "toy")
-        res = obj.get("result")
+        record = convert(data, ToyStateRecord)
+        variant = CAT.variant_from_json(to_builtins(record.variant))
+        if variant.to_json() != to_builtins(record.variant):
+            raise InvalidInput("the preset does not read its options so", field="variant")
         result = None
-        if res is not None:
-            r = require_dict(res, "result")
-            result = Outcome(r["winner"], r["points"], r["clause"], r["reason"])
-        return ToyState(
-            CAT.variant_from_json(obj["variant"]),
-            get_field(obj, "total", int),
-            get_field(obj, "side", str),
-            get_field(obj, "coin", bool),
-            result,
-        )
+        if record.result is not None:
+            r = record.result
+            result = Outcome(r.winner, tuple(r.points.items()), r.clause, r.reason)
+        state = ToyState(variant, record.total, record.side, record.coin, result)
+        self.check_position(state)
+        return state
+
+    def check_position(self, state: ToyState) -> None:
+        """TOY-GOAL: a result exactly when the total has reached the goal after the coin, won
+        by the side that added last (the one not to move); no play passes MAX_TOTAL."""
+        if state.total > MAX_TOTAL:
+            raise ImpossiblePosition("no play reaches this total", field="total")
+        over = state.total >= GOAL and not state.coin
+        if over != (state.result is not None):
+            raise ImpossiblePosition(
+                "a result exactly when the goal is reached", clauses=("TOY-GOAL",), field="result"
+            )
+        if state.result is not None:
+            winner = "B" if state.side == "A" else "A"
+            if state.result != Outcome(winner, (), "TOY-GOAL", "goal reached"):
+                raise ImpossiblePosition(
+                    "the result is not the goal's", clauses=("TOY-GOAL",), field="result"
+                )
 
     def action_to_json(self, action: ToyAction) -> dict[str, Any]:
         match action:
@@ -175,15 +231,12 @@ class Toy:
         raise TypeError(action)
 
     def action_from_json(self, data: Any) -> ToyAction:
-        obj = require_dict(data, "action")
-        kind = get_field(obj, "type", str, "action")
-        if kind == "add":
-            return Add(get_field(obj, "amount", int, "action"))
-        if kind == "pass":
-            return Pass()
-        if kind == "coin":
-            return Coin(get_field(obj, "heads", bool, "action"))
-        raise InvalidInput(f"unknown action {kind!r}", field="action.type")
+        record: ToyActionRecord = convert(data, ToyActionRecord, what="action")  # type: ignore[arg-type]
+        if isinstance(record, AddRecord):
+            return Add(record.amount)
+        if isinstance(record, CoinRecord):
+            return Coin(record.heads)
+        return Pass()
 
     def describe(self, state: ToyState, action: ToyAction) -> str:
         return repr(action)

@@ -11,11 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
+from kernel.wire import MAX_INPUT_BYTES
 from specs.nomonhan.data import DATA_FILE
 from specs.nomonhan.state import Phase
+from tests.kernel.toy import Toy
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_36, SU_ART, position
-from tools import cli
+from tools import cli, playlog
+from tools.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -262,12 +266,39 @@ def test_missing_files_name_the_argument(
     assert error_of(capsys, "data", "check", "nomonhan", "--file", missing)["field"] == "--file"
 
 
-def test_usage_errors_exit_2_as_argparse_does(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "frobnicate")
-    assert code == 2 and "usage:" in err
-    code, _, err = run(capsys, "legal", "nomonhan")
-    assert code == 2 and "usage:" in err
-    assert run(capsys, "--help")[0] == 0
+@pytest.mark.parametrize(
+    ("argv", "field"),
+    [
+        (["frobnicate"], "COMMAND"),
+        ([], "COMMAND"),
+        (["legal", "nomonhan"], "STATE"),
+        (["apply", "nomonhan", "s.json"], "ACTION"),
+        (["play", "nomonhan", "--seed", "x"], "--seed"),
+        (["play", "nomonhan", "--max-steps", "1.5"], "--max-steps"),
+        (["explore", "nomonhan", "--budget", "soon"], "--budget"),
+        (["legal", "nomonhan", "s.json", "--bogus"], "--bogus"),
+        (["view", "nomonhan", "s.json"], "--side"),
+        (["schema", "nomonhan", "board"], "KIND"),
+        (["data"], "SUBCOMMAND"),
+        (["data", "check"], "GAME"),
+        (["render", "nomonhan", "s.json"], "--output"),
+    ],
+)
+def test_argument_errors_are_one_json_object_with_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], field: str
+) -> None:
+    """argparse's refusals are reported like every other error: kind `usage`, the argument,
+    and the usage line of the (sub)command."""
+    err = error_of(capsys, *argv)
+    assert err["error"] == "usage" and err["field"] == field, err
+    assert err["usage"].startswith("usage: wargame")
+
+
+def test_help_still_prints_help_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--help")
+    assert code == 0 and "usage: wargame" in out and not err
+    code, out, _ = run(capsys, "apply", "--help")
+    assert code == 0 and "--side" in out
 
 
 def test_unexpected_exception_is_internal_error_without_traceback(
@@ -310,8 +341,9 @@ def test_play_log_then_replay_reproduces_the_game_exactly(
     )
     assert code == 0
     data = json.loads(log.read_text(encoding="utf-8"))
-    assert data["format"] == "wargame-kernel/log" and data["version"] == 1
-    assert data["game"] == "nomonhan" and data["seed"] == 11 and data["stop"] == "ended"
+    assert data["format"] == "wargame-kernel/log" and data["version"] == 2
+    assert data["agent"] == {"name": "random", "seed": 11}
+    assert data["game"] == "nomonhan" and data["stop"] == "ended"
     assert data["variant"]["preset"] == "en" and data["result"]["clause"]
     relog = tmp_path / "again.json"
     code, replayed, err = run(capsys, "play", "nomonhan", "--replay", str(log), "--log", str(relog))
@@ -343,7 +375,8 @@ def test_replay_of_a_tampered_log_fails(capsys: pytest.CaptureFixture[str], tmp_
     assert err["field"] == f"actions[{first_move}].unit"
 
     changed = json.loads(json.dumps(data))
-    changed["final_state"]["units"][0]["steps"] += 1
+    unit = changed["final_state"]["units"][0]
+    unit["steps"] = 1 if unit["steps"] == 2 else 2
     err = error_of(
         capsys, "play", "nomonhan", "--replay", write(tmp_path, "c.json", changed), code=1
     )
@@ -451,3 +484,248 @@ def test_legal_reports_a_gap_when_no_action_satisfies_the_rules(
     out = json.loads(capsys.readouterr().out)
     assert out["actions"] == []
     assert {"NOM-9.3", "NOM-9.20"} <= set(out["gap"]["clauses"])
+
+
+# --- view, schema, apply --side ----------------------------------------------------------------
+
+TOY = Toy()
+
+
+class UnpublishedToy(Toy):
+    """The toy game as a codec not yet on wire types would be."""
+
+    wire = None  # type: ignore[assignment]
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`wargame` knows the toy game (tests/kernel/toy.py) as `toy`, and `unpublished`."""
+
+    def lookup(name: str) -> Any:
+        if name == "toy":
+            return TOY
+        return UnpublishedToy() if name == "unpublished" else get_game(name)
+
+    monkeypatch.setattr(cli, "get_game", lookup)
+
+
+def validator(capsys: pytest.CaptureFixture[str], game: str, kind: str) -> Draft202012Validator:
+    """The published schema of a game's document, checked to be a Draft 2020-12 schema."""
+    published = run_json(capsys, "schema", game, kind)
+    assert published["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(published)
+    return Draft202012Validator(published)
+
+
+def published(game: str) -> bool:
+    return getattr(get_game(game), "wire", None) is not None
+
+
+@pytest.mark.usefixtures("toy")
+def test_view_prints_the_side_view_document(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The side to move sees its legal actions; the other side sees none; both see who moves."""
+    start = write(tmp_path, "start.json", run_json(capsys, "new", "toy"))
+    mine = run_json(capsys, "view", "toy", start, "--side", "A")
+    assert {k: mine[k] for k in ("format", "version", "game", "side", "to_move", "result")} == {
+        "format": "wargame-kernel/view",
+        "version": 1,
+        "game": "toy",
+        "side": "A",
+        "to_move": "A",
+        "result": None,
+    }
+    assert mine["legal_actions"] == run_json(capsys, "legal", "toy", start)["actions"]
+    assert mine["observation"]["total"] == 0
+    theirs = run_json(capsys, "view", "toy", start, "--side", "B")
+    assert theirs["to_move"] == "A" and theirs["legal_actions"] == []
+    assert error_of(capsys, "view", "toy", start, "--side", "C")["field"] == "--side"
+    assert error_of(capsys, "view", "toy", str(tmp_path / "none.json"), "--side", "A")["field"] == (
+        "STATE"
+    )
+    check = validator(capsys, "toy", "view")
+    check.validate(mine)
+    check.validate(theirs)
+
+
+@pytest.mark.usefixtures("toy")
+def test_schema_of_each_kind_validates_the_documents_the_game_produces(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """state, action, log and view: the schemas are generated from the codec's own wire types,
+    so every document the rules produce validates, and a mutated one does not."""
+    log = tmp_path / "game.json"
+    assert run(capsys, "play", "toy", "--seed", "2", "--log", str(log), "--quiet")[0] == 0
+    data = json.loads(log.read_text(encoding="utf-8"))
+    validator(capsys, "toy", "log").validate(data)
+    state_schema, action_schema = (
+        validator(capsys, "toy", "state"),
+        validator(capsys, "toy", "action"),
+    )
+    state_schema.validate(data["final_state"])
+    for action in data["actions"]:
+        action_schema.validate(action)
+    start = run_json(capsys, "new", "toy")
+    state_schema.validate(start)
+    assert not state_schema.is_valid({**start, "total": True})
+    assert not state_schema.is_valid({**start, "extra": 1})
+    assert not action_schema.is_valid({"type": "add", "amount": 3})
+    err = error_of(capsys, "schema", "unpublished", "state")
+    assert err["error"] == "invalid_input" and err["field"] == "game"
+
+
+@pytest.mark.parametrize("name", ["nomonhan", "rattenkrieg"])
+def test_schema_of_a_real_game_validates_its_documents(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    if not published(name):
+        pytest.skip(f"{name}'s codec does not publish wire types yet")
+    log = tmp_path / "game.json"
+    assert run(capsys, "play", name, "--seed", "1", "--log", str(log), "--quiet")[0] == 0
+    data = json.loads(log.read_text(encoding="utf-8"))
+    validator(capsys, name, "log").validate(data)
+    validator(capsys, name, "state").validate(run_json(capsys, "new", name))
+    start = write(tmp_path, "start.json", run_json(capsys, "new", name))
+    check = validator(capsys, name, "view")
+    for side in get_game(name).sides:
+        check.validate(run_json(capsys, "view", name, start, "--side", side))
+
+
+@pytest.mark.parametrize("name", ["nomonhan", "rattenkrieg"])
+def test_view_of_a_real_game_gives_legal_actions_to_the_side_to_move_only(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    state = run_json(capsys, "new", name)
+    path = write(tmp_path, "start.json", state)
+    game = get_game(name)
+    to_move = game.to_move(game.state_from_json(state))
+    for side in game.sides:
+        doc = run_json(capsys, "view", name, path, "--side", side)
+        assert doc["format"] == "wargame-kernel/view" and doc["to_move"] == to_move
+        observed = game.observe(game.state_from_json(state), side)
+        assert doc["observation"] == json.loads(json.dumps(observed))
+        if side == to_move:
+            assert doc["legal_actions"] == run_json(capsys, "legal", name, path)["actions"]
+        else:
+            assert doc["legal_actions"] == []
+
+
+@pytest.mark.usefixtures("toy")
+def test_apply_side_out_of_turn_is_refused_before_the_action_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Whatever B sends while A is to move (a legal action, nonsense, a missing file), the error
+    is the same `not_your_turn`, naming who is to move; A's action is applied as the referee's."""
+    start = write(tmp_path, "start.json", run_json(capsys, "new", "toy"))
+    sent = ['{"type": "add", "amount": 1}', '{"type": "coin", "heads": true}', "{nonsense"]
+    errors = [error_of(capsys, "apply", "toy", start, a, "--side", "B") for a in sent]
+    errors.append(error_of(capsys, "apply", "toy", start, str(tmp_path / "none"), "--side", "B"))
+    assert all(e == errors[0] for e in errors)
+    assert errors[0] == {
+        "error": "not_your_turn",
+        "message": "A is to move, not B",
+        "field": "--side",
+    }
+    moved = run_json(capsys, "apply", "toy", start, sent[0], "--side", "A")
+    assert moved == run_json(capsys, "apply", "toy", start, sent[0])
+    coin = write(tmp_path, "coin.json", moved)  # chance is to move: no side may act
+    err = error_of(capsys, "apply", "toy", coin, '{"type": "coin", "heads": true}', "--side", "A")
+    assert err["error"] == "not_your_turn" and "chance is to move" in err["message"]
+    assert run_json(capsys, "apply", "toy", coin, '{"type": "coin", "heads": true}')["total"] == 2
+    assert error_of(capsys, "apply", "toy", start, sent[0], "--side", "Z")["error"] == (
+        "invalid_input"
+    )
+
+
+def test_apply_side_out_of_turn_says_the_same_whatever_the_hidden_cards(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Rattenkrieg (RKS-3.3.3: hands are hidden): the side not to move gets one error for every
+    action it may send, naming a card the mover holds or not, in positions with different
+    hands; it learns only who is to move, which it sees anyway."""
+    game = get_game("rattenkrieg")
+    variant = game.catalogue.variant(None)
+    seen: set[str] = set()
+    for seed in range(3):
+        result = playlog.play_narrated(game, variant, seed, None, max_steps=60 + seed)
+        state = result.final
+        mover = game.to_move(state)
+        if mover not in game.sides:
+            continue
+        other = next(s for s in game.sides if s != mover)
+        path = write(tmp_path, f"s{seed}.json", game.state_to_json(state))
+        sent = [game.action_to_json(a) for a in game.legal_actions(state)[:5]]
+        sent.append({"type": "play_card", "card": "no-such-card"})
+        for action in sent:
+            code, _, err = run(
+                capsys, "apply", "rattenkrieg", path, json.dumps(action), "--side", other
+            )
+            assert code == 2
+            seen.add(err)
+    assert len(seen) in (1, 2)  # "GE is to move, not SU" and/or "SU is to move, not GE"
+    for err in seen:
+        assert json.loads(err)["error"] == "not_your_turn"
+
+
+def test_apply_side_on_nomonhan(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, _ = initial_state(capsys, tmp_path)
+    action = run_json(capsys, "legal", "nomonhan", path)["actions"][0]
+    err = error_of(capsys, "apply", "nomonhan", path, json.dumps(action), "--side", "SU")
+    assert err == {"error": "not_your_turn", "message": "JP is to move, not SU", "field": "--side"}
+    assert run_json(capsys, "apply", "nomonhan", path, json.dumps(action), "--side", "JP")
+
+
+# --- bounded, strict reading of files and stdin ------------------------------------------------
+
+
+def test_input_files_are_bounded_and_must_be_utf8(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, state = initial_state(capsys, tmp_path)
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(json.dumps(state).encode("utf-8")[:-1] + b', "x": "\xe9"}')
+    err = error_of(capsys, "legal", "nomonhan", str(bad))
+    assert err["field"] == "STATE" and "UTF-8" in err["message"]
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_INPUT_BYTES + 10) + b"{}")
+    err = error_of(capsys, "legal", "nomonhan", str(big))
+    assert err["field"] == "STATE" and str(MAX_INPUT_BYTES) in err["message"]
+    assert error_of(capsys, "apply", "nomonhan", path, str(big))["field"] == "ACTION"
+    assert error_of(capsys, "play", "nomonhan", "--replay", str(bad))["field"] == "--replay"
+    assert error_of(capsys, "legal", "nomonhan", str(tmp_path))["field"] == "STATE"  # a directory
+    deep = write(tmp_path, "deep.json", "[" * 100_000 + "]" * 100_000)
+    assert error_of(capsys, "legal", "nomonhan", deep)["field"] == "STATE"
+    huge = write(tmp_path, "int.json", "1" * 5000)
+    assert error_of(capsys, "apply", "nomonhan", path, huge)["field"] == "ACTION"
+    # an inline action whose bytes are not UTF-8 (the shell hands them over as given)
+    err = error_of(capsys, "apply", "nomonhan", path, '{"type": "move", "unit": "\udcff"}')
+    assert err["field"] == "ACTION" and "UTF-8" in err["message"]
+
+
+def test_stdin_is_read_with_the_same_bound(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(" " * (MAX_INPUT_BYTES + 10) + "{}"))
+    assert error_of(capsys, "legal", "nomonhan", "-")["field"] == "STATE"
+    raw = io.BytesIO(b"{\xff}")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
+    assert error_of(capsys, "legal", "nomonhan", "-")["field"] == "STATE"
+
+
+def test_seed_out_of_a_logs_range_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert error_of(capsys, "play", "nomonhan", "--seed", "-1")["field"] == "--seed"
+    assert error_of(capsys, "play", "nomonhan", "--seed", str(2**63))["field"] == "--seed"
+
+
+def test_console_command_reports_argument_errors_as_json() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "tools.cli", "legal"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    err = json.loads(done.stderr)
+    assert err["error"] == "usage" and err["field"] == "GAME"
