@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 from collections.abc import Callable
 from typing import Annotated, Any, Final, TypeVar
 
@@ -167,9 +168,37 @@ def _field_path(message: str, prefix: str) -> tuple[str, str]:
     return path or prefix, text
 
 
+_TAGGED: dict[int, tuple[Any, tuple[str, dict[Any, Any]] | None]] = {}
+
+
+def _tagged(type_: Any) -> tuple[str, dict[Any, Any]] | None:
+    """For a union of tagged records, its tag field and the record of each tag (memoised by
+    the type's identity: hashing a union costs more than converting a record)."""
+    known = _TAGGED.get(id(type_))
+    if known is not None and known[0] is type_:
+        return known[1]
+    found: tuple[str, dict[Any, Any]] | None = None
+    members = typing.get_args(type_)
+    if members and all(isinstance(m, type) and issubclass(m, Record) for m in members):
+        fields = {m.__struct_config__.tag_field for m in members}
+        if len(fields) == 1 and None not in fields:
+            found = str(fields.pop()), {m.__struct_config__.tag: m for m in members}
+    _TAGGED[id(type_)] = (type_, found)
+    return found
+
+
 def convert(obj: Any, type_: type[T], *, what: str = "") -> T:
     """Decode already-parsed JSON data into a wire type, strictly; a mismatch is InvalidInput
-    whose `field` is the JSON path of the bad value (prefixed by `what`)."""
+    whose `field` is the JSON path of the bad value (prefixed by `what`).
+
+    A tagged union is decoded as the record its tag names: msgspec caches a record's decoder
+    but not a union's (about 1.5 us instead of 35); the union itself words a bad tag's error."""
+    tagged = _tagged(type_)
+    if tagged is not None and isinstance(obj, dict):
+        tag = obj.get(tagged[0])
+        record = tagged[1].get(tag) if isinstance(tag, str) else None
+        if record is not None:
+            type_ = record
     try:
         return msgspec.convert(obj, type_, strict=True)
     except msgspec.ValidationError as exc:

@@ -19,7 +19,6 @@ Arrays are lists, so `msgspec.to_builtins` gives JSON data equal to the parsed t
 from __future__ import annotations
 
 import re
-import typing
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal, TypeVar, cast
 
@@ -542,37 +541,9 @@ _BOUND_CLAUSES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 )
 
 
-_TAGGED: dict[int, tuple[Any, tuple[str, dict[Any, type[Any]]] | None]] = {}
-
-
-def _tagged(type_: Any) -> tuple[str, dict[Any, type[Any]]] | None:
-    """For a union of tagged records, its tag field and the record of each tag (memoised by
-    the type's identity: hashing a union costs more than converting a record)."""
-    known = _TAGGED.get(id(type_))
-    if known is not None and known[0] is type_:
-        return known[1]
-    found: tuple[str, dict[Any, type[Any]]] | None = None
-    members = typing.get_args(type_)
-    if members and all(isinstance(m, type) and issubclass(m, Record) for m in members):
-        fields = {m.__struct_config__.tag_field for m in members}
-        if len(fields) == 1 and None not in fields:
-            found = str(fields.pop()), {m.__struct_config__.tag: m for m in members}
-    _TAGGED[id(type_)] = (type_, found)
-    return found
-
-
 def decode(data: Any, type_: type[T], what: str = "") -> T:
     """`kernel.wire.convert`, with the clause of a rules bound added to the error: a value out
-    of a bound this module states names the clause the bound comes from. A tagged union is
-    decoded as the record its tag names (msgspec caches a record's decoder, not a union's:
-    about 1.5 us instead of 35), the union itself only to word the error of a bad tag."""
-    tagged = _tagged(type_)
-    if tagged is not None and isinstance(data, dict):
-        field, records = tagged
-        tag = data.get(field)
-        record = records.get(tag) if isinstance(tag, str) else None
-        if record is not None:
-            type_ = record
+    of a bound this module states names the clause the bound comes from."""
     try:
         return convert(data, type_, what=what)
     except InvalidInput as exc:
