@@ -1,11 +1,12 @@
-"""Benchmark of the Nomonhan rules, and a perft regression check.
+"""Benchmark of every game's rules, and a perft regression check.
 
-`python -m tools.bench [--quick] [--json FILE]` prints, per preset, how fast random playouts,
-legal-action queries and state JSON round trips run, and perft counts with their times. The
-speeds are numbers to compare between runs on one machine, never pass/fail. The perft counts
-are compared with the stored table in tests/data/perft-nomonhan.json: any difference means the
-set of legal actions changed, and the command exits 1. So does a state that does not survive
-a JSON round trip unchanged.
+`python -m tools.bench [--quick] [--game NAME ...] [--json FILE]` prints, per game and preset,
+how fast random playouts, legal-action queries and state JSON round trips run, and perft counts
+with their times where the game has a stored perft table (tests/data/perft-GAME.json, today
+Nomonhan's only). The speeds are numbers to compare between runs on one machine, never
+pass/fail. A perft count that differs from the stored table means the set of legal actions
+changed, and the command exits 1. So does a state that does not survive a JSON round trip
+unchanged.
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ from typing import Any
 from kernel.game import CHANCE, Game
 from kernel.playout import play
 from tools.perft import CONVENTION, perft
-from tools.registry import get_game
+from tools.registry import game_names, get_game
 
-GAME = "nomonhan"
-PERFT_DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft-nomonhan.json"
+GAME = "nomonhan"  # the game `--write-perft-data` writes when no --game is named
+DATA_DIR = Path(__file__).resolve().parent.parent / "tests" / "data"
+PERFT_DATA = DATA_DIR / "perft-nomonhan.json"
 FULL = {"games": 50, "positions": 2000, "depth": 4}
 QUICK = {"games": 10, "positions": 500, "depth": 3}
 
@@ -44,8 +46,15 @@ def machine() -> dict[str, Any]:
     }
 
 
+def perft_data(game: str) -> Path:
+    """Where a game's stored perft table lives (it may not exist)."""
+    return DATA_DIR / f"perft-{game}.json"
+
+
 def load_expected(path: Path = PERFT_DATA) -> dict[str, dict[int, int]]:
-    """Stored perft counts: preset -> depth -> count."""
+    """Stored perft counts: preset -> depth -> count; empty when the game has no table."""
+    if not path.exists():
+        return {}
     data = json.loads(path.read_text(encoding="utf-8"))
     return {
         preset: {int(depth): int(count) for depth, count in counts.items()}
@@ -59,7 +68,7 @@ def perft_table(game: Game[Any, Any], depths: range) -> dict[str, Any]:
     return {
         "game": game.name,
         "convention": CONVENTION,
-        "regenerate": "python -m tools.bench --write-perft-data",
+        "regenerate": f"python -m tools.bench --game {game.name} --write-perft-data",
         "perft": {
             name: {str(d): perft(game, game.initial_state(presets[name]), d) for d in depths}
             for name in presets
@@ -87,7 +96,8 @@ def bench_preset(
     seed: int,
     expected: dict[int, int] | None,
 ) -> dict[str, Any]:
-    """All measurements for one preset; perft entries carry the stored count and a verdict."""
+    """All measurements for one preset; perft entries carry the stored count and a verdict.
+    Perft runs only for a preset with stored counts (`expected`)."""
     initial = game.initial_state(game.presets()[preset])
 
     def playouts() -> list[Any]:
@@ -125,7 +135,7 @@ def bench_preset(
     codec_bad, c_seconds = _timed(round_trips)
 
     perfts = []
-    for d in range(1, depth + 1):
+    for d in range(1, depth + 1 if expected else 1):
         count, p_seconds = _timed(functools.partial(perft, game, initial, d))
         want = (expected or {}).get(d)
         perfts.append(
@@ -139,6 +149,7 @@ def bench_preset(
         )
 
     return {
+        "game": game.name,
         "preset": preset,
         "playouts": games,
         "playout_steps": steps,
@@ -161,12 +172,27 @@ def _fmt(x: float) -> str:
 
 
 def render(info: dict[str, Any], results: list[dict[str, Any]], cfg: dict[str, Any]) -> str:
-    """The printed report: machine, configuration, a metrics table and a perft table."""
+    """The printed report: machine, then per game its configuration, a metrics table and,
+    where it has stored counts, a perft table."""
     lines = [
         f"machine: {info['implementation']} {info['python']} on {info['platform']} "
         f"({info['machine']}, {info['cpu_count']} CPUs)",
-        f"{GAME}: seed {cfg['seed']}, {cfg['games']} random playouts, "
-        f"{cfg['positions']} sampled positions, perft to depth {cfg['depth']}",
+    ]
+    games = list(dict.fromkeys(r["game"] for r in results))
+    for game in games:
+        lines += ["", *_render_game(game, [r for r in results if r["game"] == game], cfg)]
+    return "\n".join(lines)
+
+
+def _render_game(game: str, results: list[dict[str, Any]], cfg: dict[str, Any]) -> list[str]:
+    perft_note = (
+        f"perft to depth {cfg['depth']}"
+        if any(r["perft"] for r in results)
+        else "no stored perft table"
+    )
+    lines = [
+        f"{game}: seed {cfg['seed']}, {cfg['games']} random playouts, "
+        f"{cfg['positions']} sampled positions, {perft_note}",
         "",
     ]
     names = [r["preset"] for r in results]
@@ -179,9 +205,10 @@ def render(info: dict[str, Any], results: list[dict[str, Any]], cfg: dict[str, A
         ("json_round_trips_per_s", "state JSON round trips/s"),
     ]
     width = max(len(label) for _, label in rows)
-    lines.append(f"{'':<{width}}" + "".join(f"{n:>14}" for n in names))
+    col = max(14, *(len(n) + 2 for n in names))
+    lines.append(f"{'':<{width}}" + "".join(f"{n:>{col}}" for n in names))
     for key, label in rows:
-        lines.append(f"{label:<{width}}" + "".join(f"{_fmt(r[key]):>14}" for r in results))
+        lines.append(f"{label:<{width}}" + "".join(f"{_fmt(r[key]):>{col}}" for r in results))
     stops = ", ".join(
         f"{r['preset']}: " + " ".join(f"{k}={v}" for k, v in sorted(r["playout_stops"].items()))
         for r in results
@@ -190,6 +217,8 @@ def render(info: dict[str, Any], results: list[dict[str, Any]], cfg: dict[str, A
     failures = [r["preset"] for r in results if r["json_round_trip_failures"]]
     if failures:
         lines.append(f"JSON ROUND TRIP CHANGED STATES under: {', '.join(failures)}")
+    if not any(r["perft"] for r in results):
+        return lines
     lines += ["", f"{'preset':<8}{'depth':>6}{'count':>14}{'expected':>14}{'seconds':>10}  status"]
     for r in results:
         for p in r["perft"]:
@@ -201,7 +230,7 @@ def render(info: dict[str, Any], results: list[dict[str, Any]], cfg: dict[str, A
                 f"{r['preset']:<8}{p['depth']:>6}{p['count']:>14,}{want:>14}"
                 f"{p['seconds']:>10.3f}  {status}"
             )
-    return "\n".join(lines)
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -209,13 +238,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     survive a JSON round trip, else 0."""
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer games, perft to depth 3")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=game_names(),
+        help="only these games (repeatable; default: every game)",
+    )
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the numbers")
     parser.add_argument("--games", type=int, help="random playouts per preset")
     parser.add_argument("--positions", type=int, help="positions for legal_actions and JSON")
     parser.add_argument("--depth", type=int, help="deepest perft")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--preset", action="append", help="only these presets (repeatable)")
-    parser.add_argument("--perft-data", type=Path, default=PERFT_DATA, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--preset", action="append", help="only these presets, in the games having them"
+    )
+    parser.add_argument("--perft-data", type=Path, help=argparse.SUPPRESS)
     parser.add_argument(
         "--write-perft-data",
         action="store_true",
@@ -229,29 +266,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         "depth": base["depth"] if args.depth is None else args.depth,
         "seed": args.seed,
     }
-    game = get_game(GAME)
-
     if args.write_perft_data:
-        doc = perft_table(game, range(1, cfg["depth"] + 1))
-        args.perft_data.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
-        print(f"wrote {args.perft_data.name}: {json.dumps(doc['perft'])}")
+        for name in args.game or [GAME]:
+            game = get_game(name)
+            path = args.perft_data or perft_data(name)
+            doc = perft_table(game, range(1, cfg["depth"] + 1))
+            path.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+            print(f"wrote {path.name}: {json.dumps(doc['perft'])}")
         return 0
 
-    expected = load_expected(args.perft_data)
-    names = args.preset or list(game.presets())
     info = machine()
-    results = [
-        bench_preset(
-            game,
-            name,
-            games=cfg["games"],
-            positions=cfg["positions"],
-            depth=cfg["depth"],
-            seed=cfg["seed"],
-            expected=expected.get(name),
-        )
-        for name in names
-    ]
+    results = []
+    for name in args.game or game_names():
+        game = get_game(name)
+        expected = load_expected(args.perft_data or perft_data(name))
+        presets = [p for p in game.presets() if not args.preset or p in args.preset]
+        results += [
+            bench_preset(
+                game,
+                preset,
+                games=cfg["games"],
+                positions=cfg["positions"],
+                depth=cfg["depth"],
+                seed=cfg["seed"],
+                expected=expected.get(preset),
+            )
+            for preset in presets
+        ]
+    if not results:
+        print("no game has the presets asked for", file=sys.stderr)
+        return 2
     print(render(info, results, cfg))
     ok = all(p["ok"] for r in results for p in r["perft"]) and not any(
         r["json_round_trip_failures"] for r in results

@@ -4,6 +4,12 @@ Hex maps use flat-topped hexes in columns, even columns half a hex lower (the pr
 numbering of kernel/hexes.py). Area maps place each region at its (x, y). Provisional data is
 drawn dashed and hatched, with a legend; highlights (a witness's differing units and hexes) get
 a thick outline; notes (each reading's legal actions) are listed beside the map.
+
+Conventions a scene may use: terrain "sea"; edge kind "road" (drawn from hex centre to hex
+centre) and "border-<svg colour>" (a range border drawn along the hexside, inside cell `a`);
+a piece labelled "flag" (a small flag) or with note "marker" (a tag at the foot of its hex, not
+a counter). Stacks of two or more counters carry their count. Panel lines after the first two
+are listed beside the map.
 """
 
 from __future__ import annotations
@@ -19,13 +25,21 @@ MARGIN = 20.0
 PANEL = 64.0  # height of the title and panel lines above the map
 NOTE_WIDTH = 420.0
 HIGHLIGHT = "#d0008f"
-TERRAIN = {"clear": "#f4efdc", "hill": "#c9a77c", "woods": "#9fc48a", "marsh": "#b8d6d0"}
+TERRAIN = {
+    "clear": "#f4efdc",
+    "hill": "#c9a77c",
+    "woods": "#9fc48a",
+    "marsh": "#b8d6d0",
+    "sea": "#d6e8f7",
+}
 EDGE_STYLE = {
     "river": ("#2f6fb5", 5.0),
     "fixed": ("#5b4636", 7.0),
     "pontoon": ("#8b6f47", 7.0),
     "blown": ("#999999", 7.0),
+    "road": ("#8a5a2b", 3.0),
 }
+BORDER = "border-"  # edge kinds "border-<svg colour>": a range border along the hexside
 
 
 def _t(x: float, y: float, text: str, size: int = 11, **attrs: str) -> str:
@@ -55,6 +69,32 @@ def _polygon(x: float, y: float) -> str:
         for a in range(0, 360, 60)
     )
     return points
+
+
+def _marker(p: Piece, x: float, y: float, colour: str) -> list[str]:
+    """A tag at the foot of a hex (note "marker"): a map marking, not a counter."""
+    text = _t(
+        x,
+        y + H / 2 - 2,
+        p.label,
+        11,
+        text_anchor="middle",
+        font_weight="bold",
+        fill=colour,
+        stroke="white",
+        stroke_width="2",
+        paint_order="stroke",
+    )
+    return [f'<g data-piece="{escape(p.id)}">{text}<title>{escape(p.id)}</title></g>']
+
+
+def _badge(x: float, y: float, count: int) -> str:
+    """The number of counters in a stack, on the top counter's corner."""
+    return (
+        f'<g><circle cx="{x + 16:.1f}" cy="{y - 16:.1f}" r="7" fill="#222"/>'
+        + _t(x + 16, y - 13, str(count), 9, text_anchor="middle", fill="white", font_weight="bold")
+        + "</g>"
+    )
 
 
 def _counter(p: Piece, x: float, y: float, colour: str, marked: bool) -> list[str]:
@@ -101,9 +141,24 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
         dx, dy = bx - ax, by - ay
         n = math.hypot(dx, dy)
         px, py = -dy / n * R / 2, dx / n * R / 2
-        colour, width = EDGE_STYLE.get(e.kind, ("#000", 3.0))
+        border = e.kind.startswith(BORDER)
+        default = (e.kind[len(BORDER) :], 3.0) if border else ("#000", 3.0)
+        colour, width = EDGE_STYLE.get(e.kind, default)
         dash = ' stroke-dasharray="6,4"' if e.provisional else ""
-        if e.kind == "river":
+        if border:  # along the hexside, a little inside cell a
+            ix, iy = -dx / n * 2.5, -dy / n * 2.5
+            out.append(
+                f'<line x1="{mx - px + ix:.1f}" y1="{my - py + iy:.1f}" x2="{mx + px + ix:.1f}" '
+                f'y2="{my + py + iy:.1f}" stroke="{colour}" stroke-width="{width}" '
+                f'stroke-linecap="round" data-edge="{e.a}/{e.b}"/>'
+            )
+        elif e.kind == "road":
+            out.append(
+                f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
+                f'stroke="{colour}" stroke-width="{width}" stroke-linecap="round"{dash} '
+                f'data-edge="{e.a}/{e.b}"><title>road</title></line>'
+            )
+        elif e.kind == "river":
             out.append(
                 f'<line x1="{mx - px:.1f}" y1="{my - py:.1f}" x2="{mx + px:.1f}" '
                 f'y2="{my + py:.1f}" stroke="{colour}" stroke-width="{width}" '
@@ -124,10 +179,18 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
         if place not in centre:
             continue
         x, y = centre[place]
-        for i, p in enumerate(sorted(pieces, key=lambda q: q.label == "flag")):
+        markers = [p for p in pieces if p.note == "marker"]
+        stack = [p for p in pieces if p.note != "marker"]
+        for i, p in enumerate(sorted(stack, key=lambda q: q.label == "flag")):
             colour = colours.get(p.side, "#ccc")
             marked = p.id in scene.highlights
             out.extend(_counter(p, x + 4 * i, y + 4 * i, colour, marked))
+        counters = [p for p in stack if p.label != "flag"]
+        if len(counters) > 1:
+            last = len(counters) - 1
+            out.append(_badge(x + 4 * last, y + 4 * last, len(counters)))
+        for p in markers:
+            out.extend(_marker(p, x, y, colours.get(p.side, "#333")))
     width = max(x for x, _ in centre.values()) + R + MARGIN
     height = max(y for _, y in centre.values()) + H / 2 + MARGIN
     return out, width, height
@@ -186,15 +249,18 @@ def render_svg(scene: Scene) -> str:
     else:
         body, width, height = _area_map(scene, colours)
     off = [p for p in scene.pieces if p.where is None]
-    notes_h = 16 * (sum(len(lines) + 2 for _, lines in scene.notes) + len(off) + 4)
+    more = scene.panel[2:]  # panel lines beyond the two under the title
+    notes_h = 16 * (sum(len(lines) + 2 for _, lines in scene.notes) + len(off) + len(more) + 6)
     total_w = width + NOTE_WIDTH
     total_h = max(height + 40, PANEL + notes_h)
     head = [
         _t(MARGIN, 22, scene.title, 16, font_weight="bold"),
         *(_t(MARGIN, 40 + 14 * i, line, 11) for i, line in enumerate(scene.panel[:2])),
     ]
-    side = [_t(width + 10, PANEL + 10, "Off the map", 12, font_weight="bold")]
-    y = PANEL + 26
+    side = [_t(width + 14, PANEL + 10 + 14 * i, line, 10) for i, line in enumerate(more)]
+    y0 = PANEL + 10 + (14 * len(more) + 12 if more else 0)
+    side.append(_t(width + 10, y0, "Off the map", 12, font_weight="bold"))
+    y = y0 + 16
     for p in off:
         side.append(
             _t(width + 14, y, f"{p.label} ({p.side}) {p.values} {p.steps} {p.note}", 10).replace(

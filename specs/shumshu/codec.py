@@ -257,7 +257,7 @@ def state_from_record(game: Shumshu, rec: wire.StateRecord) -> ShumshuState:
     if rec.sail is not None:
         sail = Sail(
             ids.maybe_hex(rec.sail.hex, "sail.hex"),
-            ids.ordered(rec.sail.party, "sail.party"),
+            ids.units(rec.sail.party, "sail.party"),  # in rolling order (lander_order)
             rec.sail.sailed,
             rec.sail.lost_ship,
             rec.sail.landed,

@@ -25,7 +25,22 @@ DEFENDER_LIMIT = {RU: 3, JP: 4}  # SHU-STACK.3
 
 def discover_decoys(b: Board, s: ShumshuState, h: Hex, back: int) -> ShumshuState:
     """Decoys in an attacked hex are discovered and removed until `back`, the next turn
-    (SHU-COMBAT.6)."""
+    (SHU-COMBAT.6): whenever the hex is attacked, or only when no real unit is with them
+    (`decoy_discovery=when_alone`)."""
+    if s.variant.is_("decoy_discovery", "when_alone") and real_in(b, s, h):
+        return s
+    return _remove_decoys(b, s, h, back)
+
+
+def lone_decoys(b: Board, s: ShumshuState, h: Hex, back: int) -> ShumshuState:
+    """After a result, decoys the result left alone in the hex are discovered
+    (`decoy_discovery=when_alone`; under `hex_attacked` they left when the attack came)."""
+    if real_in(b, s, h):
+        return s
+    return _remove_decoys(b, s, h, back)
+
+
+def _remove_decoys(b: Board, s: ShumshuState, h: Hex, back: int) -> ShumshuState:
     found = [p for p in pieces_in(s, h) if b.unit(p.id).is_decoy]
     return evolve_pieces(
         s, {p.id: Piece(p.id, Loc.REMOVED, recover=back, revealed=True) for p in found}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from specs.shumshu import actions as A
+from specs.shumshu import landing
 from specs.shumshu.odds import odds, outcome, worst_roll
 from specs.shumshu.state import Loc, ShumshuState, Stage
 
@@ -76,7 +77,8 @@ def describe(game: Shumshu, s: ShumshuState, action: A.Action) -> str:
         case A.Strike(yes):
             return "JP: the Ki-43 strikes at shipping (SHU-AIR.2)" if yes else "JP: no air strike"
         case A.AirRoll(face, sunk):
-            tail = f", sinking {sunk}" if sunk else ""
+            load = next((x for x in landing.loads(s) if x and x[0] == sunk), ())
+            tail = f", sinking {' and '.join(load or (str(sunk),))}" if sunk else ""
             return f"chance: the Ki-43 rolls {face}{tail}"
         case A.Replace(u):
             return f"RU: replaces {u} at the beachhead (SHU-REPL.1)"
@@ -123,6 +125,8 @@ def events(game: Shumshu, before: ShumshuState, action: A.Action, after: Shumshu
     for old, new in zip(before.units, after.units, strict=True):
         if old.loc is not Loc.GONE and new.loc is Loc.GONE:
             out.append(f"{new.id} is eliminated (SHU-CRT.3)")
+        if old.loc is not Loc.SUNK and new.loc is Loc.SUNK:
+            out.append(f"{new.id} is sunk and lost for good (SHU-AIR.2)")
         if new.loc is Loc.REMOVED and old.loc is not Loc.REMOVED:
             out.append(f"{new.id} is discovered as a decoy (SHU-COMBAT.6)")
         if new.disrupted and not old.disrupted:

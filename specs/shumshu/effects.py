@@ -43,18 +43,29 @@ def disrupt(b: Board, s: ShumshuState, ids: Iterable[str]) -> ShumshuState:
     return evolve_pieces(s, changes)
 
 
-def eliminate(b: Board, s: ShumshuState, ids: Iterable[str]) -> ShumshuState:
-    """Remove units from play; a regiment takes its battalions with it (AMB-SHU-10) and its
-    counter may be formed again. Eliminated pieces are face up."""
+def eliminate(b: Board, s: ShumshuState, ids: Iterable[str], *, to: Loc = Loc.GONE) -> ShumshuState:
+    """Remove units from play (`to` SUNK: lost at sea for good, `sunk_passengers`). A regiment
+    takes its battalions with it (AMB-SHU-10); its counter may be formed again, or never once
+    a battalion or the regiment is lost (`reform`, AMB-SHU-10 iv). A Japanese unit is turned
+    face up, or leaves as it was (`eliminated_face`)."""
+    v = s.variant
+    lasting = v.is_("reform", "not_after_loss")
+    face_up = v.is_("eliminated_face", "face_up")
     changes: dict[str, Piece] = {}
     for uid in ids:
         spec = b.unit(uid)
         if spec.is_regiment:
-            changes[uid] = Piece(uid, Loc.UNFORMED)
+            changes[uid] = Piece(uid, Loc.GONE if lasting else Loc.UNFORMED)
             for bn in b.data.battalions_of(uid):
-                changes[bn] = Piece(bn, Loc.GONE)
-        else:
-            changes[uid] = Piece(uid, Loc.GONE, revealed=spec.side == JP)
+                changes[bn] = Piece(bn, to)
+            continue
+        p = s.piece(uid)
+        shown = spec.side == JP and (face_up or p.revealed or p.disrupted)
+        changes[uid] = Piece(uid, to, revealed=shown)
+        if lasting and spec.regiment is not None:
+            rgt = changes.get(spec.regiment, s.piece(spec.regiment))
+            if rgt.loc is Loc.UNFORMED:
+                changes[spec.regiment] = Piece(spec.regiment, Loc.GONE)
     return evolve_pieces(s, changes)
 
 

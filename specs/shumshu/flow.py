@@ -102,11 +102,27 @@ def landing_step(b: Board, s: ShumshuState) -> ShumshuState:
     s = combat.discover_decoys(b, s, sail.hex, next_period_start(s))
     fight = Fight(sail.hex, (lander,), landing=True)
     s = attrs.evolve(s, fight=fight)
-    if holder(b, s, sail.hex) != JP:
+    who = holder(b, s, sail.hex)
+    if who == RU and not sail.landed and s.variant.is_("friendly_landing", "no_roll"):
+        return friendly_landing(b, s)
+    if who != JP:
         if sail.landed and s.variant.is_("cleared_hex_rolls", "land_freely"):
             return lander_done(b, s)
         return attrs.evolve(s, stage=Stage.ROLL)
     return defenders_step(b, s)
+
+
+def friendly_landing(b: Board, s: ShumshuState) -> ShumshuState:
+    """A landing on a hex the Russians held before it: nobody is attacked, so every lander
+    comes ashore without a roll (`friendly_landing=no_roll`, SHU-LAND.1, SHU-LAND.2)."""
+    sail = s.sail
+    assert sail is not None and sail.hex is not None
+    party = sail.party
+    s = update(s, party, loc=Loc.MAP, hex=sail.hex)
+    if s.variant.is_("landed_units", "landing_is_action"):
+        s = attrs.evolve(s, acted=s.acted | set(party))
+    sail = attrs.evolve(sail, party=(), landed=True)
+    return finish_sail(b, attrs.evolve(s, sail=sail, fight=None))
 
 
 def lander_done(b: Board, s: ShumshuState) -> ShumshuState:
@@ -183,13 +199,17 @@ def pick_step(b: Board, s: ShumshuState) -> ShumshuState:
 
 
 def start_fight(b: Board, s: ShumshuState, c: Combat) -> ShumshuState:
-    """Decoys in the hex are discovered (SHU-COMBAT.6); an attack on a hex left empty is an
-    automatic DE (AMB-SHU-21 iv)."""
+    """Decoys in the hex are discovered (SHU-COMBAT.6, `decoy_discovery`); an attack on a hex
+    that held only decoys is an automatic DE, or has no result (`decoy_only_attack`,
+    AMB-SHU-21 iv). No other hex can be empty when its attack comes: only the combat into a
+    hex moves or removes its units."""
     s = attrs.evolve(s, pending=tuple(x for x in s.pending if x != c))
     s = combat.discover_decoys(b, s, c.hex, next_period_start(s))
     fight = Fight(c.hex, c.attackers)
     s = attrs.evolve(s, fight=fight)
     if not real_in(b, s, c.hex):
+        if s.variant.is_("decoy_only_attack", "no_result"):
+            return fight_done(b, s)
         return after_result(b, combat.apply_result(b, s, fight, "DE"))
     return defenders_step(b, s)
 
@@ -252,6 +272,7 @@ def after_result(b: Board, s: ShumshuState) -> ShumshuState:
         s = combat.apply_retreat(b, s, unit, None)
         fight = s.fight
         assert fight is not None
+    s = combat.lone_decoys(b, s, fight.hex, next_period_start(s))
     if fight.landing:
         return lander_done(b, s)
     return advance_step(b, s)

@@ -21,7 +21,7 @@ from specs.shumshu.board import Board
 from specs.shumshu.combat import air_available
 from specs.shumshu.effects import eliminate, recovery_turn
 from specs.shumshu.state import JP, RU, Loc, Sail, ShumshuState
-from specs.shumshu.units import holder, period, pieces_in, update
+from specs.shumshu.units import holder, obliged_hexes, period, pieces_in, update
 
 MAX_LANDERS = 3  # SHU-LAND.2
 
@@ -57,12 +57,38 @@ def available(b: Board, s: ShumshuState, unit: str) -> bool:
 
 def landing_hexes(b: Board, s: ShumshuState) -> list[Hex]:
     """Coastal hexes outside the Paramushir artillery's red range (SHU-LAND.1, SHU-LAND.5),
-    while a landing is allowed this turn (SHU-LAND.10, AMB-SHU-7)."""
+    while a landing is allowed this turn (SHU-LAND.10, AMB-SHU-7), and not barred by
+    `hex_barred`."""
     if s.ships <= 0 or s.sail is not None:
         return []
     if s.variant.is_("landings", "one_beachhead") and s.beachhead is not None:
         return []
-    return [h for h in b.hexes if b.is_coastal(h) and not b.in_red(h)]
+    return [
+        h for h in b.hexes if b.is_coastal(h) and not b.in_red(h) and hex_barred(b, s, h) is None
+    ]
+
+
+def hex_barred(b: Board, s: ShumshuState, h: Hex) -> tuple[str, str] | None:
+    """Why the readings bar a landing at coastal hex `h` now, as (clause, message), or None:
+    a hex the Russians hold (`friendly_landing=not_allowed`: a lander attacks the hex,
+    SHU-LAND.2), or one whose coastal neighbours hold undisrupted Japanese pieces the landers
+    would be obliged to attack (`landing_obligation=coastal_neighbours`, SHU-COMBAT.4)."""
+    v = s.variant
+    if v.is_("friendly_landing", "not_allowed") and holder(b, s, h) == RU:
+        return (
+            "SHU-LAND.2",
+            f"the Russians hold {h}, and a lander attacks the hex (friendly_landing=not_allowed)",
+        )
+    if v.is_("landing_obligation", "coastal_neighbours"):
+        obliged = obliged_hexes(b, s, RU)
+        near = [n for n in b.neighbors(h) if b.is_coastal(n) and n in obliged]
+        if near:
+            return (
+                "SHU-COMBAT.4",
+                f"{near[0]} holds undisrupted Japanese pieces next to the landers off {h}, "
+                "which attack only the landing hex (landing_obligation=coastal_neighbours)",
+            )
+    return None
 
 
 def party_limit(s: ShumshuState, landing: bool) -> int:
@@ -93,6 +119,9 @@ def embark_choices(b: Board, s: ShumshuState) -> list[str]:
     party = sail.party if sail is not None else ()
     if len(party) >= party_limit(s, landing):
         return []
+    if landing and s.variant.is_("lander_order", "russian_choice"):
+        # the embarking order is the rolling order (SHU-LAND.2), so any order may be chosen
+        return [u.id for u in b.data.units if u.id not in party and available(b, s, u.id)]
     last = max((b.order[u] for u in party), default=-1)
     return [u.id for u in b.data.units if b.order[u.id] > last and available(b, s, u.id)]
 
@@ -109,8 +138,23 @@ def sail_choices(b: Board, s: ShumshuState) -> list[LandAt | Embark]:
 
 def strike_possible(s: ShumshuState) -> bool:
     """The Ki-43 may strike at shipping once in a Russian player-turn (SHU-AIR.2,
-    AMB-SHU-23), while any capability is left to sink."""
-    return s.side == RU and s.ships > 0 and air_available(s)
+    AMB-SHU-23), while any capability is left to sink: in every Russian player-turn, or only
+    when units sail (`strike_when`)."""
+    if not (s.side == RU and s.ships > 0 and air_available(s)):
+        return False
+    if s.variant.is_("strike_when", "ships_at_sea"):
+        return s.sail is not None and bool(s.sail.party)
+    return True
+
+
+def loads(s: ShumshuState) -> list[tuple[str, ...]]:
+    """What each capability carries this sea movement, by `ship_load`: one unit each (a unit
+    beyond the capabilities left a load of its own), or the sailing units shared out over the
+    capabilities left in embarking order; empty loads included (SHU-AIR.2)."""
+    party = s.sail.party if s.sail is not None else ()
+    if s.variant.is_("ship_load", "shared") and s.ships > 0:
+        return [party[j :: s.ships] for j in range(s.ships)]
+    return [(u,) for u in party] + [() for _ in range(max(0, s.ships - len(party)))]
 
 
 def air_outcomes(b: Board, s: ShumshuState) -> list[tuple[int, str | None, Fraction]]:
@@ -118,27 +162,27 @@ def air_outcomes(b: Board, s: ShumshuState) -> list[tuple[int, str | None, Fract
     capability at random with whoever it carries (SHU-AIR.2, AMB-SHU-27); the three worst shoot
     it down (SHU-AIR.3)."""
     left = crt.reads_left(s.variant, JP)
-    party = s.sail.party if s.sail is not None else ()
+    every = loads(s)
+    if s.variant.is_("air_sinks", "loaded_ship"):
+        every = [load for load in every if load]
     out: list[tuple[int, str | None, Fraction]] = []
     for face in range(1, 7):
         p = Fraction(1, 6)
-        if crt.row_of(b.data.crt, left, face) != 0:
+        if crt.row_of(b.data.crt, left, face) != 0 or not every:
             out.append((face, None, p))
             continue
-        if s.variant.is_("air_sinks", "loaded_ship"):
-            slots = len(party)
-        else:
-            slots = max(s.ships, len(party))
-        if slots == 0:
-            out.append((face, None, p))
-            continue
-        out.extend((face, u, p / slots) for u in party)
-        if slots > len(party):
-            out.append((face, None, p * (slots - len(party)) / slots))
+        loaded = [load for load in every if load]
+        out.extend((face, load[0], p / len(every)) for load in loaded)  # named by its first
+        if len(every) > len(loaded):
+            out.append((face, None, p * (len(every) - len(loaded)) / len(every)))
     return out
 
 
 def apply_air(b: Board, s: ShumshuState, face: int, sunk: str | None) -> ShumshuState:
+    """The Ki-43's roll: its best face sinks a capability and its load (named by the load's
+    first unit), eliminated or lost for good (`sunk_passengers`); its three worst shoot it
+    down (SHU-AIR.2, SHU-AIR.3)."""
+    before = s
     left = crt.reads_left(s.variant, JP)
     row = crt.row_of(b.data.crt, left, face)
     s = attrs.evolve(s, air_used=True, air_turn=s.turn)
@@ -148,8 +192,10 @@ def apply_air(b: Board, s: ShumshuState, face: int, sunk: str | None) -> Shumshu
             s = attrs.evolve(s, ships=max(0, s.ships - 1))
         sail = s.sail
         if sunk is not None and sail is not None:
-            s = eliminate(b, s, [sunk])
-            party = tuple(u for u in sail.party if u != sunk)
+            lost = next(load for load in loads(before) if load and load[0] == sunk)
+            gone = Loc.SUNK if s.variant.is_("sunk_passengers", "lost_for_good") else Loc.GONE
+            s = eliminate(b, s, lost, to=gone)
+            party = tuple(u for u in sail.party if u not in lost)
             s = attrs.evolve(s, sail=attrs.evolve(sail, party=party))
     elif row >= 3:
         s = attrs.evolve(s, air=False)

@@ -41,8 +41,8 @@ class Invariant:
 _LOCS = {
     ("JP", "decoy"): {Loc.MAP, Loc.REMOVED, Loc.POOL},
     ("JP", "other"): {Loc.MAP, Loc.POOL, Loc.GONE},
-    ("RU", "regiment"): {Loc.MAP, Loc.UNFORMED},
-    ("RU", "other"): {Loc.MAP, Loc.POOL, Loc.GONE, Loc.SEA, Loc.IN_REGIMENT},
+    ("RU", "regiment"): {Loc.MAP, Loc.UNFORMED, Loc.GONE},
+    ("RU", "other"): {Loc.MAP, Loc.POOL, Loc.GONE, Loc.SEA, Loc.IN_REGIMENT, Loc.SUNK},
 }
 
 
@@ -71,6 +71,18 @@ def _pieces(b: Board, s: ShumshuState) -> Iterator[Breach]:
             yield Breach(f"{where}.revealed", "SHU-COMBAT.5", "only Japanese units are hidden")
         if spec.side == JP and p.disrupted and not p.revealed:
             yield Breach(f"{where}.revealed", "SHU-DISRUPT.5", f"{p.id} is disrupted, so face up")
+        v = s.variant
+        if (
+            p.loc is Loc.GONE
+            and spec.side == JP
+            and not p.revealed
+            and v.is_("eliminated_face", "face_up")
+        ):
+            yield Breach(f"{where}.revealed", "SHU-COMBAT.5", f"{p.id} was eliminated face up")
+        if p.loc is Loc.SUNK and not v.is_("sunk_passengers", "lost_for_good"):
+            yield Breach(f"{where}.loc", "SHU-AIR.2", f"{p.id} sunk counts as eliminated")
+        if spec.is_regiment and p.loc is Loc.GONE and not v.is_("reform", "not_after_loss"):
+            yield Breach(f"{where}.loc", "SHU-RGT.1", f"{p.id} may always form again")
 
 
 def _regiments(b: Board, s: ShumshuState) -> Iterator[Breach]:
@@ -278,7 +290,6 @@ def _pending(b: Board, s: ShumshuState) -> Iterator[Breach]:
             if (
                 b.side_of[a] != s.side
                 or p.loc is not Loc.MAP
-                or p.disrupted
                 or p.hex not in b.neighbors(c.hex)
                 or a in seen
                 or a in fighting
@@ -300,6 +311,11 @@ def _sail(b: Board, s: ShumshuState) -> Iterator[Breach]:
         if not landing.available(b, s, u):
             yield Breach("sail.party", "SHU-LAND.2", f"{u} is not a Russian unit that may sail")
     landing_party = sail.hex is not None
+    ranks = [b.order[u] for u in sail.party]
+    if ranks != sorted(ranks) and not (
+        landing_party and s.variant.is_("lander_order", "russian_choice")
+    ):
+        yield Breach("sail.party", "SHU-LAND.2", "the units sail in the counter list's order")
     if len(sail.party) > landing.party_limit(s, landing_party) and not sail.sailed:
         yield Breach("sail.party", "SHU-LAND.2", "more units at sea than the ships carry")
     if sail.sailed != (s.stage is not Stage.SAIL):
@@ -307,6 +323,9 @@ def _sail(b: Board, s: ShumshuState) -> Iterator[Breach]:
     if sail.hex is not None:
         if not b.is_coastal(sail.hex) or b.in_red(sail.hex):
             yield Breach("sail.hex", "SHU-LAND.5", f"no landing at {sail.hex}")
+        barred = landing.hex_barred(b, s, sail.hex)
+        if barred is not None and s.stage in _SAIL_STAGES:  # no lander has rolled yet
+            yield Breach("sail.hex", barred[0], barred[1])
         if s.stage is Stage.SAIL and not sail.party and not landing.embark_choices(b, s):
             yield Breach("sail.party", "SHU-LAND.2", "a landing with nobody to land")
         if s.variant.is_("landings", "one_beachhead") and s.beachhead is not None:
@@ -342,7 +361,7 @@ def _fight(b: Board, s: ShumshuState) -> Iterator[Breach]:
     elif before_roll:
         for a in fight.attackers:
             p = s.piece(a)
-            if p.loc is not Loc.MAP or p.disrupted or p.hex not in b.neighbors(fight.hex):
+            if p.loc is not Loc.MAP or p.hex not in b.neighbors(fight.hex):
                 yield Breach("fight.attackers", "SHU-COMBAT.1", f"{a} cannot attack {fight.hex}")
     if fight.banzai and (s.side != JP or fight.landing):
         yield Breach("fight.banzai", "SHU-BANZAI.1", "Banzai! is a Japanese attack")
@@ -425,6 +444,39 @@ def _result(b: Board, s: ShumshuState) -> Iterator[Breach]:
         yield Breach("result", "SHU-WIN.3", "the result is not what the star hexes give")
 
 
+def _defenders(b: Board, s: ShumshuState) -> Iterator[Breach]:
+    """No more units defend a hex than the limit: 3 Russian or 4 Japanese (SHU-STACK.3)."""
+    fight = s.fight
+    if fight is None:
+        return
+    for side, limit in combat.DEFENDER_LIMIT.items():
+        n = sum(1 for d in fight.defenders if b.side_of[d] == side)
+        if n > limit:
+            yield Breach(
+                "fight.defenders", "SHU-STACK.3", f"{n} units of {side} defend; at most {limit}"
+            )
+
+
+def _decoys(b: Board, s: ShumshuState) -> Iterator[Breach]:
+    """A decoy never attacks or defends: it has no factors (SHU-COMBAT.6, AMB-SHU-30)."""
+    fight = s.fight
+    fighting = [] if fight is None else [*fight.attackers, *fight.defenders]
+    for u in [*(a for c in s.pending for a in c.attackers), *fighting]:
+        if b.unit(u).is_decoy:
+            yield Breach("fight", "SHU-COMBAT.6", f"{u} is a decoy: it never attacks or defends")
+
+
+def _attackers(b: Board, s: ShumshuState) -> Iterator[Breach]:
+    """A disrupted unit never attacks (SHU-DISRUPT.1): the units of a declared attack are
+    undisrupted until their combat's roll."""
+    before_roll = s.stage in (Stage.DEFENDERS, Stage.HOLD, Stage.COMMIT, Stage.ROLL)
+    fight = s.fight
+    fighting = fight.attackers if fight is not None and before_roll else ()
+    for u in [*(a for c in s.pending for a in c.attackers), *fighting]:
+        if s.piece(u).disrupted:
+            yield Breach("pending", "SHU-DISRUPT.1", f"{u} is disrupted and cannot attack")
+
+
 INVARIANTS = (
     Invariant("SHU-I-PIECES", "every piece is where its kind can be", _pieces),
     Invariant(
@@ -437,7 +489,15 @@ INVARIANTS = (
     Invariant("SHU-I-BEACHHEAD", "the beachhead is a Russian-held coastal hex", _beachhead),
     Invariant("SHU-I-STAGE", "each step's records appear in their step only", _stage_records),
     Invariant("SHU-I-RESULT", "the result agrees with the star hexes", _result),
+    Invariant("SHU-I-DEFENDERS", "no more defenders than the limit", _defenders),
+    Invariant("SHU-I-DECOYS", "a decoy never attacks or defends", _decoys),
+    Invariant("SHU-I-ATTACKERS", "a disrupted unit never attacks", _attackers),
 )
+
+
+def invariant(invariant_id: str) -> Invariant:
+    """One of the state invariants by ID (the properties share them, `properties`)."""
+    return next(inv for inv in INVARIANTS if inv.id == invariant_id)
 
 
 def breaches(b: Board, s: ShumshuState) -> list[tuple[Invariant, Breach]]:

@@ -293,6 +293,10 @@ class Shumshu:
                         "SHU-COMBAT.6",
                     )
                 s = update(s, [unit], loc=Loc.MAP, hex=h, recover=0, revealed=False)
+                if s.variant.is_("decoy_return_moves", "return_is_move") and s.variant.is_(
+                    "decoy_movement", "like_infantry"
+                ):
+                    s = attrs.evolve(s, moved=s.moved | {unit})
                 return flow.decoy_step(b, s)
             case Move(unit, to) if stage == Stage.MOVE:
                 found = move_problem(b, s, unit, to)
@@ -412,12 +416,15 @@ class Shumshu:
             return ("no naval landing capability is left", "SHU-LAND.3")
         if s.sail is not None:
             return ("one landing per Russian turn, chosen before embarking", "SHU-LAND.1")
-        if s.beachhead is not None:
+        if s.beachhead is not None and s.variant.is_("landings", "one_beachhead"):
             return (
                 f"the beachhead {s.beachhead} holds: a new landing only once it is lost "
                 "(AMB-SHU-7)",
                 "SHU-LAND.10",
             )
+        barred = landing.hex_barred(b, s, h)
+        if barred is not None:
+            return (barred[1], barred[0])
         return ("no Russian unit may sail this turn", "SHU-SETUP.3")
 
     def _roll(self, s: ShumshuState, face: int) -> ShumshuState:

@@ -36,6 +36,7 @@ class Loc(enum.Enum):
     IN_REGIMENT = "in_regiment"  # a battalion absorbed into its formed regiment (AMB-SHU-10)
     REMOVED = "removed"  # a discovered decoy, until it returns (SHU-COMBAT.6)
     SEA = "sea"  # a failed lander waiting in a sea box (AMB-SHU-4 reading sea_box)
+    SUNK = "sunk"  # sunk by the Ki-43 and lost for good (sunk_passengers=lost_for_good)
 
 
 class Stage(enum.Enum):

@@ -68,11 +68,14 @@ def obliged_hexes(b: Board, s: ShumshuState, attacker_side: str) -> frozenset[He
 
 def hidden(b: Board, p: Piece) -> bool:
     """A Japanese piece the Russians cannot identify: face down until revealed or disrupted
-    (SHU-COMBAT.5), decoys included; off-map pieces on Paramushir too."""
+    (SHU-COMBAT.5), decoys included; off-map pieces on Paramushir too, and an eliminated unit
+    that left face down (`eliminated_face=as_it_was`)."""
     if b.side_of[p.id] != JP:
         return False
     if p.loc is Loc.MAP:
         return not (p.revealed or p.disrupted)
+    if p.loc is Loc.GONE:
+        return not p.revealed
     return p.loc is Loc.POOL
 
 

@@ -44,7 +44,7 @@ Party = Annotated[
     tuple[Id, ...],
     Meta(max_length=3, extra_json_schema=_UNIQUE, description="SHU-LAND.2: up to 3 units."),
 ]
-LocName = Literal["map", "pool", "gone", "unformed", "in_regiment", "removed", "sea"]
+LocName = Literal["map", "pool", "gone", "unformed", "in_regiment", "removed", "sea", "sunk"]
 StageName = Literal[
     "setup",
     "form",

@@ -5,6 +5,11 @@ Russians one more counter in its hex, and a Paramushir unit one more unit there.
 identities are shuffled among those places, keeping what the Russians know: a decoy is never
 on Paramushir, and a face-down counter that attacks (or moved, when decoys never move) is a
 unit, not a decoy. Every reference to a piece (moves, declared attacks) follows it.
+
+A unit eliminated face down (`eliminated_face=as_it_was`) is to the Russians a unit (decoys
+are never eliminated) that is gone. While a combat is resolved the face-down pieces of its hex
+stay as they are: which of them defend was the Japanese player's choice, which fixes who was
+left out (a decoy that stays face down under `decoy_discovery=when_alone`).
 """
 
 from __future__ import annotations
@@ -19,7 +24,8 @@ from tests.shumshu.positions import B
 
 
 def resample(s: ShumshuState, rng: random.Random) -> ShumshuState:
-    secret = [p for p in s.units if hidden(B, p)]
+    held = s.fight.hex if s.fight is not None else None
+    secret = [p for p in s.units if hidden(B, p) and not (p.loc is Loc.MAP and p.hex == held)]
     if not secret:
         return s
     attacking = {a for c in s.pending for a in c.attackers}
@@ -28,6 +34,7 @@ def resample(s: ShumshuState, rng: random.Random) -> ShumshuState:
     fixed_decoys = s.variant.is_("decoy_movement", "fixed")
     on_paramushir = [p for p in secret if p.loc is Loc.POOL]
     on_map = [p for p in secret if p.loc is Loc.MAP]
+    gone = [p for p in secret if p.loc is Loc.GONE]
     must_be_real = [p for p in on_map if p.id in attacking or (fixed_decoys and p.id in s.moved)]
     assign: dict[str, str] = {}  # old id at a place -> new id there
     from_paramushir = [p.id for p in secret if B.unit(p.id).setup == "paramushir"]
@@ -42,7 +49,7 @@ def resample(s: ShumshuState, rng: random.Random) -> ShumshuState:
     rng.shuffle(real)
     for p in free[: len(decoys)]:
         assign[p.id] = decoys.pop()
-    for p in on_map:
+    for p in on_map + gone:
         if p.id not in assign:
             assign[p.id] = real.pop()
     assert not decoys and not real

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.shumshu.variants import CATALOGUE, DRAFT
+from specs.shumshu.variants import CATALOGUE, DRAFT, SILENT
 
 CATALOGUE_FILE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "ambiguities.md"
 ENTRIES = [f"AMB-SHU-{n}" for n in (*range(1, 29), 30)]
@@ -24,7 +24,19 @@ FOUND_HERE = {
     "defender_count",
     "rgt_obligation",
     "road_path",
+    # choices the first build made silently, made options afterwards
+    "landing_obligation",
+    "decoy_discovery",
+    "ship_load",
+    "sunk_passengers",
+    "eliminated_face",
+    "friendly_landing",
+    "lander_order",
+    "decoy_return_moves",
 }
+NOTE_SILENT = {"reform": "text, read literally"}
+"""Catalogue options on a point whose kernel note decides nothing (AMB-SHU-10 iv): draft reads
+the text literally."""
 
 
 def test_the_entries_listed_are_the_catalogues() -> None:
@@ -53,7 +65,7 @@ def test_draft_follows_the_kernel_notes() -> None:
     for o in CATALOGUE.options:
         chosen = o.reading(DRAFT[o.name])
         if o.ambiguity is not None:
-            assert chosen.source == "catalogue kernel note", o.name
+            assert chosen.source == NOTE_SILENT.get(o.name, "catalogue kernel note"), o.name
         else:
             assert chosen == o.readings[0]
 
@@ -70,3 +82,13 @@ def test_every_reading_says_where_it_comes_from() -> None:
         assert o.question and o.clauses and all(c.startswith("SHU-") for c in o.clauses)
         for r in o.readings:
             assert r.summary and r.source
+
+
+def test_the_options_added_for_silent_choices_cite_clauses_in_every_reading() -> None:
+    """The options made from the first build's silent choices: each reading names its clauses
+    and its source; a draft reading keeps the build's behaviour (tests in
+    test_silent_choices.py)."""
+    for o in SILENT:
+        for r in o.readings:
+            assert r.clauses and all(c.startswith("SHU-") for c in r.clauses), (o.name, r.name)
+            assert r.source in ("found here", "catalogue kernel note", "text, read literally")

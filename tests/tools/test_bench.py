@@ -16,7 +16,7 @@ from kernel.game import CHANCE
 from kernel.playout import play
 from tools import bench
 from tools.perft import branches, divide, perft, perft_naive
-from tools.registry import get_game
+from tools.registry import game_names, get_game
 
 GAME = get_game("nomonhan")
 PRESETS = ("ja", "en")
@@ -98,13 +98,41 @@ def _first_state(start: Any, wanted: Any) -> Any:
 def test_bench_main_runs_with_tiny_parameters(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     argv = ["--quick", "--games", "2", "--positions", "20", "--depth", "2", "--json", str(out)]
-    assert bench.main(argv) == 0
+    assert bench.main([*argv, "--game", "nomonhan"]) == 0
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert doc["ok"] is True
     assert [r["preset"] for r in doc["results"]] == list(GAME.presets())
     for r in doc["results"]:
+        assert r["game"] == "nomonhan"
         assert [p["count"] for p in r["perft"]] == [p["expected"] for p in r["perft"]]
         assert r["json_round_trip_failures"] == 0
+
+
+@pytest.mark.parametrize("game", ["rattenkrieg", "shumshu"])
+def test_bench_reports_the_games_without_a_perft_table(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every game is benchmarked: playout steps/s and legal-action queries/s per preset; perft
+    only where a stored table exists."""
+    out = tmp_path / "bench.json"
+    argv = ["--games", "2", "--positions", "20", "--depth", "2", "--game", game]
+    assert bench.main([*argv, "--json", str(out)]) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert [r["preset"] for r in doc["results"]] == list(get_game(game).presets())
+    for r in doc["results"]:
+        assert r["game"] == game and r["perft"] == []
+        assert r["steps_per_s"] > 0 and r["legal_actions_per_s"] > 0
+        assert r["json_round_trip_failures"] == 0
+    printed = capsys.readouterr().out
+    assert f"{game}: seed 0" in printed and "legal_actions queries/s" in printed
+
+
+def test_every_game_is_benchmarked_by_default(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    argv = ["--games", "1", "--positions", "5", "--depth", "1", "--json", str(out)]
+    assert bench.main(argv) == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert {r["game"] for r in doc["results"]} == set(game_names())
 
 
 def test_bench_reports_a_regression(tmp_path: Path) -> None:
@@ -112,5 +140,5 @@ def test_bench_reports_a_regression(tmp_path: Path) -> None:
     data["perft"]["ja"]["1"] += 1
     wrong = tmp_path / "perft.json"
     wrong.write_text(json.dumps(data), encoding="utf-8")
-    argv = ["--games", "1", "--positions", "5", "--depth", "1", "--preset", "ja"]
+    argv = ["--games", "1", "--positions", "5", "--depth", "1", "--preset", "ja"]  # Nomonhan's
     assert bench.main([*argv, "--perft-data", str(wrong)]) == 1
