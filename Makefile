@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ $(VENV)/.bench-installed: $(STAMP)
 bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_combat
+
+# Mutated states, actions, logs, data files and arguments through every verb of the command
+# (tools/fuzz.py): exits 1 on an internal error, a traceback, an impossible position accepted
+# or a call over 10 s or 1 GB, printing one reproducer per group of alike failures.
+fuzz: $(STAMP)
+	$(BIN)/python -m tools.fuzz --per-game 20000 --save .venv/fuzz-reproducers
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .hypothesis
