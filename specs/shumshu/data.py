@@ -1,8 +1,12 @@
 """Typed Shumshu components read from `data/shumshu.toml`, with provenance kept per record.
 
-Loading validates form only (ids, hex numbers, hexsides between adjacent island hexes, a
-6 x 7 table of known results); whether the data agrees with the rules text is `facts.py`'s
-job, so a transcription that breaks a stated fact is reported clause by clause.
+Loading validates form only (record types and bounds, ids, hex numbers, hexsides between
+adjacent island hexes, a 6 x 7 table of known results, a map of at most MAX_HEXES hexes);
+whether the data agrees with the rules text is `facts.py`'s job, so a transcription that breaks
+a stated fact is reported clause by clause. The file's records are decoded strictly first (the
+record types below, `kernel.data.decode_records`): an unknown or missing field, a value of the
+wrong type or out of bounds is refused with its path (`unit[11].attack`), before any of it is
+used.
 """
 
 from __future__ import annotations
@@ -10,21 +14,132 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Final, Literal, get_args
 
 import attrs
 
-from kernel.data import Provenance, load_toml, read_provenance
+from kernel.data import Name, Note, Provenance, Sourced, decode_records, load_toml
 from kernel.errors import DataError, InvalidInput
 from kernel.hexes import Hex, Hexside, parse_hex, parse_hexside
+from kernel.wire import HexId, Id, Meta, Record
 
 DATA_FILE = Path(__file__).parent / "data" / "shumshu.toml"
-SIDES = ("RU", "JP")
-UNIT_TYPES = ("infantry", "tank", "decoy", "engineer", "at_gun", "regiment")
-SETUPS = ("shumshu", "paramushir", "offboard", "formed")
-TERRAINS = ("mountain", "swamp")
-RESULTS = ("DE", "DR", "DW", "D", "AD", "AE")
-MAX_FACTOR = 99
+Side = Literal["RU", "JP"]
+UnitType = Literal["infantry", "tank", "decoy", "engineer", "at_gun", "regiment"]
+Setup = Literal["shumshu", "paramushir", "offboard", "formed"]
+Terrain = Literal["mountain", "swamp"]
+Result = Literal["DE", "DR", "DW", "D", "AD", "AE"]
+SIDES: tuple[str, ...] = get_args(Side)
+UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
+SETUPS: tuple[str, ...] = get_args(Setup)
+TERRAINS: tuple[str, ...] = get_args(Terrain)
+RESULTS: tuple[str, ...] = get_args(Result)
+MAX_FACTOR: Final = 99
+MAX_HEXES: Final = 10_000
+"""The most hexes a list of hexes may name: one for every four-digit hex number."""
+MAX_HEXSIDES: Final = 3 * MAX_HEXES
+"""The most hexsides a river may list: every side of a map of MAX_HEXES hexes."""
+MAX_RECORDS: Final = 1000
+"""The most terrain, river or road records read (the game's own: 2, 1 and 1)."""
+MAX_UNITS: Final = 500
+"""The most counters read (the game has 21), so the checks run on any file in bounded time."""
+MAX_CRT: Final = 100
+"""The most columns, rows or row labels of the table read (it is 7 x 6); the exact shape is
+checked at load with a message naming the table."""
+
+
+# --- the data file's records, decoded strictly before use ------------------------------------
+
+HexList = Annotated[tuple[HexId, ...], Meta(max_length=MAX_HEXES)]
+HexsideId = Annotated[str, Meta(pattern=r"^[0-9]{4}/[0-9]{4}(?!\n)$")]
+"""Two ASCII hex numbers joined by a slash ("0503/0603")."""
+Factor = Annotated[int, Meta(ge=0, le=MAX_FACTOR)]
+Turn = Annotated[int, Meta(ge=1, le=99)]
+Die = Annotated[int, Meta(ge=1, le=6)]
+
+
+class IslandRecord(Sourced, frozen=True, kw_only=True):
+    name: Note = ""
+    hexes: HexList
+
+
+class HexesRecord(Sourced, frozen=True, kw_only=True):
+    hexes: HexList
+
+
+class Hex33Record(Sourced, frozen=True, kw_only=True):
+    hex: HexId
+
+
+class VictoryRecord(Sourced, frozen=True, kw_only=True):
+    one_star: HexId
+    two_star: HexId
+
+
+class TerrainRecord(Sourced, frozen=True, kw_only=True):
+    kind: Terrain
+    hexes: HexList
+
+
+class RiverRecord(Sourced, frozen=True, kw_only=True):
+    hexsides: Annotated[tuple[HexsideId, ...], Meta(max_length=MAX_HEXSIDES)]
+
+
+class RangesRecord(Sourced, frozen=True, kw_only=True):
+    red: HexList
+    black: HexList
+
+
+class NavalRecord(Sourced, frozen=True, kw_only=True):
+    capabilities: Annotated[int, Meta(ge=0, le=9)]
+
+
+class AirpowerRecord(Sourced, frozen=True, kw_only=True):
+    id: Id
+    name: Note = ""
+    start: Name
+
+
+class CrtRecord(Sourced, frozen=True, kw_only=True):
+    columns: Annotated[tuple[Name, ...], Meta(max_length=MAX_CRT)]
+    left: Annotated[tuple[Die, ...], Meta(max_length=MAX_CRT)]
+    right: Annotated[tuple[Die, ...], Meta(max_length=MAX_CRT)]
+    rows: Annotated[
+        tuple[Annotated[tuple[Result, ...], Meta(max_length=MAX_CRT)], ...],
+        Meta(max_length=MAX_CRT),
+    ]
+
+
+class UnitRecord(Sourced, frozen=True, kw_only=True):
+    id: Id
+    name: Note
+    side: Side
+    type: UnitType
+    attack: Factor
+    defence: Factor
+    setup: Setup
+    regiment: Id | None = None
+    from_turn: Turn = 1
+
+
+class DataFileRecord(Record, frozen=True, kw_only=True):
+    format: Literal["wargame-kernel/shumshu-data"]
+    version: Literal[1]
+    island: IslandRecord
+    coast: HexesRecord
+    hex33: Hex33Record
+    victory: VictoryRecord
+    terrain: Annotated[tuple[TerrainRecord, ...], Meta(max_length=MAX_RECORDS)] = ()
+    river: Annotated[tuple[RiverRecord, ...], Meta(max_length=MAX_RECORDS)] = ()
+    road: Annotated[tuple[HexesRecord, ...], Meta(max_length=MAX_RECORDS)] = ()
+    ranges: RangesRecord
+    naval: NavalRecord
+    airpower: AirpowerRecord
+    crt: CrtRecord
+    unit: Annotated[tuple[UnitRecord, ...], Meta(max_length=MAX_UNITS)] = ()
+
+
+# --- the components as the rules use them ----------------------------------------------------
 
 
 @attrs.frozen
@@ -114,116 +229,108 @@ def load_data(path: Path = DATA_FILE) -> ShumshuData:
         raise DataError(
             f"{path.name}: expected format wargame-kernel/shumshu-data version 1", field="format"
         )
+    record = decode_records(raw, DataFileRecord, path.name)
     try:
-        return _build(raw)
-    except InvalidInput as exc:  # a bad hex number inside the data file
+        return _build(record)
+    except InvalidInput as exc:  # hexes that are not adjacent, inside the data file
         raise DataError(f"{path.name}: {exc.message}", field=exc.field) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise DataError(f"{path.name}: malformed record ({type(exc).__name__}: {exc})") from None
+    except DataError as exc:
+        raise DataError(f"{path.name}: {exc.message}", field=exc.field) from None
 
 
-def _hexes(values: Any, where: str, island: frozenset[Hex] | None = None) -> frozenset[Hex]:
-    if not isinstance(values, list):
-        raise DataError(f"{where}: expected a list of hex numbers", field=where)
+def _hexes(values: tuple[str, ...], where: str, island: frozenset[Hex] | None) -> frozenset[Hex]:
+    """The hexes named, each (when `island` is given) a hex of the island."""
     out = set()
-    for text in values:
-        h = parse_hex(text, field=where)
-        if island is not None and h not in island:
-            raise DataError(f"{where}: hex {h} is not on the island", field=where)
-        out.add(h)
+    for j, text in enumerate(values):
+        out.add(_hex(text, f"{where}[{j}]", island))
     return frozenset(out)
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise DataError(f"{where}: expected an integer from {low} to {high}", field=where)
-    return value
+def _hex(text: str, where: str, island: frozenset[Hex] | None) -> Hex:
+    h = parse_hex(text, field=where)
+    if island is not None and h not in island:
+        raise DataError(f"{where}: hex {h} is not on the island", field=where)
+    return h
 
 
-def _build(raw: dict[str, Any]) -> ShumshuData:
+def _build(raw: DataFileRecord) -> ShumshuData:
     records: list[tuple[str, Provenance]] = []
 
-    def rec(name: str) -> dict[str, Any]:
-        table = raw[name]
-        if not isinstance(table, dict):
-            raise DataError(f"{name}: expected a table", field=name)
-        records.append((name, read_provenance(table, name)))
-        return table
+    def rec(name: str, record: Sourced) -> None:
+        records.append((name, record.provenance(name)))
 
-    island_raw = rec("island")
-    island = _hexes(island_raw["hexes"], "island.hexes")
-    coast = _hexes(rec("coast")["hexes"], "coast.hexes", island)
-    (hex33,) = _hexes([rec("hex33")["hex"]], "hex33.hex", island)
-    victory = rec("victory")
-    (one_star,) = _hexes([victory["one_star"]], "victory.one_star", island)
-    (two_star,) = _hexes([victory["two_star"]], "victory.two_star", island)
+    rec("island", raw.island)
+    island = _hexes(raw.island.hexes, "island.hexes", None)
+    rec("coast", raw.coast)
+    coast = _hexes(raw.coast.hexes, "coast.hexes", island)
+    rec("hex33", raw.hex33)
+    hex33 = _hex(raw.hex33.hex, "hex33.hex", island)
+    rec("victory", raw.victory)
+    one_star = _hex(raw.victory.one_star, "victory.one_star", island)
+    two_star = _hex(raw.victory.two_star, "victory.two_star", island)
 
     terrain: dict[Hex, str] = {}
-    for i, t in enumerate(raw.get("terrain", [])):
+    for i, t in enumerate(raw.terrain):
         where = f"terrain[{i}]"
-        records.append((where, read_provenance(t, where)))
-        if t["kind"] not in TERRAINS:
-            raise DataError(f"{where}: unknown terrain {t['kind']!r}", field=where)
-        for h in _hexes(t["hexes"], f"{where}.hexes", island):
-            terrain[h] = t["kind"]
+        rec(where, t)
+        for h in _hexes(t.hexes, f"{where}.hexes", island):
+            terrain[h] = t.kind
 
     rivers: set[Hexside] = set()
-    for i, r in enumerate(raw.get("river", [])):
+    for i, r in enumerate(raw.river):
         where = f"river[{i}]"
-        records.append((where, read_provenance(r, where)))
-        for text in r["hexsides"]:
-            side = parse_hexside(text, field=where)
+        rec(where, r)
+        for j, text in enumerate(r.hexsides):
+            at = f"{where}.hexsides[{j}]"
+            side = parse_hexside(text, field=at)
             if side.a not in island or side.b not in island:
-                raise DataError(f"{where}: hexside {side} is not between island hexes", field=where)
+                raise DataError(f"{at}: hexside {side} is not between island hexes", field=at)
             rivers.add(side)
 
     roads: list[tuple[Hex, ...]] = []
-    for i, r in enumerate(raw.get("road", [])):
+    for i, road in enumerate(raw.road):
         where = f"road[{i}]"
-        records.append((where, read_provenance(r, where)))
-        path = tuple(parse_hex(t, field=where) for t in r["hexes"])
-        for a, b in itertools.pairwise(path):
-            if a not in island or b not in island:
-                raise DataError(f"{where}: road leaves the island at {a}/{b}", field=where)
-            parse_hexside(f"{a}/{b}", field=where)  # adjacent
+        rec(where, road)
+        path = tuple(_hex(t, f"{where}.hexes[{j}]", island) for j, t in enumerate(road.hexes))
+        for j, (a, b) in enumerate(itertools.pairwise(path)):
+            at = f"{where}.hexes[{j + 1}]"
+            parse_hexside(f"{a}/{b}", field=at)  # adjacent
         roads.append(path)
 
-    ranges = rec("ranges")
-    red = _hexes(ranges["red"], "ranges.red", island)
-    black = _hexes(ranges["black"], "ranges.black", island)
-    naval = rec("naval")
-    capabilities = _int(naval["capabilities"], "naval.capabilities", 0, 9)
-    air = rec("airpower")
-    crt = _crt(rec("crt"))
+    rec("ranges", raw.ranges)
+    red = _hexes(raw.ranges.red, "ranges.red", island)
+    black = _hexes(raw.ranges.black, "ranges.black", island)
+    rec("naval", raw.naval)
+    rec("airpower", raw.airpower)
+    rec("crt", raw.crt)
+    crt = _crt(raw.crt)
 
     units: list[UnitSpec] = []
     seen: set[str] = set()
-    for i, u in enumerate(raw.get("unit", [])):
+    for i, u in enumerate(raw.unit):
         where = f"unit[{i}]"
-        uid = u["id"]
-        if not isinstance(uid, str) or not uid.isascii() or not uid or uid in seen:
-            raise DataError(f"{where}: missing, non-ASCII or duplicate id {uid!r}", field=where)
-        seen.add(uid)
-        if u["side"] not in SIDES or u["type"] not in UNIT_TYPES or u["setup"] not in SETUPS:
-            raise DataError(f"{where}: bad side, type or setup", field=where)
+        if u.id in seen:
+            raise DataError(f"{where}: duplicate unit id {u.id!r}", field=f"{where}.id")
+        seen.add(u.id)
         units.append(
             UnitSpec(
-                id=uid,
-                name=str(u["name"]),
-                side=u["side"],
-                type=u["type"],
-                attack=_int(u["attack"], f"{where}.attack", 0, MAX_FACTOR),
-                defence=_int(u["defence"], f"{where}.defence", 0, MAX_FACTOR),
-                setup=u["setup"],
-                regiment=u.get("regiment"),
-                from_turn=_int(u.get("from_turn", 1), f"{where}.from_turn", 1, 99),
-                provenance=read_provenance(u, where),
+                id=u.id,
+                name=u.name,
+                side=u.side,
+                type=u.type,
+                attack=u.attack,
+                defence=u.defence,
+                setup=u.setup,
+                regiment=u.regiment,
+                from_turn=u.from_turn,
+                provenance=u.provenance(where),
             )
         )
-        records.append((f"unit {uid}", units[-1].provenance))
-    for u in units:
+        records.append((f"unit {u.id}", units[-1].provenance))
+    for i, u in enumerate(raw.unit):
         if u.regiment is not None and u.regiment not in seen:
-            raise DataError(f"unit {u.id}: unknown regiment {u.regiment!r}", field="unit")
+            where = f"unit[{i}].regiment"
+            raise DataError(f"{where}: unknown regiment {u.regiment!r}", field=where)
     return ShumshuData(
         island=island,
         coast=coast,
@@ -235,23 +342,21 @@ def _build(raw: dict[str, Any]) -> ShumshuData:
         roads=tuple(roads),
         red=red,
         black=black,
-        capabilities=capabilities,
-        airpower=str(air["id"]),
-        airpower_start=str(air["start"]),
+        capabilities=raw.naval.capabilities,
+        airpower=raw.airpower.id,
+        airpower_start=raw.airpower.start,
         crt=crt,
         units=tuple(units),
         records=tuple(records),
     )
 
 
-def _crt(t: dict[str, Any]) -> Crt:
-    columns = tuple(str(c) for c in t["columns"])
-    rows = tuple(tuple(str(cell) for cell in row) for row in t["rows"])
-    left = tuple(_int(f, "crt.left", 1, 6) for f in t["left"])
-    right = tuple(_int(f, "crt.right", 1, 6) for f in t["right"])
-    if len(rows) != 6 or len(left) != 6 or len(right) != 6:
-        raise DataError("crt: six rows, one per die number", field="crt.rows")
-    for i, row in enumerate(rows):
-        if len(row) != len(columns) or not set(row) <= set(RESULTS):
-            raise DataError(f"crt.rows[{i}]: one known result per column", field="crt.rows")
-    return Crt(columns, rows, left, right)
+def _crt(t: CrtRecord) -> Crt:
+    for name, values in (("rows", t.rows), ("left", t.left), ("right", t.right)):
+        if len(values) != 6:
+            raise DataError(f"crt.{name}: six rows, one per die number", field=f"crt.{name}")
+    for i, row in enumerate(t.rows):
+        if len(row) != len(t.columns):
+            where = f"crt.rows[{i}]"
+            raise DataError(f"{where}: one known result per column", field=where)
+    return Crt(t.columns, t.rows, t.left, t.right)
