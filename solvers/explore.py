@@ -8,13 +8,22 @@ setup. At each position compare what each reading allows (the side to move, the 
 actions, the chance outcomes and their probabilities, the result); then take one action both
 allow and compare the positions it leads to. The first difference is a witness: a position
 reachable from the setup, with the action log that reaches it under both readings. Guided
-play runs many seeded games within a budget and keeps the shortest witness. When the
+play runs many seeded games within its limits and keeps the shortest witness. When the
 reachable positions can be enumerated in full (small games), the same comparison over all of
 them is a proof that the readings never differ; otherwise the verdict is unknown, with the
 limit that was hit. Where the spec has a symbolic model that encodes both readings, Z3 over
 that model (`solvers.explore_model`) comes before guided play: it finds the shortest path
 to a difference, realised as actions of the rules and checked there, or proves that the
 model's transitions are the same under both readings.
+
+Limits. Every search has deterministic limits, which give the same verdict on any machine
+under any load: the exhaustive search a number of positions (`exhaustive_cap`), Z3 a depth of
+bounded model checking (`depth`) and a resource limit per check (`rlimit`), guided play a
+number of games (`games`) of at most `max_steps` steps. A wall-clock `budget` per reading
+pair may bound them as well (what `wargame explore --budget` sets); each search then stops at
+whichever limit comes first. `budget=None` uses the deterministic limits only, which is what
+a test that asks for a witness or a proof must do. A finding names the limits its searches
+hit (`Finding.limit`), and its detail says where each stopped.
 """
 
 from __future__ import annotations
@@ -32,12 +41,15 @@ from kernel.codec import dump_json
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import Agent, random_agent
-from kernel.variants import Option, Variant, consultations
-from solvers.explore_model import model_differential, proved_invariants
+from kernel.variants import Catalogue, Option, Variant, consultations
+from solvers.explore_model import BUDGET, MODEL_RLIMIT, model_differential, proved_invariants
 from solvers.refinement import replayed_from
 from solvers.verification import SymbolicModel
 
 Json = Any
+
+GAMES = "games"  # guided play played all its games
+POSITIONS = "positions"  # the exhaustive search reached its cap of positions
 
 
 @attrs.frozen
@@ -71,12 +83,43 @@ class Finding:
     witness: Witness | None
     detail: str
     seconds: float
+    # The limits the searches hit, in the order they ran ("positions", "depth", "rlimit",
+    # "games", "budget"), comma-separated; empty when none was (a search settled the pair).
+    limit: str = ""
+
+
+def reading_variant(cat: Catalogue, preset: str, option: str, reading: str) -> Variant:
+    """`preset` with `option` read as `reading`; named as a preset when its readings are
+    exactly one's (the form the strict codecs read: a variant with no preset name may not
+    spell out a preset)."""
+    return named(cat, cat.variant(preset, {option: reading}))
+
+
+def named(cat: Catalogue, variant: Variant) -> Variant:
+    """`variant`, named as the preset whose readings are exactly its own, if one is."""
+    if variant.preset is None:
+        chosen = dict(variant.choices)
+        for name, readings in cat.presets.items():
+            if dict(readings) == chosen:
+                return cat.preset(name)
+    return variant
 
 
 def rebind(game: Game[Any, Any], state: Any, variant: Variant) -> Any:
-    """The same position read under another variant."""
-    data = game.state_to_json(state)
-    data["variant"] = variant.to_json()
+    """The same position read under another variant (named as a preset if it is one).
+
+    The variant is replaced on the state itself (every game's state is an attrs class with a
+    `variant` field), and the result goes through the game's own codec: written by
+    `state_to_json`, so every field derived from the variant (Nomonhan's points, say) is
+    derived anew rather than copied, and read back by `state_from_json`, so the position
+    check of the new reading applies. A state of another kind is rebound through its JSON."""
+    variant = named(game.catalogue, variant)
+    cls = type(state)
+    if attrs.has(cls) and "variant" in attrs.fields_dict(cls):
+        data = game.state_to_json(attrs.evolve(state, variant=variant))
+    else:
+        data = game.state_to_json(state)
+        data["variant"] = variant.to_json()
     return game.state_from_json(data)
 
 
@@ -193,12 +236,16 @@ def _walk(
     agent: Agent[Any, Any],
     option: str | None = None,
     probe: int = 64,
+    deadline: float | None = None,
 ) -> Witness | None:
     """One game under reading A, each position also read under B; the first difference.
     Where the rules ask for `option`'s reading (so the situation it governs has arisen), up
-    to `probe` other legal actions are tried under both readings too."""
+    to `probe` other legal actions are tried under both readings too. The game stops after
+    `max_steps` steps, or at the wall-clock `deadline` (a `time.perf_counter` value) if any."""
     pair = _SideBySide(game, va, vb, "guided play")
     for _ in range(max_steps):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         found = pair.here()
         if found is not None:
             return found
@@ -243,10 +290,11 @@ def _after_action(game: Game[Any, Any], action: Any, na: Any, nb: Any) -> Differ
 
 
 def _exhaustive(
-    game: Game[Any, Any], va: Variant, vb: Variant, cap: int
-) -> tuple[str, Witness | None, int]:
+    game: Game[Any, Any], va: Variant, vb: Variant, cap: int, deadline: float | None = None
+) -> tuple[str, Witness | None, int, str]:
     """Breadth-first over every reachable position of A (up to `cap`): 'equivalent' when all
-    were compared, 'differ' with the shortest witness, or 'unknown' at the cap."""
+    were compared, 'differ' with the shortest witness, or 'unknown' at the cap or at the
+    wall-clock `deadline`; with the positions seen and the limit hit ("positions", "budget")."""
     a0, b0 = game.initial_state(va), game.initial_state(vb)
     if _key(game, a0) != _key(game, b0):
         w = Witness(
@@ -256,12 +304,14 @@ def _exhaustive(
             0,
             "exhaustive search",
         )
-        return "differ", w, 1
+        return "differ", w, 1, ""
     frontier: list[tuple[Any, Any, tuple[Json, ...]]] = [(a0, b0, ())]
     seen = {_key(game, a0)}
     while frontier:
         nxt: list[tuple[Any, Any, tuple[Json, ...]]] = []
         for a, b, log in frontier:
+            if deadline is not None and time.perf_counter() > deadline:
+                return "unknown", None, len(seen), BUDGET
             diff = compare(game, a, b)
             if diff is not None:
                 data = game.state_to_json(a)
@@ -269,6 +319,7 @@ def _exhaustive(
                     "differ",
                     Witness(log, data, diff, _units_on_map(data), "exhaustive search"),
                     len(seen),
+                    "",
                 )
             side = game.to_move(a)
             if side is None:
@@ -288,15 +339,16 @@ def _exhaustive(
                         "differ",
                         Witness(log, data, diff, _units_on_map(data), "exhaustive search"),
                         len(seen),
+                        "",
                     )
                 k = _key(game, na)
                 if k not in seen:
                     if len(seen) >= cap:
-                        return "unknown", None, len(seen)
+                        return "unknown", None, len(seen), POSITIONS
                     seen.add(k)
                     nxt.append((na, nb, step))
         frontier = nxt
-    return "equivalent", None, len(seen)
+    return "equivalent", None, len(seen), ""
 
 
 def reading_pairs(option: Option, default: str) -> Iterator[tuple[str, str]]:
@@ -310,11 +362,26 @@ ModelSource = Callable[[Variant], SymbolicModel | None]
 """A spec's `symbolic_model` (see `solvers.verification`)."""
 
 
+_MODELS: dict[tuple[ModelSource, Variant], SymbolicModel | None] = {}
+_MODELS_KEPT = 4
+
+
 def model_of(models: ModelSource, variant: Variant) -> SymbolicModel | None:
+    """The symbolic model of `variant`, or None when the spec has none for it. The last few
+    are kept: every reading pair of a preset compares against the preset's own model, whose
+    template, frozen variables and proved invariants are then built once, not once a pair."""
+    key = (models, variant)
+    if key in _MODELS:
+        _MODELS[key] = _MODELS.pop(key)  # the most recently used last
+        return _MODELS[key]
     try:
-        return models(variant)
+        model = models(variant)
     except WargameError:
-        return None
+        model = None
+    _MODELS[key] = model
+    while len(_MODELS) > _MODELS_KEPT:
+        del _MODELS[next(iter(_MODELS))]
+    return model
 
 
 def along(
@@ -353,10 +420,17 @@ class _ModelOutcome:
     witness: Witness | None
     equivalent: bool
     note: str
+    limit: str = ""  # the limit that stopped Z3 ("depth", "rlimit", "budget"), if any
 
 
 def _model_search(
-    game: Game[Any, Any], models: ModelSource, va: Variant, vb: Variant, budget: float
+    game: Game[Any, Any],
+    models: ModelSource,
+    va: Variant,
+    vb: Variant,
+    budget: float | None,
+    depth: int,
+    rlimit: int,
 ) -> _ModelOutcome:
     """Z3 over the symbolic model: a reachable model witness realised as actions of the rules
     and checked there, a proof on the model, or a note on why neither."""
@@ -367,15 +441,17 @@ def _model_search(
         mv = model_differential(
             ma.system,
             mb.system,
+            max_depth=depth,
             budget=budget,
             invariants=lambda: proved_invariants(ma.system, ma.formal()),
+            rlimit=rlimit,
         )
     except WargameError as exc:  # a solver failure costs this pair its model search only
         return _ModelOutcome(None, False, f"Z3 over the symbolic model failed: {exc.message}")
     if mv.verdict == "equivalent":
         return _ModelOutcome(None, True, mv.detail)
     if mv.verdict != "differ" or mv.trace is None:
-        return _ModelOutcome(None, False, f"Z3 over the symbolic model: {mv.detail}")
+        return _ModelOutcome(None, False, f"Z3 over the symbolic model: {mv.detail}", mv.limit)
     try:
         actions = replayed_from(game, ma, game.initial_state(va), mv.trace)
     except ValueError as exc:
@@ -393,32 +469,65 @@ def _model_search(
     return _ModelOutcome(w, False, f"Z3 over the symbolic model, {mv.seconds:.1f} s")
 
 
+@attrs.frozen
+class _Played:
+    """What guided play found: the shortest witness, the games played, how often the rules
+    asked for each option's reading meanwhile, and the limit that ended it ("games",
+    "budget", or empty when it stopped with a witness in hand after enough games)."""
+
+    best: Witness | None
+    games: int
+    asked: Counter[str]
+    limit: str
+
+
+ENOUGH_GAMES = 40
+"""Guided play stops once it has a witness and has played this many games."""
+
+
 def _guided(
     game: Game[Any, Any],
     va: Variant,
     vb: Variant,
-    budget: float,
+    games: int,
+    deadline: float | None,
     max_steps: int,
     agents: Sequence[Agent[Any, Any]],
     option: str | None = None,
-) -> tuple[Witness | None, int, Counter[str]]:
-    """Seeded games under both readings within `budget`: the shortest witness, the games
-    played, and how often the rules asked for each option's reading meanwhile."""
-    start = time.perf_counter()
+) -> _Played:
+    """Seeded games under both readings, at most `games` of them, none started (nor a step
+    taken) past the wall-clock `deadline` if any."""
     best: Witness | None = None
-    games = 0
+    played = 0
+    limit = GAMES
     with consultations() as asked:
-        while time.perf_counter() - start < budget:
-            agent = agents[games % len(agents)]
-            w = _walk(game, va, vb, random.Random(games), max_steps, agent, option)
-            games += 1
+        while played < games:
+            if deadline is not None and time.perf_counter() > deadline:
+                limit = BUDGET
+                break
+            agent = agents[played % len(agents)]
+            w = _walk(game, va, vb, random.Random(played), max_steps, agent, option, 64, deadline)
+            played += 1
             if w is not None and (
                 best is None or (len(w.log), w.units) < (len(best.log), best.units)
             ):
                 best = w
-            if best is not None and games >= 40:
+            if best is not None and played >= ENOUGH_GAMES:
+                limit = ""
                 break
-    return best, games, asked
+        else:
+            if deadline is not None and time.perf_counter() > deadline:
+                limit = BUDGET  # the last game was cut short
+    return _Played(best, played, asked, limit)
+
+
+def _said(limit: str, games: int, budget: float | None) -> str:
+    """What ended guided play, in words."""
+    if limit == BUDGET:
+        return f"the wall-clock budget of {budget:g} s ran out"
+    if limit == GAMES:
+        return f"the limit of {games} games was reached"
+    return f"a witness was in hand after {ENOUGH_GAMES} games"
 
 
 def differential(
@@ -426,9 +535,12 @@ def differential(
     option: Option,
     *,
     preset: str | None = None,
-    budget: float = 3.0,
-    exhaustive_cap: int = 2_000,
+    budget: float | None = 3.0,
+    games: int = 1_000,
     max_steps: int = 600,
+    exhaustive_cap: int = 2_000,
+    depth: int = 24,
+    rlimit: int = MODEL_RLIMIT,
     agents: Sequence[Agent[Any, Any]] = (random_agent,),
     models: ModelSource | None = None,
 ) -> list[Finding]:
@@ -437,39 +549,73 @@ def differential(
     In order: exhaustive search (small games: a proof either way), Z3 over the symbolic model
     when `models` gives one for both readings (`solvers.explore_model`: the shortest reachable
     witness, realised and checked against the rules, or a proof on the model), then guided
-    play within `budget` seconds. A proof on the model is only reported as such when guided
-    play finds no difference either: the model abstracts some things (who chooses, dice
-    probabilities), and a difference there is still a difference."""
+    play. A proof on the model is only reported as such when guided play finds no difference
+    either: the model abstracts some things (who chooses, dice probabilities), and a
+    difference there is still a difference.
+
+    Limits (see the module docstring): the exhaustive search compares at most
+    `exhaustive_cap` positions; Z3 searches paths of at most `depth` steps, each check
+    within `rlimit`; guided play plays at most `games` games of at most `max_steps` steps.
+    `budget` (seconds, or None for none) bounds each pair's wall time as well: the
+    exhaustive search stops at the end of it; Z3 has half of what is then left (it starts no
+    new depth after that, but building the model and a check in progress are not cut short);
+    guided play has the rest, and at least half the budget, so that it still plays when the
+    model took longer than its share."""
     cat = game.catalogue
     preset = preset or cat.default_preset
     base = cat.preset(preset)
     out = []
     for ra, rb in reading_pairs(option, base.reading(option.name)):
         start = time.perf_counter()
-        va = cat.variant(preset, {option.name: ra})
-        vb = cat.variant(preset, {option.name: rb})
+        deadline = None if budget is None else start + budget
+        va = reading_variant(cat, preset, option.name, ra)
+        vb = reading_variant(cat, preset, option.name, rb)
         # Small games: every reachable position compared is a proof either way.
-        verdict, best, n = _exhaustive(game, va, vb, exhaustive_cap)
+        verdict, best, n, hit = _exhaustive(game, va, vb, exhaustive_cap, deadline)
+        limits = [hit] if hit else []
         if verdict == "equivalent":
             detail = f"proved: every one of the {n} reachable positions compared"
         elif verdict == "differ":
             detail = f"exhaustive search, {n} positions"
         else:
-            model = None if models is None else _model_search(game, models, va, vb, budget)
+            if hit == BUDGET:
+                searched = (
+                    f"the wall-clock budget of {budget:g} s ran out after {n} positions of the "
+                    "exhaustive search"
+                )
+            else:
+                searched = f"the reachable positions exceed the exhaustive cap of {exhaustive_cap}"
+            model = None
+            if models is not None:
+                left = None if budget is None else max(0.0, start + budget - time.perf_counter())
+                model = _model_search(
+                    game, models, va, vb, None if left is None else left / 2, depth, rlimit
+                )
+                if model.limit:
+                    limits.append(model.limit)
             best = None if model is None else model.witness
             if best is not None and model is not None:
                 verdict, detail = "differ", model.note
             else:
-                best, games, asked = _guided(game, va, vb, budget, max_steps, agents, option.name)
-                played = f"{games} guided games (up to {max_steps} steps each, {budget:g} s)"
-                if best is None and not asked[option.name]:
+                until = None
+                if budget is not None:
+                    until = max(start + budget, time.perf_counter() + budget / 2)
+                g = _guided(game, va, vb, games, until, max_steps, agents, option.name)
+                best = g.best
+                if g.limit:
+                    limits.append(g.limit)
+                played = (
+                    f"{g.games} guided games (up to {max_steps} steps each, until "
+                    f"{_said(g.limit, games, budget)})"
+                )
+                if best is None and not g.asked[option.name]:
                     played += (
                         ", in which the rules never asked for this option's reading (the "
                         "situation it governs did not arise)"
                     )
                 elif best is None:
                     played += (
-                        f", in which the rules asked for its reading {asked[option.name]} times"
+                        f", in which the rules asked for its reading {g.asked[option.name]} times"
                     )
                 notes = [] if model is None else [model.note]
                 if best is not None:
@@ -484,11 +630,7 @@ def differential(
                     verdict = "equivalent"
                     notes.append(f"and no difference in {played}")
                 else:
-                    notes.insert(
-                        0,
-                        f"no difference in {played}; the reachable positions exceed the "
-                        f"exhaustive cap of {exhaustive_cap}",
-                    )
+                    notes.insert(0, f"no difference in {played}; {searched}")
                 detail = "; ".join(notes)
         out.append(
             Finding(
@@ -502,6 +644,7 @@ def differential(
                 best,
                 detail,
                 time.perf_counter() - start,
+                ", ".join(dict.fromkeys(limits)),
             )
         )
     return out

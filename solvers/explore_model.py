@@ -18,6 +18,15 @@ under the other, or leads to another state": the difference D(s, c). Then:
   where the readings differ, not shown reachable.
 
 `clause_reach` asks the same two questions of one clause: does it ever take effect?
+
+Limits. Every search here is bounded by deterministic limits, which give the same verdict on
+every machine and under any load: `max_depth` (the deepest path bounded model checking
+tries) and `rlimit` (Z3's resource limit, per check; a check that hits it makes the verdict
+"unknown"). A wall-clock `budget` may be given as well: then no new depth is started once it
+has run out, so the verdict may depend on the machine's speed. `budget=None` uses the
+deterministic limits only (what tests do). Each verdict names the limit that stopped it
+(`limit`: "depth", "rlimit" or "budget"; empty when the search settled the question) and the
+depth it searched to.
 """
 
 from __future__ import annotations
@@ -43,6 +52,13 @@ from solvers.system import (
 )
 from solvers.unroll import Template, Unrolling, template
 
+MODEL_RLIMIT = 400_000_000
+"""Z3's resource limit per check in the searches here (deterministic; see `solvers.smt`)."""
+
+DEPTH = "depth"
+RLIMIT = "rlimit"
+BUDGET = "budget"
+
 
 @attrs.frozen
 class SchemaChange:
@@ -62,6 +78,8 @@ class ModelVerdict:
     changed: tuple[str, ...] = ()  # the schemas the readings build differently
     at: str = ""  # at the witness: the schema and choices the readings disagree on
     seconds: float = 0.0
+    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
+    depth: int = -1  # the depth bounded model checking searched to (-1: it did not run)
 
 
 def _choice_vars(a: Template, b: Template) -> tuple[Var, ...] | None:
@@ -192,12 +210,13 @@ def model_differential(
     max_depth: int = 24,
     budget: float | None = None,
     invariants: Callable[[], Sequence[StatePredicate]] = tuple,
-    rlimit: int = 400_000_000,
+    rlimit: int = MODEL_RLIMIT,
 ) -> ModelVerdict:
     """Compare reading A's model with reading B's (see the module docstring). `invariants`
     gives invariants proved of A's model (asked for only when a proof is attempted), which
     the proof of equivalence may assume. Bounded model checking goes no deeper than
-    `max_depth`, nor starts a new depth `budget` seconds after it began."""
+    `max_depth`, nor starts a new depth `budget` seconds after it began (`None`: no
+    wall-clock limit); every Z3 check is bounded by `rlimit`."""
     start = time.perf_counter()
 
     def done(verdict: ModelVerdict) -> ModelVerdict:
@@ -213,6 +232,7 @@ def model_differential(
                 "differ",
                 "the set-ups differ on the model: " + ", ".join(names[:6]),
                 Trace((init_a,), ()),
+                depth=0,
             )
         )
     cvars = _choice_vars(template(a), template(b))
@@ -229,7 +249,7 @@ def model_differential(
         )
     changed = tuple(c.schema for c in changes)
 
-    def equivalent(kept: dict[str, int | bool], assumed: int) -> ModelVerdict:
+    def equivalent(kept: dict[str, int | bool], assumed: int, depth: int = -1) -> ModelVerdict:
         return done(
             ModelVerdict(
                 "equivalent",
@@ -240,9 +260,11 @@ def model_differential(
                 "readings allow the same actions with the same effects (schemas "
                 f"{', '.join(changed)} are written differently but agree there)",
                 changed=changed,
+                depth=depth,
             )
         )
 
+    search = _Search(max_depth, budget, rlimit)
     try:
         # A proof first where it is cheap: every state where the frozen variables keep their
         # initial values (a superset of the reachable ones).
@@ -253,29 +275,43 @@ def model_differential(
         if _somewhere(a, cvars, goals, (), rlimit) is None:
             return equivalent(kept, 0)
         # Reachable: the shortest path of reading A to a state where they differ.
-        any_change = smt.Z3.any(goals)
-        trace, depth = _deepen(a, cvars, any_change, max_depth, budget, rlimit)
+        trace = search.deepen(a, cvars, smt.Z3.any(goals))
         if trace is not None:
             where = _where(a, changes, cvars, dict(trace.states[-1]))
             return done(
                 ModelVerdict(
-                    "differ", f"bounded model checking, depth {depth}", trace, changed, where
+                    "differ",
+                    f"bounded model checking, depth {search.depth}",
+                    trace,
+                    changed,
+                    where,
+                    depth=search.depth,
                 )
             )
         # None within reach: a proof again, now over the states the invariants admit.
         assumed = invariants()
         example = _somewhere(a, cvars, goals, assumed, rlimit)
         if example is None:
-            return equivalent(kept, len(assumed))
+            return equivalent(kept, len(assumed), search.depth)
     except smt.SolverUnknown as exc:
-        return done(ModelVerdict("unknown", exc.message, changed=changed))
+        return done(
+            ModelVerdict(
+                "unknown",
+                f"{exc.message}{search.reached()}",
+                changed=changed,
+                limit=RLIMIT,
+                depth=search.depth,
+            )
+        )
     return done(
         ModelVerdict(
             "unknown",
-            f"no path of length up to {depth} reaches a state where the readings differ; "
-            "they do differ in a state that satisfies every proved invariant but was not "
-            f"shown reachable ({example})",
+            f"{search.searched()} reaches a state where the readings differ "
+            f"({search.stopped()}); they do differ in a state that satisfies every "
+            f"proved invariant but was not shown reachable ({example})",
             changed=changed,
+            limit=search.limit,
+            depth=search.depth,
         )
     )
 
@@ -318,34 +354,62 @@ def _somewhere(
     return None
 
 
-def _deepen(
-    system: System,
-    cvars: Sequence[Var],
-    goal: Any,
-    max_depth: int,
-    budget: float | None,
-    rlimit: int,
-) -> tuple[Trace | None, int]:
-    """The shortest path from the initial state to a state where `goal` (over the template
-    state and choices) holds for some choices, one step deeper at a time; or None and the
-    depth searched to, within `max_depth` and `budget` seconds."""
-    t = template(system)
-    cur, choice = t.cur.values(), z3_frame(cvars, "").values()
-    u = Unrolling(system, from_initial=True, rlimit=rlimit, bounded=SEARCH_BOUND)
-    start = time.perf_counter()
-    for n in range(max_depth + 1):
-        if budget is not None and n and time.perf_counter() - start > budget:
-            return None, n - 1
-        if n:
-            u.extend()
-        fresh = z3_frame(cvars, f"!{n}")
-        now, fv = u.states[n].values(), fresh.values()
-        pairs: list[tuple[object, object]] = [(cur[v.name], now[v.name]) for v in system.variables]
-        pairs += [(choice[v.name], fv[v.name]) for v in cvars]
-        found = u.search(smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(goal, pairs)]))
-        if found is not None:
-            return Trace(found[0], found[1]), n
-    return None, max_depth
+class _Search:
+    """Bounded model checking within its limits: the depth searched to, and the limit that
+    stopped it ("depth", "rlimit" or "budget"; empty while none has)."""
+
+    def __init__(self, max_depth: int, budget: float | None, rlimit: int) -> None:
+        self.max_depth, self.budget, self.rlimit = max_depth, budget, rlimit
+        self.depth = -1  # the deepest depth fully searched
+        self.limit = ""
+
+    def reached(self) -> str:
+        """Words on how deep the search got, for a detail that ends early."""
+        return "" if self.depth < 0 else f" (bounded model checking searched to depth {self.depth})"
+
+    def searched(self) -> str:
+        """Words on the paths searched, for a detail that found none."""
+        return "no path" if self.depth < 0 else f"no path of length up to {self.depth}"
+
+    def stopped(self) -> str:
+        """Words on the limit that stopped the search."""
+        if self.limit == BUDGET:
+            return f"the wall-clock budget of {self.budget:.3g} s ran out"
+        if self.limit == RLIMIT:
+            return f"a check reached Z3's resource limit rlimit={self.rlimit}"
+        return f"the depth limit of {self.max_depth}"
+
+    def deepen(self, system: System, cvars: Sequence[Var], goal: Any) -> Trace | None:
+        """The shortest path from the initial state to a state where `goal` (over the
+        template state and choices) holds for some choices, one step deeper at a time; or
+        None, with `depth` and `limit` saying how far the search got and what stopped it. A
+        check that reaches the rlimit ends the search (`limit` "rlimit"), not the caller."""
+        t = template(system)
+        cur, choice = t.cur.values(), z3_frame(cvars, "").values()
+        u = Unrolling(system, from_initial=True, rlimit=self.rlimit, bounded=SEARCH_BOUND)
+        start = time.perf_counter()
+        for n in range(self.max_depth + 1):
+            if self.budget is not None and n and time.perf_counter() - start > self.budget:
+                self.limit = BUDGET
+                return None
+            if n:
+                u.extend()
+            fresh = z3_frame(cvars, f"!{n}")
+            now, fv = u.states[n].values(), fresh.values()
+            pairs: list[tuple[object, object]] = [
+                (cur[v.name], now[v.name]) for v in system.variables
+            ]
+            pairs += [(choice[v.name], fv[v.name]) for v in cvars]
+            try:
+                found = u.search(smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(goal, pairs)]))
+            except smt.SolverUnknown:
+                self.limit = RLIMIT
+                return None
+            self.depth = n
+            if found is not None:
+                return Trace(found[0], found[1])
+        self.limit = DEPTH
+        return None
 
 
 _PROVED: weakref.WeakKeyDictionary[Any, tuple[StatePredicate, ...]] = weakref.WeakKeyDictionary()
@@ -376,6 +440,8 @@ class ClauseReach:
     detail: str
     trace: Trace | None = None  # a path to a state where it takes effect
     seconds: float = 0.0
+    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
+    depth: int = -1  # the depth bounded model checking searched to (-1: it did not run)
 
 
 def takes_effect(system: System, clause: str) -> Any | None:
@@ -402,42 +468,63 @@ def clause_reach(
     max_depth: int = 24,
     budget: float | None = None,
     invariants: Callable[[], Sequence[StatePredicate]] = tuple,
-    rlimit: int = 400_000_000,
+    rlimit: int = MODEL_RLIMIT,
 ) -> ClauseReach:
     """Does `clause` ever take effect (see `takes_effect`)? A path to a position where it does
     ("reached"), a proof that it never does in any reachable state ("never": it holds in no
     state of the domain where the frozen variables keep their values), or "unknown" with the
-    depth searched."""
+    depth searched and the limit that stopped the search (`max_depth`, `rlimit` per Z3 check,
+    or the wall-clock `budget` when one is given: see the module docstring)."""
     start = time.perf_counter()
     goal = takes_effect(system, clause)
     if goal is None:
         return ClauseReach(clause, "absent", "the symbolic model does not cite this clause")
     cvars = template(system).choice_vars
+    search = _Search(max_depth, budget, rlimit)
+
+    def never(assumed: int) -> ClauseReach:
+        kept = ", ".join(sorted(frozen_variables(system, rlimit))) or "none"
+        return ClauseReach(
+            clause,
+            "never",
+            "proved on the symbolic model: it takes effect in no state of the domain "
+            f"where the variables no live rule changes keep their initial values ({kept})"
+            f"{f' and the {assumed} proved invariants hold' if assumed else ''}",
+            depth=search.depth,
+        )
+
     try:
+        # As in `model_differential`: a proof where it is cheap, then the shortest path, then
+        # a proof over the states the (costly) proved invariants admit.
         goal = _fixed(system, goal, rlimit)
-        assumed = invariants()
-        example = None if smt.is_false(goal) else _somewhere(system, cvars, [goal], assumed, rlimit)
-        if example is None:
-            kept = ", ".join(sorted(frozen_variables(system, rlimit))) or "none"
+        if smt.is_false(goal) or _somewhere(system, cvars, [goal], (), rlimit) is None:
+            verdict = never(0)
+        elif (trace := search.deepen(system, cvars, goal)) is not None:
             verdict = ClauseReach(
                 clause,
-                "never",
-                "proved on the symbolic model: it takes effect in no state of the domain "
-                f"where the variables no live rule changes keep their initial values ({kept}) "
-                f"and the {len(assumed)} proved invariants hold",
+                "reached",
+                f"bounded model checking, depth {search.depth}",
+                trace,
+                depth=search.depth,
             )
         else:
-            trace, depth = _deepen(system, cvars, goal, max_depth, budget, rlimit)
+            assumed = invariants()
+            example = _somewhere(system, cvars, [goal], assumed, rlimit)
             verdict = (
-                ClauseReach(clause, "reached", f"bounded model checking, depth {depth}", trace)
-                if trace is not None
+                never(len(assumed))
+                if example is None
                 else ClauseReach(
                     clause,
                     "unknown",
-                    f"no path of length up to {depth} reaches a state where it takes effect; "
-                    f"it does in a state of the domain not shown reachable ({example})",
+                    f"{search.searched()} reaches a state where it takes effect "
+                    f"({search.stopped()}); it does in a state of the domain not shown "
+                    f"reachable ({example})",
+                    limit=search.limit,
+                    depth=search.depth,
                 )
             )
     except smt.SolverUnknown as exc:
-        verdict = ClauseReach(clause, "unknown", exc.message)
+        verdict = ClauseReach(
+            clause, "unknown", f"{exc.message}{search.reached()}", limit=RLIMIT, depth=search.depth
+        )
     return attrs.evolve(verdict, seconds=time.perf_counter() - start)

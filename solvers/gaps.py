@@ -29,8 +29,8 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
 from kernel.variants import Variant
-from solvers.explore import Finding, Json, ModelSource, model_of, rebind
-from solvers.explore_model import clause_reach, proved_invariants
+from solvers.explore import Finding, Json, ModelSource, model_of, reading_variant, rebind
+from solvers.explore_model import MODEL_RLIMIT, clause_reach, proved_invariants
 from solvers.refinement import replayed_from
 
 
@@ -49,7 +49,7 @@ class Gap:
         """The variant the gap was found under."""
         if self.reading is None:
             return game.presets()[self.preset]
-        return game.catalogue.variant(self.preset, {self.reading[0]: self.reading[1]})
+        return reading_variant(game.catalogue, self.preset, *self.reading)
 
     @property
     def under(self) -> str:
@@ -72,7 +72,7 @@ def stuck_readings(game: Game[Any, Any], findings: Sequence[Finding]) -> list[Ga
             state = rebind(
                 game,
                 game.state_from_json(f.witness.state),
-                cat.variant(f.preset, {f.option: reading}),
+                reading_variant(cat, f.preset, f.option, reading),
             )
             side = game.to_move(state)
             if side is None or side == CHANCE or game.legal_actions(state):
@@ -173,12 +173,22 @@ class Unreached:
     log: tuple[Json, ...] = ()
     state: Json = None
     seconds: float = 0.0
+    limit: str = ""  # what left a candidate unsettled: "depth" | "rlimit" | "budget"
 
 
 def settle_unreached(
-    game: Game[Any, Any], clauses: Sequence[str], models: ModelSource | None, budget: float
+    game: Game[Any, Any],
+    clauses: Sequence[str],
+    models: ModelSource | None,
+    budget: float | None,
+    *,
+    depth: int = 24,
+    rlimit: int = MODEL_RLIMIT,
 ) -> list[Unreached]:
-    """Each clause no play reached, put to Z3 over each preset's symbolic model."""
+    """Each clause no play reached, put to Z3 over each preset's symbolic model: bounded model
+    checking to at most `depth` steps, each check within `rlimit`, and no new depth started
+    `budget` seconds into a clause (None: the deterministic limits only, as tests use; see
+    `solvers.explore_model`)."""
     out: list[Unreached] = []
     for clause in clauses:
         for preset, variant in game.presets().items():
@@ -190,8 +200,10 @@ def settle_unreached(
                 r = clause_reach(
                     model.system,
                     clause,
+                    max_depth=depth,
                     budget=budget,
                     invariants=functools.partial(proved_invariants, model.system, model.formal()),
+                    rlimit=rlimit,
                 )
             except WargameError as exc:
                 out.append(Unreached(clause, preset, "candidate", f"Z3 failed: {exc.message}"))
@@ -220,7 +232,11 @@ def settle_unreached(
             elif r.verdict == "never":
                 out.append(Unreached(clause, preset, "never", r.detail, seconds=r.seconds))
             else:
-                out.append(Unreached(clause, preset, "candidate", r.detail, seconds=r.seconds))
+                out.append(
+                    Unreached(
+                        clause, preset, "candidate", r.detail, seconds=r.seconds, limit=r.limit
+                    )
+                )
     return out
 
 

@@ -17,7 +17,7 @@ from kernel.errors import InvalidInput, WargameError
 from kernel.game import Game
 from kernel.playout import play, random_agent
 from kernel.scene import Scene
-from solvers.explore import Finding, differential, rebind
+from solvers.explore import Finding, differential, reading_variant, rebind
 from solvers.gaps import (
     Gap,
     Unreached,
@@ -77,18 +77,25 @@ def explore(
 
 
 def table(findings: list[Finding], gaps: list[Gap], unreached: list[Unreached]) -> str:
-    lines = [f"{'option':<26}{'readings':<40}{'verdict':<12}{'log':>5}{'s':>7}  found by"]
+    """One line per reading pair (with the limits its searches hit), gap and unreached clause."""
+    lines = [
+        f"{'option':<26}{'readings':<40}{'verdict':<12}{'log':>5}{'s':>7}  "
+        f"{'limits hit':<28}found by"
+    ]
     for f in findings:
         w = f.witness
         lines.append(
             f"{f.option:<26}{f.reading_a + ' / ' + f.reading_b:<40}{f.verdict:<12}"
-            f"{len(w.log) if w else '-':>5}{f.seconds:>7.2f}  "
+            f"{len(w.log) if w else '-':>5}{f.seconds:>7.2f}  {f.limit or '-':<28}"
             f"{w.found_by if w else f.detail[:60]}"
         )
     for g in gaps:
         lines.append(f"gap {g.kind} under {g.under}: {g.message[:90]} ({', '.join(g.clauses)})")
     for u in unreached:
-        lines.append(f"no play reached {u.clause} under {u.preset}: {u.verdict}, {u.detail[:90]}")
+        hit = f" (limit hit: {u.limit})" if u.limit else ""
+        lines.append(
+            f"no play reached {u.clause} under {u.preset}: {u.verdict}{hit}, {u.detail[:90]}"
+        )
     return "\n".join(lines)
 
 
@@ -168,6 +175,7 @@ def write_report(
             "readings": [f.reading_a, f.reading_b],
             "verdict": f.verdict,
             "detail": f.detail,
+            "limit": f.limit,
             "seconds": round(f.seconds, 3),
         }
         body = ""
@@ -175,7 +183,7 @@ def write_report(
             w = f.witness
             logs = []
             for tag, reading in (("a", f.reading_a), ("b", f.reading_b)):
-                variant = cat.variant(f.preset, {f.option: reading})
+                variant = reading_variant(cat, f.preset, f.option, reading)
                 final = game.state_to_json(rebind(game, game.state_from_json(w.state), variant))
                 log = position_log(game, variant, w.log, final)
                 write_log(out / f"{slug}-{tag}.json", log, argument="--report")
@@ -219,7 +227,9 @@ def write_report(
             f"{html.escape(f.reading_a)} / {html.escape(f.reading_b)} — {f.verdict}</h2>"
             f"<p>Clauses {html.escape(', '.join(f.clauses))}"
             f"{' · ' + html.escape(f.ambiguity) if f.ambiguity else ''} · preset "
-            f"{html.escape(f.preset)} · {f.seconds:.2f} s · {html.escape(f.detail)}</p>"
+            f"{html.escape(f.preset)} · {f.seconds:.2f} s"
+            f"{' · limits hit: ' + html.escape(f.limit) if f.limit else ''} · "
+            f"{html.escape(f.detail)}</p>"
             f"<ul>{described}</ul>{body}</section>"
         )
     for i, g in enumerate(gaps):
@@ -262,6 +272,7 @@ def write_report(
             "preset": u.preset,
             "verdict": u.verdict,
             "detail": u.detail,
+            "limit": u.limit,
             "seconds": round(u.seconds, 3),
         }
         cell = ""
@@ -277,7 +288,8 @@ def write_report(
         results["unreached"].append(entry)
         rows.append(
             f"<tr><td>{html.escape(u.clause)}</td><td>{html.escape(u.preset)}</td>"
-            f"<td>{html.escape(u.verdict)}</td><td>{html.escape(u.detail)}</td><td>{cell}</td></tr>"
+            f"<td>{html.escape(u.verdict)}</td><td>{html.escape(u.limit or '-')}</td>"
+            f"<td>{html.escape(u.detail)}</td><td>{cell}</td></tr>"
         )
     if rows:
         sections.append(
@@ -285,8 +297,9 @@ def write_report(
             "that no seeded playout entered, then put to Z3 over the symbolic model: "
             "<b>reached</b> (a log to a position where the clause takes effect: play was not "
             "varied enough), <b>never</b> (proved: its precondition holds in no reachable "
-            "position, a candidate gap), or <b>candidate</b> (nothing settled).</p>"
-            "<table><tr><th>clause</th><th>preset</th><th>verdict</th><th>detail</th>"
+            "position, a candidate gap), or <b>candidate</b> (nothing settled: the limit hit "
+            "says why).</p><table><tr><th>clause</th><th>preset</th><th>verdict</th>"
+            "<th>limit hit</th><th>detail</th>"
             f"<th>witness</th></tr>{''.join(rows)}</table></section>"
         )
     (out / "results.json").write_text(dump_json(results) + "\n", encoding="utf-8")

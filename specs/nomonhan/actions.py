@@ -1,4 +1,4 @@
-"""Nomonhan's actions, and their stable JSON form.
+"""Nomonhan's actions, and their stable JSON form (declared once in `wire`).
 
 Granularity follows the rules: a unit moves to a destination in one action (its path does not
 matter once the destination is reachable); all combats of a phase are one declaration (NOM-9.8);
@@ -7,13 +7,17 @@ each damage point and each advance point is one choice (NOM-9.24, NOM-9.30).
 
 from __future__ import annotations
 
+import functools
+import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
+from msgspec import UnsetType
 
-from kernel.codec import as_int, as_str, get_field, get_list, require_dict
-from kernel.errors import InvalidInput
 from kernel.hexes import Hex, hex_name, parse_hex
+from kernel.wire import convert
+from specs.nomonhan import wire
 from specs.nomonhan.state import Combat
 
 
@@ -107,21 +111,9 @@ def combat_to_json(c: Combat) -> dict[str, Any]:
     return {"attackers": list(c.attackers), "defenders": list(c.defenders), "support": c.support}
 
 
-def combat_from_json(data: Any, where: str) -> Combat:
-    obj = require_dict(data, where)
-    support = obj.get("support", False)
-    if not isinstance(support, bool):
-        raise InvalidInput(
-            f"field '{where}.support' must be true or false", field=f"{where}.support"
-        )
-    return Combat(
-        attackers=tuple(get_list(obj, "attackers", as_str, where)),
-        defenders=tuple(get_list(obj, "defenders", as_str, where)),
-        support=support,
-    )
-
-
 def action_to_json(action: Action) -> dict[str, Any]:
+    """The action document, of `wire.Action`'s form (plain data; the tests hold every action
+    of real play to the record and to the published schema)."""
     match action:
         case Move(unit, to):
             return {"type": "move", "unit": unit, "to": hex_name(to)}
@@ -151,43 +143,46 @@ def action_to_json(action: Action) -> dict[str, Any]:
     raise TypeError(f"not a Nomonhan action: {action!r}")
 
 
+_ACTIONS = typing.get_args(wire.Action)[0]
+"""The union of action records without the schema's annotation, which `kernel.wire.convert`
+decodes through the record its tag names (msgspec keeps a record's decoder, not a union's)."""
+
+
 def action_from_json(data: Any) -> Action:
-    """Decode an action; raises InvalidInput naming the bad field (never a KeyError)."""
-    obj = require_dict(data, "action")
-    kind = get_field(obj, "type", str, "action")
+    """Decode an action strictly through `wire.Action`; InvalidInput names the bad field
+    (`action.<path>`). Unit ids and hexes are judged by the rules, which know the data."""
+    return action_from_record(convert(data, _ACTIONS, what="action"))
 
-    def hx(key: str) -> Hex:
-        return parse_hex(get_field(obj, key, str, "action"), field=f"action.{key}")
 
-    def unit() -> str:
-        return get_field(obj, "unit", str, "action")
+@functools.cache
+def _hex(text: str) -> Hex:
+    """A hex number, four ASCII digits already (`wire.HexId`: at most 10,000 of them)."""
+    return parse_hex(text)
 
-    match kind:
-        case "move":
-            return Move(unit(), hx("to"))
-        case "enter":
-            return Enter(unit(), hx("at"), hx("to"))
-        case "demolish":
-            return Demolish()
-        case "end_phase":
-            return EndPhase()
-        case "declare":
-            return Declare(tuple(get_list(obj, "combats", combat_from_json, "action")))
-        case "resolve":
-            return Resolve(as_int(obj.get("combat"), "action.combat"))
-        case "roll":
-            return Roll(
-                as_int(obj.get("attacker_hits"), "action.attacker_hits"),
-                as_int(obj.get("defender_hits"), "action.defender_hits"),
-            )
-        case "loss":
-            if "retreat_to" in obj:
-                return Loss(unit(), hx("retreat_to"))
-            return Loss(unit(), None)
-        case "advance":
-            return Advance(unit(), hx("to"))
-        case "end_advance":
-            return EndAdvance()
-        case "end_roll":
-            return EndRoll(as_int(obj.get("face"), "action.face"))
-    raise InvalidInput(f"unknown action type {kind!r}", field="action.type")
+
+def _combats(rec: wire.Declare) -> Declare:
+    return Declare(tuple(Combat(c.attackers, c.defenders, c.support) for c in rec.combats))
+
+
+def _loss(rec: wire.Loss) -> Loss:
+    return Loss(rec.unit, None if isinstance(rec.retreat_to, UnsetType) else _hex(rec.retreat_to))
+
+
+_FROM_RECORD: dict[type[Any], Callable[[Any], Action]] = {
+    wire.Move: lambda r: Move(r.unit, _hex(r.to)),
+    wire.Enter: lambda r: Enter(r.unit, _hex(r.at), _hex(r.to)),
+    wire.Demolish: lambda r: Demolish(),
+    wire.EndPhase: lambda r: EndPhase(),
+    wire.Declare: _combats,
+    wire.Resolve: lambda r: Resolve(r.combat),
+    wire.Roll: lambda r: Roll(r.attacker_hits, r.defender_hits),
+    wire.Loss: _loss,
+    wire.Advance: lambda r: Advance(r.unit, _hex(r.to)),
+    wire.EndAdvance: lambda r: EndAdvance(),
+    wire.EndRoll: lambda r: EndRoll(r.face),
+}
+"""The action each record describes, by the record's type (one per tag of `wire.Action`)."""
+
+
+def action_from_record(rec: wire.ActionRecord) -> Action:
+    return _FROM_RECORD[type(rec)](rec)

@@ -8,18 +8,29 @@ per preset; `wargame verify nomonhan` holds the prover to them.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from kernel.properties import Property
+from kernel.variants import Variant
 from solvers.prover import Formal, Invariant, Lemma, StepInvariant, Terminates
 from solvers.terms import B, Frame, I, Ops
+from specs.nomonhan import invariants as inv
 from specs.nomonhan.actions import Action
-from specs.nomonhan.board import Board, carries_zoc, in_enemy_zoc, occupancy
-from specs.nomonhan.data import DATA_FILE, load_data
-from specs.nomonhan.sequence import points
+from specs.nomonhan.board import in_enemy_zoc, occupancy
+from specs.nomonhan.invariants import BOARD, Breach
 from specs.nomonhan.state import NomonhanState, Phase, Stage
-from specs.nomonhan.strength import full_steps
-from specs.nomonhan.symbolic import ADVANCE, DAMAGE, END_ROLL, MOVE, OVER, PICK, ROLL
+from specs.nomonhan.symbolic import (
+    ADVANCE,
+    DAMAGE,
+    END_ROLL,
+    MOVE,
+    OVER,
+    PICK,
+    ROLL,
+    SIDE_CODE,
+)
 from specs.nomonhan.symbolic_play import Model
 
 INITIATIVE_ENDS_TURN = "NOM-P-INITIATIVE-ENDS-TURN"
@@ -29,9 +40,32 @@ ZOC_EXIT = "NOM-P-ZOC-EXIT"
 ARTILLERY_NO_RETREAT = "NOM-P-ARTILLERY-NO-RETREAT"
 POINTS = "NOM-P-POINTS"
 PENDING_IN_CONTACT = "NOM-P-PENDING-IN-CONTACT"
+OFF_MAP = "NOM-P-OFF-MAP"
+REINFORCEMENTS_ON_TIME = "NOM-P-REINFORCEMENTS-ON-TIME"
+SUDDEN_DEATH = "NOM-P-SUDDEN-DEATH"
+STAGE_RECORDS = "NOM-P-STAGE-RECORDS"
 ENDS = "NOM-P-ENDS"
 
-BOARD = Board(load_data(DATA_FILE))
+BREACHES: dict[str, Callable[[NomonhanState], Breach | None]] = {
+    STAGE_RECORDS: inv.stage_records,
+    OFF_MAP: inv.off_map,
+    REINFORCEMENTS_ON_TIME: inv.reinforcements_on_time,
+    INITIATIVE_PARITY: inv.initiative_parity,
+    NO_STACKING: inv.no_stacking,
+    SUDDEN_DEATH: inv.sudden_death,
+    POINTS: inv.points_match,
+    PENDING_IN_CONTACT: inv.pending_in_contact,
+}
+"""Each state invariant's concrete form, saying where a position breaks it (`invariants`), in
+the order the position check asks them: the stage's records first, the pieces next."""
+
+HOLDS_UNDER: dict[str, tuple[tuple[str, str], ...]] = {
+    POINTS: (("scoring", "enemy_eliminated"),),
+    PENDING_IN_CONTACT: (("advance_units", "participants"),),
+}
+"""The readings an invariant's truth rests on; one not listed holds under every reading. The
+expected verdicts per preset follow from these (a test holds them together), and so does the
+set of invariants checked in a variant that is no preset (`invariants_for`)."""
 
 # --- concrete checks over NomonhanState ----------------------------------------------------------
 
@@ -90,15 +124,6 @@ def initiative_ends_turn(before: NomonhanState, action: Action, after: NomonhanS
     )
 
 
-def initiative_parity(state: NomonhanState) -> bool:
-    return (state.initiative == "JP") == (state.turn % 2 == 1)
-
-
-def no_stacking(state: NomonhanState) -> bool:
-    hexes = [u.hex for u in state.units if u.hex is not None]
-    return len(hexes) == len(set(hexes))
-
-
 def zoc_exit(before: NomonhanState, action: Action, after: NomonhanState) -> bool:
     if before.stage in (Stage.DAMAGE, Stage.ADVANCE):
         return True
@@ -119,41 +144,48 @@ def artillery_no_retreat(before: NomonhanState, action: Action, after: NomonhanS
     return new.hex is None or new.hex == old.hex
 
 
+def _holds(pid: str) -> Callable[[NomonhanState], bool]:
+    breach = BREACHES[pid]
+    return lambda state: breach(state) is None
+
+
+def initiative_parity(state: NomonhanState) -> bool:
+    return inv.initiative_parity(state) is None
+
+
+def no_stacking(state: NomonhanState) -> bool:
+    return inv.no_stacking(state) is None
+
+
 def pending_in_contact(state: NomonhanState) -> bool:
-    """Every unit of a pending combat still on the map touches an enemy unit of that combat
-    (AMB-NOM-19: no pending combat has been disturbed)."""
-
-    def touching(x: str, ys: tuple[str, ...]) -> bool:
-        hx = state.unit(x).hex
-        return hx is None or any(
-            (hy := state.unit(y).hex) is not None
-            and hy in BOARD.neighbors(hx)
-            and carries_zoc(BOARD, state.variant, state.demolished, hx, hy)
-            for y in ys
-        )
-
-    return all(
-        all(touching(a, c.defenders) for a in c.attackers)
-        and all(touching(d, c.attackers) for d in c.defenders)
-        for c in state.pending
-    )
-
-
-def enemy_steps_removed(state: NomonhanState) -> dict[str, int]:
-    """Points by definition: 2 per enemy tank step removed, 1 per other step (NOM-4.5, 4.6)."""
-    out = {"JP": 0, "SU": 0}
-    for spec in BOARD.data.units:
-        enemy = "SU" if spec.side == "JP" else "JP"
-        lost = full_steps(state.variant, spec) - state.unit(spec.id).steps
-        out[enemy] += (2 if spec.is_tank else 1) * lost
-    return out
+    return inv.pending_in_contact(state) is None
 
 
 def points_match(state: NomonhanState) -> bool:
-    expected = enemy_steps_removed(state)
-    if points(BOARD, state) != expected:
+    return inv.points_match(state) is None
+
+
+enemy_steps_removed = inv.enemy_steps_removed
+
+
+def applies(prop: Property, variant: Variant) -> bool:
+    """Whether a state invariant holds in every reachable position of `variant`: by its
+    expected verdict under a preset; in a variant that is no preset, when the variant has
+    every reading the invariant rests on (`HOLDS_UNDER`)."""
+    if prop.state_check is None:
         return False
-    return state.result is None or dict(state.result.points) == expected
+    if variant.preset is not None:
+        return prop.expected.get(variant.preset) == "holds"
+    return all(variant.is_(option, reading) for option, reading in HOLDS_UNDER.get(prop.id, ()))
+
+
+@functools.lru_cache(maxsize=64)
+def invariants_for(variant: Variant) -> tuple[Property, ...]:
+    """The state invariants a position of `variant` must satisfy: those proved (or expected to
+    hold) for it, which the position check runs (`position`), in `BREACHES` order."""
+    order = list(BREACHES)
+    held = [p for p in properties() if applies(p, variant)]
+    return tuple(sorted(held, key=lambda p: order.index(p.id)))
 
 
 def properties() -> tuple[Property, ...]:
@@ -234,6 +266,57 @@ def properties() -> tuple[Property, ...]:
             "pend(u) touches u",
         ),
         Property(
+            OFF_MAP,
+            ("NOM-3.1", "NOM-3.2", "NOM-3.4", "NOM-9.24"),
+            "A unit is off the map only when it is eliminated or is a reinforcement that has not "
+            "arrived, at full strength; an eliminated unit is never on the map.",
+            "invariant",
+            both,
+            state_check=_holds(OFF_MAP),
+            formal="steps(u) = 0 => pos(u) = 0; pos(u) = 0 => steps(u) = 0 for an at-start unit, "
+            "steps(u) in {0, full(u)} for a reinforcement",
+        ),
+        Property(
+            REINFORCEMENTS_ON_TIME,
+            ("NOM-3.4", "NOM-8.8"),
+            "A reinforcement stays off the map at full strength until its side's first Movement "
+            "Phase of its turn: before Turn GT, and in Turn GT before its side has moved when it "
+            "is the non-initiative player's.",
+            "invariant",
+            both,
+            state_check=_holds(REINFORCEMENTS_ON_TIME),
+            formal="not (turn > gt(u) or turn = gt(u) and (u is the IP's or phase >= 3 or "
+            "nip_moved)) => pos(u) = 0 and steps(u) = full(u)",
+        ),
+        Property(
+            SUDDEN_DEATH,
+            ("NOM-4.1", "NOM-4.2"),
+            "The game is over the moment the Soviet Artillery is eliminated (a Japanese win) or "
+            "both Japanese tank regiments are (a Soviet win).",
+            "invariant",
+            both,
+            state_check=_holds(SUDDEN_DEATH),
+            formal="steps(art) = 0 => over and winner JP; steps(tanks) = 0 and steps(art) > 0 => "
+            "over and winner SU",
+        ),
+        Property(
+            STAGE_RECORDS,
+            ("NOM-5.1", "NOM-8.1", "NOM-9.8", "NOM-9.12", "NOM-6.2"),
+            "Each stage's records appear only in their stage: a Movement Phase only moves, and "
+            "its moved units are the mover's, on the map; the NIP's Combat Phase follows its "
+            "Movement Phase; combats are pending only while they "
+            "are resolved, and picked among two or more; a combat is under way exactly at the "
+            "roll, damage and advance, with a loser from the damage on; an initiative change "
+            "waits only for its combat's damage and advance.",
+            "invariant",
+            both,
+            state_check=_holds(STAGE_RECORDS),
+            formal="move <=> phase 1 or 3; phase 4 => nip_moved; moved(u) => move, u phasing, on "
+            "the map; pend => pick, roll, damage or advance; pick => two combats or more; cur "
+            "<=> roll, damage or advance; roll => no loser; damage or advance => a loser; "
+            "changed => damage or advance",
+        ),
+        Property(
             ENDS,
             ("NOM-5.2", "NOM-5.4", "NOM-5.5", "NOM-6.2"),
             "The game always ends. It does not: a turn ends only at an initiative change, so "
@@ -253,7 +336,7 @@ def formal(m: Model) -> dict[str, Formal]:
     t = m.t
     changed_in_combat = Lemma(
         "an initiative change is pending only during a combat's damage or advance",
-        lambda o, s: o.implies(s.b("changed"), _stage_in(o, s, DAMAGE, ADVANCE)),
+        _changed_in_combat,
     )
     out: dict[str, Formal] = {
         INITIATIVE_ENDS_TURN: StepInvariant(_InitiativeEndsTurn(m), lemmas=(changed_in_combat,)),
@@ -280,6 +363,18 @@ def formal(m: Model) -> dict[str, Formal]:
         PENDING_IN_CONTACT: Invariant(
             lambda o, s: _pending_in_contact(m, o, s), lemmas=_pending_lemmas(m)
         ),
+        OFF_MAP: Invariant(lambda o, s: _off_map(m, o, s)),
+        REINFORCEMENTS_ON_TIME: Invariant(
+            lambda o, s: _on_time(m, o, s),
+            lemmas=(
+                Lemma(
+                    "each stage's records appear only in their stage (NOM-P-STAGE-RECORDS)",
+                    lambda o, s: _stage_records(m, o, s),
+                ),
+            ),
+        ),
+        SUDDEN_DEATH: Invariant(lambda o, s: _sudden_death(m, o, s)),
+        STAGE_RECORDS: Invariant(lambda o, s: _stage_records(m, o, s)),
         ENDS: Terminates(depth=6),
     }
     art = t.art
@@ -309,21 +404,37 @@ def _left_zoc(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I], u: int) ->
     return o.all([m.in_enemy_zoc(o, s, u), moved])
 
 
+def _changed_in_combat(o: Ops[B, I], s: Frame[B, I]) -> B:
+    return o.implies(s.b("changed"), _stage_in(o, s, DAMAGE, ADVANCE))
+
+
+def _nip_moved(o: Ops[B, I], s: Frame[B, I]) -> B:
+    return o.implies(o.eq(s.i("phase"), 4), s.b("nip_moved"))
+
+
+def _pending_in_resolution(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    return o.implies(
+        o.any(o.not_(o.eq(s.i(m.pend[u]), 0)) for u in m.t.units),
+        _stage_in(o, s, PICK, ROLL, DAMAGE, ADVANCE),
+    )
+
+
+def _current_in_resolution(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    return o.implies(
+        o.any(s.b(m.cur[u]) for u in m.t.units), _stage_in(o, s, ROLL, DAMAGE, ADVANCE)
+    )
+
+
 def _pending_lemmas(m: Model) -> tuple[Lemma, ...]:
     t = m.t
     return (
         Lemma(
             "combats are pending only while combats are resolved",
-            lambda o, s: o.implies(
-                o.any(o.not_(o.eq(s.i(m.pend[u]), 0)) for u in t.units),
-                _stage_in(o, s, PICK, ROLL, DAMAGE, ADVANCE),
-            ),
+            lambda o, s: _pending_in_resolution(m, o, s),
         ),
         Lemma(
             "a combat is being resolved only at the roll, damage and advance stages",
-            lambda o, s: o.implies(
-                o.any(s.b(m.cur[u]) for u in t.units), _stage_in(o, s, ROLL, DAMAGE, ADVANCE)
-            ),
+            lambda o, s: _current_in_resolution(m, o, s),
         ),
         Lemma(
             "a unit of the combat being resolved is not pending",
@@ -360,6 +471,93 @@ def _points(m: Model, o: Ops[B, I], s: Frame[B, I], side: str) -> B:
         if t.side[u] != side
     ]
     return o.eq(s.i(f"pts.{side}"), o.add(removed))
+
+
+def _steps_are(o: Ops[B, I], s: Frame[B, I], m: Model, u: int, *values: int) -> B:
+    return o.any(o.eq(s.i(m.steps[u]), v) for v in values)
+
+
+def _off_map(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """NOM-P-OFF-MAP over the model."""
+    t = m.t
+    parts = []
+    for u in t.units:
+        off = o.not_(m.on_map(o, s, u))
+        parts.append(o.implies(_steps_are(o, s, m, u, 0), off))
+        kept = (0,) if t.specs[u].gt is None else (0, t.full(u))
+        parts.append(o.implies(off, _steps_are(o, s, m, u, *kept)))
+    return o.all(parts)
+
+
+def _on_time(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """NOM-P-REINFORCEMENTS-ON-TIME over the model."""
+    t = m.t
+    parts = []
+    for u in t.units:
+        gt = t.specs[u].gt
+        if gt is None:
+            continue
+        turn = s.i("turn")
+        arrived = o.any(
+            [
+                o.lt(gt, turn),
+                o.all(
+                    [
+                        o.eq(turn, gt),
+                        o.any([m.initiative(o, s, u), o.lt(2, s.i("phase")), s.b("nip_moved")]),
+                    ]
+                ),
+            ]
+        )
+        waiting = o.all([o.not_(m.on_map(o, s, u)), _steps_are(o, s, m, u, t.full(u))])
+        parts.append(o.implies(o.not_(arrived), waiting))
+    return o.all(parts)
+
+
+def _sudden_death(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """NOM-P-SUDDEN-DEATH over the model."""
+    t = m.t
+    art_dead = o.lit(False) if t.art is None else _steps_are(o, s, m, t.art, 0)
+    tanks = t.jp_tanks
+    tanks_dead = o.all(_steps_are(o, s, m, u, 0) for u in tanks) if tanks else o.lit(False)
+
+    def won_by(side: str) -> B:
+        return o.all([o.eq(s.i("stage"), OVER), o.eq(s.i("winner"), SIDE_CODE[side])])
+
+    return o.all(
+        [
+            o.implies(art_dead, won_by("JP")),
+            o.implies(o.all([tanks_dead, o.not_(art_dead)]), won_by("SU")),
+        ]
+    )
+
+
+def _stage_records(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """NOM-P-STAGE-RECORDS over the model."""
+    t = m.t
+    stage = s.i("stage")
+    leads = o.count(o.eq(s.i(m.pend[u]), u + 1) for u in t.units)
+    resolving = _stage_in(o, s, ROLL, DAMAGE, ADVANCE)
+    return o.all(
+        [
+            o.iff(o.eq(stage, MOVE), o.any([o.eq(s.i("phase"), 1), o.eq(s.i("phase"), 3)])),
+            _nip_moved(o, s),
+            *(
+                o.implies(
+                    s.b(m.moved[u]),
+                    o.all([o.eq(stage, MOVE), m.phasing(o, s, u), m.on_map(o, s, u)]),
+                )
+                for u in t.units
+            ),
+            _pending_in_resolution(m, o, s),
+            o.implies(o.eq(stage, PICK), o.le(2, leads)),
+            _current_in_resolution(m, o, s),
+            o.implies(resolving, o.any(s.b(m.cur[u]) for u in t.units)),
+            o.implies(o.eq(stage, ROLL), o.eq(s.i("loser"), 0)),
+            o.implies(_stage_in(o, s, DAMAGE, ADVANCE), o.not_(o.eq(s.i("loser"), 0))),
+            _changed_in_combat(o, s),
+        ]
+    )
 
 
 class _InitiativeEndsTurn:

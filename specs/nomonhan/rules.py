@@ -11,11 +11,11 @@ import attrs
 
 from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, InvalidInput
-from kernel.game import CHANCE, Outcome
+from kernel.game import CHANCE, Outcome, WireTypes
 from kernel.hexes import Hex
 from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
-from specs.nomonhan import codec, describe, scene
+from specs.nomonhan import codec, describe, position, scene, wire
 from specs.nomonhan.actions import (
     Action,
     Advance,
@@ -71,6 +71,7 @@ class Nomonhan:
     sides: tuple[str, ...] = ("JP", "SU")
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("NOM-5.2", "NOM-6.2", "NOM-5.4", "NOM-5.5")
+    wire: WireTypes = WireTypes(state=wire.State, action=wire.Action, observation=wire.Observation)
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data = load_data(data_file)
@@ -269,8 +270,14 @@ class Nomonhan:
         return state.result
 
     def observe(self, state: NomonhanState, side: str) -> dict[str, Any]:
-        """Nomonhan has no hidden information: every side sees the whole state."""
+        """Nomonhan has no hidden information: every side sees the whole state, and its
+        observation is the state document (`wire.Observation`)."""
         return self.state_to_json(state)
+
+    def check_position(self, state: NomonhanState) -> None:
+        """Refuse a position no play can reach, naming the JSON path and the clauses; the
+        spec's invariants that hold in the state's variant included (`position`)."""
+        position.check_position(self.board, state)
 
     def no_action_clauses(self, state: NomonhanState) -> tuple[str, ...]:
         if state.stage == Stage.DECLARE:

@@ -138,8 +138,9 @@ def points(board: Board, state: NomonhanState) -> dict[str, int]:
     """Victory points (NOM-4.5, NOM-4.6; AMB-NOM-3 for whose steps count)."""
     score = {"JP": 0, "SU": 0}
     enemy = state.variant.is_("scoring", "enemy_eliminated")
-    for spec in board.data.units:
-        u = state.unit(spec.id)
+    for spec, u in zip(board.data.units, state.units, strict=True):
+        if u.id != spec.id:  # units are kept in data order; look it up if not
+            u = state.unit(spec.id)
         weight = 2 if spec.is_tank else 1
         if spec.id in state.withdrawn:
             continue
@@ -151,16 +152,38 @@ def points(board: Board, state: NomonhanState) -> dict[str, int]:
     return score
 
 
+def sudden_death_condition(board: Board, state: NomonhanState) -> tuple[str, str, str] | None:
+    """The sudden-death condition a position meets, as (clause, reason, winner), or None:
+    the Artillery eliminated, Japan wins (NOM-4.1); both Japanese tank regiments eliminated,
+    the Soviets win (NOM-4.2). The Artillery is looked at first, as `sudden_death` does."""
+    art = board.data.artillery
+    if art is not None and state.unit(art.id).steps == 0:
+        return "NOM-4.1", "the Soviet Artillery is eliminated", "JP"
+    tanks = [s for s in board.data.units if s.side == "JP" and s.is_tank and s.gt is None]
+    if tanks and all(state.unit(s.id).steps == 0 for s in tanks):
+        return "NOM-4.2", "both Japanese tank regiments are eliminated", "SU"
+    return None
+
+
 def sudden_death(board: Board, state: NomonhanState) -> NomonhanState | None:
     """Artillery eliminated: Japan wins (NOM-4.1). Both Japanese tanks eliminated: the Soviets
     win (NOM-4.2). Checked the moment a step is lost."""
-    art = board.data.artillery
-    if art is not None and state.unit(art.id).steps == 0:
-        return finish(board, state, "NOM-4.1", "the Soviet Artillery is eliminated", "JP")
-    tanks = [s for s in board.data.units if s.side == "JP" and s.is_tank and s.gt is None]
-    if tanks and all(state.unit(s.id).steps == 0 for s in tanks):
-        return finish(board, state, "NOM-4.2", "both Japanese tank regiments are eliminated", "SU")
-    return None
+    met = sudden_death_condition(board, state)
+    if met is None:
+        return None
+    clause, reason, winner = met
+    return finish(board, state, clause, reason, winner)
+
+
+def points_winner(state: NomonhanState, score: dict[str, int]) -> tuple[str | None, str]:
+    """Who wins on points, and why in words: more points (NOM-4.3); a tie is a Soviet win
+    (NOM-4.4) or no winner (AMB-NOM-2), by reading."""
+    jp, su = score["JP"], score["SU"]
+    if jp != su:
+        return ("JP" if jp > su else "SU"), f"points {jp}-{su} (NOM-4.3)"
+    if state.variant.is_("tie", "soviet"):
+        return "SU", f"points tied {jp}-{su} (NOM-4.4)"
+    return None, f"points tied {jp}-{su}, no winner (AMB-NOM-2)"
 
 
 def finish(
@@ -169,13 +192,8 @@ def finish(
     """End the game; without a sudden-death winner, points decide (NOM-4.3, NOM-4.4)."""
     score = points(board, state)
     if winner is None:
-        if score["JP"] != score["SU"]:
-            winner = max(score, key=score.__getitem__)
-            reason += f"; points {score['JP']}-{score['SU']} (NOM-4.3)"
-        elif state.variant.is_("tie", "soviet"):
-            winner, reason = "SU", reason + f"; points tied {score['JP']}-{score['SU']} (NOM-4.4)"
-        else:
-            reason += f"; points tied {score['JP']}-{score['SU']}, no winner (AMB-NOM-2)"
+        winner, why = points_winner(state, score)
+        reason += f"; {why}"
     return attrs.evolve(
         state,
         stage=Stage.OVER,

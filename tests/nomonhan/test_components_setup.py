@@ -205,7 +205,8 @@ def test_nom_3_1_nom_3_2_at_start_unit_off_the_map_is_impossible() -> None:
             u["hex"] = None
     with pytest.raises(ImpossiblePosition) as exc:
         GAME.state_from_json(data)
-    assert exc.value.clauses == ("NOM-3.1", "NOM-3.2")
+    assert exc.value.clauses == ("NOM-P-OFF-MAP", "NOM-3.1", "NOM-3.2")
+    assert exc.value.field == f"units[{[u['id'] for u in data['units']].index(SU_615)}].hex"
 
 
 @pytest.mark.parametrize("preset", ["ja", "en"])

@@ -182,7 +182,8 @@ def test_nom_6_5_odd_turns_japan_even_turns_soviets() -> None:
     data["initiative"] = "JP"
     with pytest.raises(ImpossiblePosition) as exc:
         GAME.state_from_json(data)
-    assert exc.value.clauses == ("NOM-6.5",)
+    assert exc.value.clauses == ("NOM-P-INITIATIVE-PARITY", "NOM-6.5")
+    assert exc.value.field == "initiative"
 
 
 def test_nom_6_6_turn_marker_advances_one_box_and_shows_the_new_flag() -> None:

@@ -21,7 +21,9 @@ from solvers.system import concrete_frame
 from solvers.terms import CONCRETE
 from specs.nomonhan.properties import (
     ARTILLERY_NO_RETREAT,
+    BREACHES,
     ENDS,
+    HOLDS_UNDER,
     INITIATIVE_ENDS_TURN,
     PENDING_IN_CONTACT,
     POINTS,
@@ -63,6 +65,10 @@ def test_every_property_is_declared_for_both_presets_with_clauses() -> None:
         "NOM-P-ARTILLERY-NO-RETREAT",
         "NOM-P-POINTS",
         "NOM-P-PENDING-IN-CONTACT",
+        "NOM-P-OFF-MAP",
+        "NOM-P-REINFORCEMENTS-ON-TIME",
+        "NOM-P-SUDDEN-DEATH",
+        "NOM-P-STAGE-RECORDS",
         "NOM-P-ENDS",
     }
     for p in PROPS.values():
@@ -215,3 +221,31 @@ def test_amb_nom_19_pending_combats_stay_in_contact_under_ja_only() -> None:
     state, last, after = _en_witness_end(PENDING_IN_CONTACT, depth=0, games=20)
     assert pending_in_contact(state) and not pending_in_contact(after)
     assert GAME.action_to_json(last)["type"] == "advance"
+
+
+NEW_INVARIANTS = ("NOM-P-OFF-MAP", "NOM-P-REINFORCEMENTS-ON-TIME", "NOM-P-SUDDEN-DEATH")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("pid", [*NEW_INVARIANTS, "NOM-P-STAGE-RECORDS"])
+def test_position_check_invariants_are_proved(preset: str, pid: str) -> None:
+    """NOM-3.4, NOM-8.8, NOM-4.1, NOM-4.2, NOM-5.1, NOM-9.8: the invariants the position check
+    added to the spec (issue 11) are proved over the symbolic model, so a position breaking
+    one is unreachable, not merely unseen."""
+    m = link(preset)
+    verdict = prover.check(m.system, m.formal()[pid])
+    assert verdict.status == "proved", verdict.detail
+
+
+def test_invariants_rest_on_the_readings_declared() -> None:
+    """An invariant is expected to hold under a preset exactly when the preset has every
+    reading `HOLDS_UNDER` says it rests on, so the readings decide the invariants a variant
+    that is no preset is held to (`invariants_for`)."""
+    for p in PROPS.values():
+        if p.kind != "invariant":
+            continue
+        for preset in PRESETS:
+            v = GAME.presets()[preset]
+            rests = all(v.is_(o, r) for o, r in HOLDS_UNDER.get(p.id, ()))
+            assert (p.expected[preset] == "holds") == rests, (p.id, preset)
+    assert set(BREACHES) == {p.id for p in PROPS.values() if p.kind == "invariant"}

@@ -230,3 +230,23 @@ def test_clause_reach_finds_where_a_rule_takes_effect_or_proves_it_never_does() 
     assert clause_reach(switched(False, True), "T-blow").verdict == "never"
     assert clause_reach(switched(True, True), "T-blow").verdict == "reached"
     assert clause_reach(live, "T-nothing").verdict == "absent"
+
+
+def test_a_search_names_the_limit_that_stopped_it() -> None:
+    """Bounded model checking stops at its depth, or at a wall-clock budget when one is given
+    (here one already spent: depth 0 only), and the verdict says which limit and how deep it
+    searched; a check that reaches Z3's rlimit makes it unknown, never a pass."""
+    reading = Reading(up=3, at=5, least=1, negated=False)  # set never reachable: x stays <= 3
+    deep = clause_reach(counter(reading), "T-set", max_depth=2)
+    assert deep.verdict == "unknown" and (deep.limit, deep.depth) == ("depth", 2)
+    assert "no path of length up to 2" in deep.detail and "depth limit of 2" in deep.detail
+    late = clause_reach(counter(reading), "T-set", max_depth=8, budget=0.0)
+    assert late.verdict == "unknown" and (late.limit, late.depth) == ("budget", 0)
+    far = model_differential(
+        counter(reading), counter(attrs.evolve(reading, up=2)), max_depth=1
+    )  # the readings differ at x = 2, two steps in
+    assert far.verdict == "unknown" and (far.limit, far.depth) == ("depth", 1)
+    near = model_differential(counter(reading), counter(attrs.evolve(reading, up=2)))
+    assert near.verdict == "differ" and near.depth == 2 and not near.limit
+    starved = clause_reach(counter(reading), "T-set", rlimit=1)
+    assert starved.verdict == "unknown" and starved.limit == "rlimit", starved

@@ -2,6 +2,10 @@
 
 Every witness must replay under the Python rules and show the difference it claims; an
 equivalent reading pair is proved equivalent; a planted gap is found.
+
+Every search here that asks for a witness or a proof runs on deterministic limits only
+(`budget=None`: guided games, steps, Z3's depth and rlimit, the exhaustive cap), never on a
+wall-clock budget, so its verdict is the same on a loaded machine (issue 14, item 4).
 """
 
 from __future__ import annotations
@@ -14,10 +18,19 @@ from xml.etree import ElementTree
 
 import pytest
 
+from kernel.errors import ImpossiblePosition
 from kernel.game import Game
 from kernel.playout import play
 from solvers import explore
-from solvers.explore import Finding, _key, compare, differential, rebind
+from solvers.explore import (
+    Finding,
+    _key,
+    compare,
+    differential,
+    model_of,
+    reading_variant,
+    rebind,
+)
 from solvers.explore_model import model_differential
 from solvers.gaps import no_action_and_endless, settle_unreached, stuck_readings
 from solvers.smt import SolverFailure
@@ -26,22 +39,29 @@ from tests.kernel.toy import Toy
 from tools import cli
 from tools.explore_report import write_report
 from tools.playlog import read_log, replay_log
-from tools.registry import get_game
+from tools.registry import game_names, get_game
 
 NOMONHAN = get_game("nomonhan")
+
+GAMES = 12  # guided games per reading pair: Nomonhan's witnesses come within the first eight
+DEPTH = 2  # Z3's depth for a witness: the Nomonhan differences below are two actions in
+REACH_DEPTH = 3  # Z3's depth for clause reach: NOM-9.21 and NOM-9.22 take effect three in
 
 
 def _option(game: Game[Any, Any], name: str) -> Any:
     return next(o for o in game.catalogue.options if o.name == name)
 
 
-def _with_model(option: str, *, budget: float, preset: str | None = None) -> list[Finding]:
-    """The differential search on a Nomonhan option, Z3 over the symbolic model included."""
+def _with_model(option: str, *, depth: int = DEPTH, preset: str | None = None) -> list[Finding]:
+    """The differential search on a Nomonhan option, Z3 over the symbolic model included, on
+    deterministic limits only."""
     return differential(
         NOMONHAN,
         _option(NOMONHAN, option),
         preset=preset,
-        budget=budget,
+        budget=None,
+        games=GAMES,
+        depth=depth,
         models=nom_verification.symbolic_model,
     )
 
@@ -50,8 +70,8 @@ def _replays_and_differs(game: Game[Any, Any], f: Finding) -> None:
     """The log is legal under both readings, and the claimed difference is there at its end."""
     assert f.witness is not None
     cat = game.catalogue
-    va = cat.variant(f.preset, {f.option: f.reading_a})
-    vb = cat.variant(f.preset, {f.option: f.reading_b})
+    va = reading_variant(cat, f.preset, f.option, f.reading_a)
+    vb = reading_variant(cat, f.preset, f.option, f.reading_b)
     a, b = game.initial_state(va), game.initial_state(vb)
     for data in f.witness.log:
         action = game.action_from_json(data)
@@ -78,7 +98,7 @@ def _replays_and_differs(game: Game[Any, Any], f: Finding) -> None:
 def test_nom_witnesses_replay_and_show_the_difference(option: str) -> None:
     """NOM-9.7, NOM-6.2, NOM-9.12, NOM-9.24: a witness is found by guided play from the setup,
     replays step by step under both readings, and shows the claimed difference."""
-    findings = differential(NOMONHAN, _option(NOMONHAN, option), budget=1.5)
+    findings = differential(NOMONHAN, _option(NOMONHAN, option), budget=None, games=GAMES)
     assert findings and all(f.verdict == "differ" for f in findings), findings
     for f in findings:
         _replays_and_differs(NOMONHAN, f)
@@ -89,9 +109,8 @@ def test_nom_z3_finds_the_shortest_witness_and_it_replays(option: str) -> None:
     """NOM-9.7, NOM-9.3: Z3 over the symbolic model finds a difference two actions from the
     setup (guided play needs more); realised as actions of the rules, the log replays under
     both readings and shows the difference."""
-    findings = differential(
-        NOMONHAN, _option(NOMONHAN, option), budget=2.0, models=nom_verification.symbolic_model
-    )
+    findings = _with_model(option)
+    assert findings
     for f in findings:
         assert f.verdict == "differ" and f.witness is not None
         assert f.witness.found_by.startswith("Z3 over the symbolic model"), f.witness.found_by
@@ -102,7 +121,7 @@ def test_nom_z3_finds_the_shortest_witness_and_it_replays(option: str) -> None:
 def test_nom_reading_the_model_does_not_encode_falls_back_to_play() -> None:
     """NOM-9.12: who allocates damage is not a variable of the model (it has no side to
     move), so the model cannot tell the readings apart; guided play finds the witness."""
-    [f] = _with_model("damage_allocation", budget=1.0)
+    [f] = _with_model("damage_allocation")
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "guided play"
     assert "does not encode this option" in f.detail
@@ -114,24 +133,25 @@ def test_nom_readings_of_a_rule_switched_off_are_proved_equivalent() -> None:
     demolished pontoon bridge still carries cannot matter. Z3 proves it on the model (the
     demolish schema is dead, so `demolished` stays false in every reachable state), and guided
     play finds no difference either."""
-    [f] = _with_model("demolition_effect", preset="ja", budget=1.0)
+    [f] = _with_model("demolition_effect", preset="ja")
     assert f.verdict == "equivalent" and f.witness is None
     assert "proved on the symbolic model" in f.detail and "demolished" in f.detail
-    # Under EN the demolition is standard: the model shows no such proof.
+    # Under EN the demolition is standard: the model shows no such proof (bounded model
+    # checking is not needed to see that: depth 0).
     cat = NOMONHAN.catalogue
-    en = nom_verification.symbolic_model(cat.preset("en"))
-    crossing = nom_verification.symbolic_model(
-        cat.variant("en", {"demolition_effect": "crossing_only"})
+    en = model_of(nom_verification.symbolic_model, cat.preset("en"))
+    crossing = model_of(
+        nom_verification.symbolic_model, cat.variant("en", {"demolition_effect": "crossing_only"})
     )
     assert en is not None and crossing is not None
-    assert model_differential(en.system, crossing.system, budget=1.0).verdict != "equivalent"
+    assert model_differential(en.system, crossing.system, max_depth=0).verdict != "equivalent"
 
 
 def test_amb_nom_19_disturbed_combats_are_proved_not_to_arise_under_ja() -> None:
     """NOM-9.8, NOM-9.30, AMB-NOM-19: the two readings of a disturbed pending combat differ on
     the model only in states where a pending combat has lost contact; the invariant that none
     has (proved under JA, NOM-P-PENDING-IN-CONTACT) makes them equivalent there."""
-    [f] = _with_model("disturbed_combats", preset="ja", budget=0.5)
+    [f] = _with_model("disturbed_combats", preset="ja", depth=0)
     assert f.verdict == "equivalent" and f.witness is None, f.detail
     assert "proved invariants hold" in f.detail
 
@@ -144,7 +164,7 @@ def test_a_solver_failure_costs_only_the_model_search(monkeypatch: pytest.Monkey
         raise SolverFailure("z3 failed: injected")
 
     monkeypatch.setattr(explore, "model_differential", broken)
-    [f] = _with_model("combat_grouping", budget=1.0)
+    [f] = _with_model("combat_grouping")
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "guided play"
     assert "failed: z3 failed: injected" in f.detail
@@ -154,7 +174,7 @@ def test_equivalent_readings_are_proved_equivalent() -> None:
     """A reading pair that changes nothing is proved equivalent by comparing every reachable
     position (the toy game's state space is small enough to enumerate)."""
     toy = Toy()
-    [f] = differential(toy, _option(toy, "coin_name"), budget=2.0)
+    [f] = differential(toy, _option(toy, "coin_name"), budget=None)
     assert f.verdict == "equivalent" and f.witness is None
     assert "every one of the" in f.detail
 
@@ -164,19 +184,30 @@ def test_unknown_says_whether_the_situation_an_option_governs_ever_arose() -> No
     that the rules never asked for `coin_name` (nothing depends on it), while the gap option
     is asked for and differs."""
     toy = Toy()
-    [f] = differential(toy, _option(toy, "coin_name"), budget=0.3, exhaustive_cap=1)
+    [f] = differential(toy, _option(toy, "coin_name"), budget=None, games=20, exhaustive_cap=1)
     assert f.verdict == "unknown"
     assert "never asked for this option's reading" in f.detail
-    [g] = differential(toy, _option(toy, "gap"), budget=0.3, exhaustive_cap=1)
+    assert f.limit == "positions, games" and "the limit of 20 games" in f.detail
+    [g] = differential(toy, _option(toy, "gap"), budget=None, games=20, exhaustive_cap=1)
     assert g.verdict == "differ" and g.witness is not None
     assert g.witness.found_by == "guided play"
     _replays_and_differs(toy, g)
 
 
+def test_a_spent_budget_stops_every_search_and_the_finding_says_so() -> None:
+    """With a wall-clock budget (what `wargame explore --budget` sets), a search stops at it
+    as at any other limit; here one already spent: nothing is searched, the verdict is
+    unknown, and the finding names the budget as the limit hit."""
+    toy = Toy()
+    [f] = differential(toy, _option(toy, "gap"), budget=0.0)
+    assert f.verdict == "unknown" and f.witness is None
+    assert f.limit == "budget" and "wall-clock budget of 0 s ran out" in f.detail
+
+
 def test_differing_readings_in_a_small_game_get_an_exhaustive_witness() -> None:
     """Exhaustive search finds the shortest witness: the planted gap at total 3."""
     toy = Toy()
-    [f] = differential(toy, _option(toy, "gap"), budget=2.0)
+    [f] = differential(toy, _option(toy, "gap"), budget=None)
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "exhaustive search"
     _replays_and_differs(toy, f)
@@ -206,7 +237,11 @@ def test_nom_clauses_no_play_reached_are_settled_on_the_model() -> None:
     found = {
         (u.clause, u.preset): u
         for u in settle_unreached(
-            NOMONHAN, ["NOM-9.21", "NOM-OPT.5"], nom_verification.symbolic_model, budget=5.0
+            NOMONHAN,
+            ["NOM-9.21", "NOM-OPT.5"],
+            nom_verification.symbolic_model,
+            None,
+            depth=REACH_DEPTH,
         )
     }
     reach = found["NOM-9.21", "ja"]
@@ -224,7 +259,7 @@ def test_an_obligation_no_action_meets_is_found_under_a_reading_no_preset_uses()
     attack next to two enemy units that must both be attacked has no legal declaration. The
     differential search reaches that position; the gap search reports it, with a log that
     reaches it under that reading."""
-    findings = _with_model("combat_grouping", budget=1.5)
+    findings = _with_model("combat_grouping")
     [gap] = stuck_readings(NOMONHAN, findings)
     assert gap.kind == "no_action" and gap.reading == ("combat_grouping", "one_defender")
     assert {"NOM-9.2", "NOM-9.3"} <= set(gap.clauses)
@@ -248,10 +283,16 @@ def test_nom_5_2_endless_play_is_found() -> None:
 def test_report_has_pictures_logs_and_json(tmp_path: Path) -> None:
     """The report: index.html, results.json, one SVG per witness that parses and shows every
     unit on the map, and logs that `wargame play --replay` accepts."""
-    findings = differential(NOMONHAN, _option(NOMONHAN, "combat_grouping"), budget=1.5)
+    findings = differential(
+        NOMONHAN, _option(NOMONHAN, "combat_grouping"), budget=None, games=GAMES
+    )
     gaps = no_action_and_endless(NOMONHAN, "ja", games=2, max_steps=1500)
     unreached = settle_unreached(
-        NOMONHAN, ["NOM-9.22", "NOM-X.1"], nom_verification.symbolic_model, budget=5.0
+        NOMONHAN,
+        ["NOM-9.22", "NOM-X.1"],
+        nom_verification.symbolic_model,
+        None,
+        depth=REACH_DEPTH,
     )
     index = write_report(NOMONHAN, tmp_path, findings, gaps, unreached)
     page = index.read_text(encoding="utf-8")
@@ -259,6 +300,8 @@ def test_report_has_pictures_logs_and_json(tmp_path: Path) -> None:
     results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     entry = results["options"][0]
     assert entry["verdict"] == "differ" and entry["clauses"]
+    assert entry["limit"] == "positions, games"  # the exhaustive cap, then guided play's games
+    assert all("limit" in u for u in results["unreached"])
     svg = ElementTree.parse(tmp_path / entry["witness"]["picture"]).getroot()
     pieces = {e.get("data-piece") for e in svg.iter() if e.get("data-piece")}
     state = NOMONHAN.state_from_json(findings[0].witness.state)  # type: ignore[union-attr]
@@ -306,13 +349,46 @@ def test_explore_cli_rejects_unknown_option(capsys: pytest.CaptureFixture[str]) 
 
 def test_rebind_keeps_the_position() -> None:
     """Reading a position under another reading keeps it; what derives from the reading
-    (here the points of a one-step Artillery read as a two-step one, NOM-4.5) may change."""
+    (here the points of a one-step Artillery read as a two-step one, NOM-4.5, NOM-4.6) is
+    derived anew, not copied, so the strict codec accepts the rebound state."""
     s = NOMONHAN.initial_state(NOMONHAN.presets()["ja"])
     tie = NOMONHAN.catalogue.variant("ja", {"tie": "draw"})
     t = rebind(NOMONHAN, s, tie)
     assert _key(NOMONHAN, s) == _key(NOMONHAN, t) and t.variant.reading("tie") == "draw"
-    generic = rebind(NOMONHAN, s, NOMONHAN.presets()["en"])
-    assert _key(NOMONHAN, s) != _key(NOMONHAN, generic)
+    en = NOMONHAN.presets()["en"]
+    generic = rebind(NOMONHAN, s, en)
+    before, after = NOMONHAN.state_to_json(s), NOMONHAN.state_to_json(generic)
+    assert generic.variant == en
+    assert {k for k in before if before[k] != after[k]} == {"variant", "points"}
+    assert after["points"] != before["points"]
+    # Copying the derived points instead would be refused (NOM-4.5, NOM-4.6).
+    copied = {**after, "points": before["points"]}
+    with pytest.raises(ImpossiblePosition):
+        NOMONHAN.state_from_json(copied)
+    assert NOMONHAN.state_from_json(after) == generic
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_rebind_reads_every_game_through_its_own_codec(name: str) -> None:
+    """Every game: a position from play, rebound to each reading of each option that keeps
+    it possible, is the same position and round-trips through the game's strict codec."""
+    game = get_game(name)
+    preset = game.catalogue.default_preset
+    start = game.initial_state(game.presets()[preset])
+    state = play(game, start, random.Random(1), max_steps=40).final
+    assert rebind(game, state, state.variant) == state
+    rebound = 0
+    for option in game.catalogue.options:
+        for reading in option.readings:
+            variant = reading_variant(game.catalogue, preset, option.name, reading.name)
+            try:
+                other = rebind(game, state, variant)
+            except ImpossiblePosition:  # a position this reading cannot reach
+                continue
+            rebound += 1
+            assert other.variant == variant
+            assert game.state_from_json(game.state_to_json(other)) == other
+    assert rebound
 
 
 def test_rks_render_draws_the_area_map_with_every_area_and_unit(tmp_path: Path) -> None:
