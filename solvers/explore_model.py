@@ -22,11 +22,12 @@ under the other, or leads to another state": the difference D(s, c). Then:
 Limits. Every search here is bounded by deterministic limits, which give the same verdict on
 every machine and under any load: `max_depth` (the deepest path bounded model checking
 tries) and `rlimit` (Z3's resource limit, per check; a check that hits it makes the verdict
-"unknown"). A wall-clock `budget` may be given as well: then no new depth is started once it
-has run out, so the verdict may depend on the machine's speed. `budget=None` uses the
-deterministic limits only (what tests do). Each verdict names the limit that stopped it
-(`limit`: "depth", "rlimit" or "budget"; empty when the search settled the question) and the
-depth it searched to.
+"unknown"). A wall-clock `budget` may be given as well: once it has run out no new depth is
+started, nor the proof over the proved invariants, so the verdict may depend on the
+machine's speed (building the model and a check in progress are not cut short).
+`budget=None` uses the deterministic limits only (what tests do). Each verdict names the
+limit that stopped it (`limit`: "depth", "rlimit" or "budget"; empty when the search settled
+the question) and the depth it searched to.
 """
 
 from __future__ import annotations
@@ -218,6 +219,7 @@ def model_differential(
     `max_depth`, nor starts a new depth `budget` seconds after it began (`None`: no
     wall-clock limit); every Z3 check is bounded by `rlimit`."""
     start = time.perf_counter()
+    search = _Search(max_depth, budget, rlimit)
 
     def done(verdict: ModelVerdict) -> ModelVerdict:
         return attrs.evolve(verdict, seconds=time.perf_counter() - start)
@@ -264,7 +266,6 @@ def model_differential(
             )
         )
 
-    search = _Search(max_depth, budget, rlimit)
     try:
         # A proof first where it is cheap: every state where the frozen variables keep their
         # initial values (a superset of the reachable ones).
@@ -285,6 +286,17 @@ def model_differential(
                     trace,
                     changed,
                     where,
+                    depth=search.depth,
+                )
+            )
+        if search.spent():  # the costly proof below is not started once the budget is gone
+            return done(
+                ModelVerdict(
+                    "unknown",
+                    f"{search.searched()} reaches a state where the readings differ "
+                    f"({search.stopped()} before a proof over the proved invariants was tried)",
+                    changed=changed,
+                    limit=BUDGET,
                     depth=search.depth,
                 )
             )
@@ -362,6 +374,14 @@ class _Search:
         self.max_depth, self.budget, self.rlimit = max_depth, budget, rlimit
         self.depth = -1  # the deepest depth fully searched
         self.limit = ""
+        self.start = time.perf_counter()  # the budget runs from here
+
+    def spent(self) -> bool:
+        """Whether the wall-clock budget (if any) has run out; if so, it is the limit hit."""
+        if self.budget is not None and time.perf_counter() - self.start > self.budget:
+            self.limit = BUDGET
+            return True
+        return False
 
     def reached(self) -> str:
         """Words on how deep the search got, for a detail that ends early."""
@@ -387,10 +407,8 @@ class _Search:
         t = template(system)
         cur, choice = t.cur.values(), z3_frame(cvars, "").values()
         u = Unrolling(system, from_initial=True, rlimit=self.rlimit, bounded=SEARCH_BOUND)
-        start = time.perf_counter()
         for n in range(self.max_depth + 1):
-            if self.budget is not None and n and time.perf_counter() - start > self.budget:
-                self.limit = BUDGET
+            if n and self.spent():
                 return None
             if n:
                 u.extend()
@@ -505,6 +523,15 @@ def clause_reach(
                 "reached",
                 f"bounded model checking, depth {search.depth}",
                 trace,
+                depth=search.depth,
+            )
+        elif search.spent():  # the costly proof below is not started once the budget is gone
+            verdict = ClauseReach(
+                clause,
+                "unknown",
+                f"{search.searched()} reaches a state where it takes effect "
+                f"({search.stopped()} before a proof over the proved invariants was tried)",
+                limit=BUDGET,
                 depth=search.depth,
             )
         else:
