@@ -101,6 +101,9 @@ class Catalogue:
     options: tuple[Option, ...]
     presets: Mapping[str, Mapping[str, str]]
     default_preset: str = ""
+    _exact: dict[tuple[str | None, tuple[tuple[str, str], ...]], Variant] = attrs.field(
+        init=False, factory=dict, eq=False, hash=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         names = [o.name for o in self.options]
@@ -129,16 +132,72 @@ class Catalogue:
         return self._variant(name, self.presets[name])
 
     def variant(self, preset: str | None, overrides: Mapping[str, str] | None = None) -> Variant:
-        """A preset (the default one when None) with some options overridden. The result keeps
-        the preset's name only when no override changed a reading."""
+        """A preset (the default one when None) with some options overridden. The result is
+        named as a preset exactly when its readings are that preset's (the given preset first,
+        then any other), so one variant has one form: the form the strict codecs read."""
         name = preset or self.default_preset
         base = dict(self.preset(name).choices)
-        changed = False
         for option, reading in (overrides or {}).items():
             self.option(option).reading(reading)
-            changed = changed or base[option] != reading
             base[option] = reading
-        return self._variant(None if changed else name, base)
+        return self._variant(self._preset_named(name, base), base)
+
+    def _preset_named(self, first: str, chosen: Mapping[str, str]) -> str | None:
+        if dict(self.presets[first]) == chosen:
+            return first
+        for name in sorted(self.presets):
+            if dict(self.presets[name]) == chosen:
+                return name
+        return None
+
+    def exact(
+        self, preset: str | None, options: Mapping[str, str], where: str = "variant"
+    ) -> Variant:
+        """A variant read strictly from a document: every option of the catalogue with one of
+        its readings, and a preset named if and only if these are its readings, so that the
+        variant is written back exactly as it was read. Variants repeat from state to state,
+        so each form is checked once. Refusals name the field (`where.options.<name>`)."""
+        key = (preset, tuple(sorted(options.items())))
+        known = self._exact.get(key)
+        if known is None:
+            known = self._check_exact(preset, options, where)
+            if len(self._exact) < 256:
+                self._exact[key] = known
+        return known
+
+    def _check_exact(self, preset: str | None, options: Mapping[str, str], where: str) -> Variant:
+        names = [o.name for o in self.options]
+        for name, reading in options.items():
+            if name not in names:
+                raise InvalidInput(
+                    f"{where}.options: {self.game} has no option {name!r}",
+                    field=f"{where}.options.{name}",
+                )
+            self.option(name).reading(reading)
+        missing = [n for n in names if n not in options]
+        if missing:
+            raise InvalidInput(
+                f"{where}.options lacks option(s) {', '.join(missing)}: a state names every "
+                "reading",
+                field=f"{where}.options.{missing[0]}",
+            )
+        if preset is not None:
+            chosen = self.preset(preset).choices
+            differing = sorted(o for o, r in chosen if options[o] != r)
+            if differing:
+                raise InvalidInput(
+                    f"{where}: readings of {', '.join(differing)} are not preset {preset!r}'s; "
+                    "a variant that changes a preset has preset null",
+                    field=f"{where}.options.{differing[0]}",
+                )
+        else:
+            for name, readings in self.presets.items():
+                if dict(readings) == options:
+                    raise InvalidInput(
+                        f"{where}: these are exactly the readings of preset {name!r}; name it",
+                        field=f"{where}.preset",
+                    )
+        return self._variant(preset, options)
 
     def variant_from_json(self, data: Any) -> Variant:
         """Read `{"preset": ..., "options": {...}}` (or a bare preset name)."""

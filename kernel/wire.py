@@ -178,7 +178,10 @@ def _tagged(type_: Any) -> tuple[str, dict[Any, Any]] | None:
     if known is not None and known[0] is type_:
         return known[1]
     found: tuple[str, dict[Any, Any]] | None = None
-    members = typing.get_args(type_)
+    union = type_
+    if typing.get_origin(union) is Annotated:  # `Annotated[A | B, Meta(...)]`: the union inside
+        union = typing.get_args(union)[0]
+    members = typing.get_args(union)
     if members and all(isinstance(m, type) and issubclass(m, Record) for m in members):
         fields = {m.__struct_config__.tag_field for m in members}
         if len(fields) == 1 and None not in fields:

@@ -1,16 +1,27 @@
 """Legal combat assignments of a position: enumerate, count, check, explain (DESIGN "Generate").
 
 The problem is split into independent contact components (`combat_shape.split`). Each
-component's solutions come from Z3 (`combat_z3.ShapeSolver`), lazily, and are cached by the
-component's canonical shape, so a shape met again in another position costs a dictionary
-lookup. An assignment is one solution per component, side by side, then the supporters' choices
-of which reachable combats to support. Supporters are the one rule that ties components together
-(once per phase); their choices are independent of each other given the combats, so they are
-layered on top exactly. `check` and `explain` encode the whole problem, supporters included.
+component's solutions come from Z3 (`combat_z3.ShapeSolver`: every one listed is proved by a
+satisfiable check, or by Z3 showing that no completion of its branch breaks a rule), lazily,
+and are cached by the component's canonical shape, so a shape met again in another position
+costs a dictionary lookup; a whole problem met again (positions recur in play) is answered from
+its list. An assignment is one solution per component, side by side, then the supporters'
+choices of which reachable combats to support. Supporters are the one rule that ties
+components together (once per phase); their choices are independent of each other given the
+combats, so they are layered on top exactly. `check` and `explain` encode the whole problem,
+supporters included.
+
+`count` never lists: a dynamic programme per component (`combat_count`: a transfer matrix
+along the attackers, the open targets as its state, identical units merged), combined over
+components and supporters. Under MANY, where that state would hold most targets at once (a
+dense component with about as many targets as attackers), the component is counted instead
+over the nodes of its search, memoised (`combat_many.count_structure`), when no rule beyond
+the structure applies and no supporter reaches it.
 
 Order: components by their first unit in problem order, the first component outermost; inside a
-component, lexicographic in its attackers' choices (no attack first, then targets in order);
-then the support choices, no support first. It is the same on every run and machine.
+component, lexicographic in its attackers' choices (no attack first, then its combat: under
+ONE_TARGET its target in order, under MANY its units as sorted tuples); then the support
+choices, no support first. It is the same on every run and machine.
 """
 
 from __future__ import annotations
@@ -18,10 +29,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
-from solvers.combat import MANY, Assignment, Combat, CombatProblem, order_of
-from solvers.combat_count import Histogram, count_one_target
+from solvers import combat_many
+from solvers.combat import MANY, Assignment, Combat, CombatProblem, Supporter
+from solvers.combat_count import Histogram, count_many, count_one_target
 from solvers.combat_explain import explain
 from solvers.combat_shape import Component, LocalCombat, Shape, split
 from solvers.combat_z3 import ShapeSolver
@@ -30,6 +42,8 @@ __all__ = ["assignments", "check", "clear_cache", "count", "explain", "first"]
 
 CACHE_SHAPES = 512  # distinct component shapes kept
 CACHE_SOLUTIONS = 20_000  # solutions kept per shape; larger sets are regenerated when reread
+CACHE_PROBLEMS = 4096  # whole problems kept, with their assignments listed
+LIST_PROBLEM = 256  # a problem with more assignments than this is not kept whole
 
 
 class _Solutions:
@@ -64,12 +78,31 @@ class _Solutions:
 
 
 _cache: OrderedDict[Shape, _Solutions] = OrderedDict()
+_problems: OrderedDict[Hashable, tuple[Assignment, ...]] = OrderedDict()
 stats = Counter[str]()
 
 
 def clear_cache() -> None:
     _cache.clear()
+    _problems.clear()
     stats.clear()
+
+
+def _problem_key(p: CombatProblem) -> Hashable:
+    """Everything in a problem that decides its assignments (names and rule texts do not)."""
+    return (
+        p.grouping,
+        p.attackers,
+        p.targets,
+        p.contacts,
+        frozenset(p.must_attack),
+        frozenset(p.must_be_attacked),
+        p.attack_all,
+        tuple((a, frozenset(ts)) for a, ts in p.also_attack.items()),
+        p.static,
+        tuple(sorted(p.hexside_limits.items())),
+        tuple((s.id, s.reach, s.max_combats, s.unavailable is None) for s in p.supporters),
+    )
 
 
 def solutions(shape: Shape) -> _Solutions:
@@ -87,22 +120,36 @@ def solutions(shape: Shape) -> _Solutions:
     return made
 
 
-def _globalise(comp: Component, local: tuple[LocalCombat, ...]) -> list[Combat]:
-    return [
-        Combat(tuple(comp.attackers[a] for a in atts), tuple(comp.targets[t] for t in tgts))
-        for atts, tgts in local
-    ]
+def _globaliser(comp: Component) -> Callable[[LocalCombat], Combat]:
+    """A component's local combats as the problem's, each made once per call."""
+    made: dict[LocalCombat, Combat] = {}
+    attackers, targets = comp.attackers, comp.targets
+
+    def globalise(local: LocalCombat) -> Combat:
+        found = made.get(local)
+        if found is None:
+            found = made[local] = Combat(
+                tuple(attackers[a] for a in local[0]), tuple(targets[t] for t in local[1])
+            )
+        return found
+
+    return globalise
 
 
-def _combat_sets(comps: Sequence[Component]) -> Iterator[list[Combat]]:
+def _combat_sets(
+    comps: Sequence[Component], makers: Sequence[Callable[[LocalCombat], Combat]]
+) -> Iterator[list[Combat]]:
     """The product of the components' solution sets, first component outermost, lazily."""
     if not comps:
         yield []
         return
-    head, rest = comps[0], comps[1:]
-    for local in solutions(head.shape):
-        mine = _globalise(head, local)
-        for others in _combat_sets(rest):
+    globalise = makers[0]
+    for local in solutions(comps[0].shape):
+        mine = [globalise(c) for c in local]
+        if len(comps) == 1:
+            yield mine
+            continue
+        for others in _combat_sets(comps[1:], makers[1:]):
             yield mine + others
 
 
@@ -113,31 +160,31 @@ def _in_reach(problem: CombatProblem, combat: Combat) -> list[bool]:
     ]
 
 
-def _with_support(
-    problem: CombatProblem, combats: list[Combat], rank: dict[str, int]
-) -> Iterator[Assignment]:
-    """Each component's combats are already in canonical form; only their order is made."""
-    ordered = sorted(
-        combats, key=lambda c: ([rank[u] for u in c.attackers], [rank[u] for u in c.targets])
-    )
-    if not problem.supporters:
+def _with_support(ordered: list[Combat], live: list[Supporter]) -> Iterator[Assignment]:
+    """The combats in canonical order, then each choice of the supporters that can support
+    (a supporter unavailable or out of reach of every unit has the one choice: none)."""
+    if not live:
         yield tuple(ordered)
         return
-    reach = [_in_reach(problem, c) for c in ordered]
     per_supporter: list[list[tuple[int, ...]]] = []
-    for k, s in enumerate(problem.supporters):
-        reachable = [i for i in range(len(ordered)) if reach[i][k]]
-        picks = [
-            pick
-            for size in range(min(s.max_combats, len(reachable)) + 1)
-            for pick in itertools.combinations(reachable, size)
+    for s in live:
+        reachable = [
+            i
+            for i, c in enumerate(ordered)
+            if not s.reach.isdisjoint(c.attackers) or not s.reach.isdisjoint(c.targets)
         ]
-        per_supporter.append(picks)
+        per_supporter.append(
+            [
+                pick
+                for size in range(min(s.max_combats, len(reachable)) + 1)
+                for pick in itertools.combinations(reachable, size)
+            ]
+        )
     for choice in itertools.product(*per_supporter):
         support: dict[int, list[str]] = {}
-        for k, pick in enumerate(choice):
+        for s, pick in zip(live, choice, strict=True):
             for i in pick:
-                support.setdefault(i, []).append(problem.supporters[k].id)
+                support.setdefault(i, []).append(s.id)
         yield tuple(
             Combat(c.attackers, c.targets, tuple(support[i])) if i in support else c
             for i, c in enumerate(ordered)
@@ -145,10 +192,54 @@ def _with_support(
 
 
 def assignments(problem: CombatProblem) -> Iterator[Assignment]:
-    """Every legal assignment, lazily, in the canonical order (module docstring)."""
-    rank = order_of(problem)
-    for combats in _combat_sets(split(problem)):
-        yield from _with_support(problem, combats, rank)
+    """Every legal assignment, lazily, in the canonical order (module docstring). A problem
+    met again (positions recur in play) is answered from the list made the first time."""
+    key = _problem_key(problem)
+    found = _problems.get(key)
+    if found is not None:
+        _problems.move_to_end(key)
+        stats["problem hit"] += 1
+        yield from found
+        return
+    kept: list[Assignment] | None = []
+    for assignment in _assignments(problem):
+        if kept is not None:
+            kept.append(assignment)
+            if len(kept) > LIST_PROBLEM:
+                kept = None
+        yield assignment
+    if kept is not None:
+        _problems[key] = tuple(kept)
+        if len(_problems) > CACHE_PROBLEMS:
+            _problems.popitem(last=False)
+
+
+def _assignments(problem: CombatProblem) -> Iterator[Assignment]:
+    comps = split(problem)
+    live = [s for s in problem.supporters if s.unavailable is None and s.reach]
+    makers = [_globaliser(c) for c in comps]
+    if len(comps) == 1:  # the component's combats are in canonical order already
+        globalise = makers[0]
+        if not live:  # the common case in play, written out
+            for local in solutions(comps[0].shape):
+                yield tuple(map(globalise, local))
+            return
+        for local in solutions(comps[0].shape):
+            yield from _with_support(list(map(globalise, local)), live)
+        return
+    if not comps:
+        yield from _with_support([], live)
+        return
+    # Each component's combats are in order, and combats have disjoint attackers: the union
+    # is in canonical order (`combat.canonical`) by the rank of each combat's first attacker.
+    rank = {a: i for i, a in enumerate(problem.attackers)}
+
+    def first_attacker(c: Combat) -> int:
+        return rank[c.attackers[0]]
+
+    for combats in _combat_sets(comps, makers):
+        combats.sort(key=first_attacker)
+        yield from _with_support(combats, live)
 
 
 def first(problem: CombatProblem) -> Assignment | None:
@@ -164,27 +255,40 @@ def _histogram(problem: CombatProblem, comp: Component) -> Histogram:
     """Solutions of one component by how many of its combats each supporter could reach."""
     k = len(problem.supporters)
     known = _cache.get(comp.shape)
-    if comp.shape.grouping != MANY and (known is None or not known.done):
+    if known is None or not known.done:  # a dynamic programme, nothing listed
         a_index = {a: i for i, a in enumerate(comp.attackers)}
         t_index = {t: i for i, t in enumerate(comp.targets)}
-        live = [s for s in problem.supporters]
         reach_a = [
             frozenset(a_index[u] for u in s.reach if u in a_index)
             if s.unavailable is None
             else frozenset()
-            for s in live
+            for s in problem.supporters
         ]
         reach_t = [
             frozenset(t_index[u] for u in s.reach if u in t_index)
             if s.unavailable is None
             else frozenset()
-            for s in live
+            for s in problem.supporters
         ]
-        return count_one_target(comp.shape, reach_a, reach_t)
-    out: Histogram = Counter()
+        shape = comp.shape
+        if shape.grouping != MANY:
+            return count_one_target(shape, reach_a, reach_t)
+        width = combat_many.frontier_width(shape)
+        if (
+            not any(reach_a)
+            and not any(reach_t)
+            and width >= combat_many.WIDE_FRONTIER
+            and shape.n_attackers <= 2 * width
+        ):  # the frontier would hold too many targets: by the search's structure
+            n = combat_many.count_structure(shape)
+            if n is not None:
+                return Counter({(0,) * k: n})
+        return count_many(shape, reach_a, reach_t)
+    out: Histogram = Counter()  # listed already: read the list
+    globalise = _globaliser(comp)
     for local in solutions(comp.shape):
         totals = [0] * k
-        for c in _globalise(comp, local):
+        for c in map(globalise, local):
             for s, yes in enumerate(_in_reach(problem, c)):
                 totals[s] += yes
         out[tuple(totals)] += 1

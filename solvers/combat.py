@@ -98,6 +98,20 @@ class CombatProblem:
     names: Mapping[str, str] = attrs.Factory(dict)  # id -> name for explanations
     rules: Rules = Rules()
 
+    def __attrs_post_init__(self) -> None:
+        """Refuses an `also_attack` target that is not one of `targets`: the layer could
+        neither attack it nor tell a reason, and dropping it would change the answer."""
+        if self.also_attack:
+            known = set(self.targets)
+            for attacker, ts in self.also_attack.items():
+                missing = sorted(t for t in ts if t not in known)
+                if missing:
+                    raise ValueError(
+                        f"CombatProblem.also_attack[{attacker!r}] names {', '.join(missing)}, "
+                        "not among CombatProblem.targets: list every unit that must also be "
+                        "attacked as a target"
+                    )
+
     def name(self, unit: str) -> str:
         return self.names.get(unit, unit)
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-
-import attrs
+from typing import NamedTuple
 
 from solvers.combat import MANY, CombatProblem
 
 LocalCombat = tuple[tuple[int, ...], tuple[int, ...]]  # (attackers, targets), local indices
 
 
-@attrs.frozen
-class Shape:
+class Shape(NamedTuple):
+    """A component in local indices (a named tuple: made for every position met in play)."""
+
     grouping: str
     n_attackers: int
     n_targets: int
@@ -88,8 +88,7 @@ def connected(atts: tuple[int, ...], tgts: tuple[int, ...], reach: dict[int, set
     return len(seen_a) == len(atts) and seen_t == tset
 
 
-@attrs.frozen
-class Component:
+class Component(NamedTuple):
     """A part of a problem in local indices, with the global ids to map answers back."""
 
     shape: Shape
@@ -142,50 +141,129 @@ def localise(problem: CombatProblem, attackers: list[str], targets: list[str]) -
 
 def split(problem: CombatProblem) -> list[Component]:
     """Independent contact components, ordered by their first unit in problem order. Units
-    with no contact and no obligation are left out: they can only stay out of combat."""
-    attackers = [a for a in problem.attackers if a not in problem.static]
-    n = len(attackers)
-    index = {("a", a): i for i, a in enumerate(attackers)}
-    index.update({("t", t): n + i for i, t in enumerate(problem.targets)})
-    parent = list(range(n + len(problem.targets)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def union(x: int, y: int) -> None:
-        rx, ry = find(x), find(y)
-        if rx != ry:
-            parent[max(rx, ry)] = min(rx, ry)
-
-    touched: set[int] = set()
-    by_hexside: dict[str, int] = {}
+    with no contact and no obligation are left out: they can only stay out of combat. (Written
+    for speed: a position of a playout has a few components of a few units among many units
+    out of contact, and this runs for every position; only the units met are looked at.)"""
+    static, limits = problem.static, problem.hexside_limits
+    n = len(problem.attackers)
+    a_at = {a: i for i, a in enumerate(problem.attackers)}
+    t_at = {t: n + i for i, t in enumerate(problem.targets)}
+    # union-find over the units met (attackers i, targets n + j): a unit not in `up` is a root
+    up: dict[int, int] = {}
+    kept: list[tuple[int, int, str | None]] = []
+    crossing: dict[str, int] = {}  # limited hexside -> an attacker across it
     for c in problem.contacts:
-        a, t = index.get(("a", c.attacker)), index.get(("t", c.target))
-        if a is None or t is None:
+        a, t = a_at.get(c.attacker), t_at.get(c.target)
+        if a is None or t is None or c.attacker in static:
             continue
-        touched.add(a)
-        union(a, t)
-        if c.hexside is not None and c.hexside in problem.hexside_limits:
-            union(by_hexside.setdefault(c.hexside, a), a)
-    for attacker, ts in problem.also_attack.items():
-        a = index.get(("a", attacker))
-        for target in ts:
-            t = index.get(("t", target))
-            if a is not None and t is not None:
-                union(a, t)
-    touched.update(index[("a", a)] for a in problem.must_attack if ("a", a) in index)
-    touched.update(index[("t", t)] for t in problem.must_be_attacked if ("t", t) in index)
-    roots = {find(x) for x in touched}
-    groups: dict[int, tuple[list[str], list[str]]] = {}
-    for i, attacker in enumerate(attackers):
-        root = find(i)
-        if root in roots:
-            groups.setdefault(root, ([], []))[0].append(attacker)
-    for i, target in enumerate(problem.targets):
-        root = find(n + i)
-        if root in roots:
-            groups.setdefault(root, ([], []))[1].append(target)
-    return [localise(problem, atts, tgts) for _, (atts, tgts) in sorted(groups.items())]
+        h = c.hexside if c.hexside in limits else None
+        kept.append((a, t, h))
+        while a in up:
+            a = up[a]
+        while t in up:
+            t = up[t]
+        if a != t:
+            up[a] = t
+        if h is not None:
+            x = crossing.setdefault(h, a)
+            while x in up:
+                x = up[x]
+            while a in up:
+                a = up[a]
+            if a != x:
+                up[a] = x
+    touched = [a for a, _, _ in kept]
+    for attacker in problem.must_attack:
+        a = a_at.get(attacker)
+        if a is not None and attacker not in static:
+            touched.append(a)
+    for target in problem.must_be_attacked:
+        t = t_at.get(target)
+        if t is not None:
+            touched.append(t)
+    if not touched:
+        return []
+    met = {*touched, *(t for _, t, _ in kept)}
+    if problem.also_attack:
+        for attacker, ts in problem.also_attack.items():
+            a = a_at.get(attacker)
+            if a is None or attacker in static:
+                continue
+            for target in ts:
+                t = t_at[target]  # every one is a target (`CombatProblem` refuses others)
+                met.update((a, t))
+                while a in up:
+                    a = up[a]
+                while t in up:
+                    t = up[t]
+                if a != t:
+                    up[a] = t
+    rooted: dict[int, int] = {}
+    for x in met:
+        r = x
+        while r in up:
+            r = up[r]
+        rooted[x] = r
+    live = {rooted[x] for x in touched}
+    # components in problem order of their first unit; units in problem order within them
+    attackers, targets = problem.attackers, problem.targets
+    parts: dict[int, tuple[list[str], list[str]]] = {}
+    local: dict[int, int] = {}
+    for x in sorted(met):
+        r = rooted[x]
+        if r in live:
+            atts, tgts = parts.setdefault(r, ([], []))
+            if x < n:
+                local[x] = len(atts)
+                atts.append(attackers[x])
+            else:
+                local[x] = len(tgts)
+                tgts.append(targets[x - n])
+    if len(parts) == 1:
+        ((atts, tgts),) = parts.values()
+        raw = [(local[a], local[t], h) for a, t, h in kept]
+        return [_component(problem, atts, tgts, raw)]
+    by_root: dict[int, list[tuple[int, int, str | None]]] = {r: [] for r in parts}
+    for a, t, h in kept:  # every contact's attacker is in a live component
+        by_root[rooted[a]].append((local[a], local[t], h))
+    return [_component(problem, atts, tgts, by_root[r]) for r, (atts, tgts) in parts.items()]
+
+
+def _component(
+    problem: CombatProblem,
+    attackers: list[str],
+    targets: list[str],
+    raw: list[tuple[int, int, str | None]],
+) -> Component:
+    """The component of these units, from its contacts in local indices."""
+    if any(h is not None for _, _, h in raw):
+        hexsides = sorted({h for _, _, h in raw if h is not None})
+        h_index = {h: i for i, h in enumerate(hexsides)}
+        contacts = tuple(sorted({(a, t, -1 if h is None else h_index[h]) for a, t, h in raw}))
+        limits = tuple((h_index[h], problem.hexside_limits[h]) for h in hexsides)
+    else:
+        hexsides, limits = [], ()
+        contacts = tuple(sorted({(a, t, -1) for a, t, _ in raw}))
+    also = problem.also_attack
+    if also:
+        t_index = {t: i for i, t in enumerate(targets)}
+        also_attack = tuple(
+            (i, tuple(sorted(t_index[t] for t in also[a])))
+            for i, a in enumerate(attackers)
+            if also.get(a)
+        )
+    else:
+        also_attack = ()
+    must_a, must_t, every = problem.must_attack, problem.must_be_attacked, problem.attack_all
+    shape = Shape(
+        grouping=problem.grouping,
+        n_attackers=len(attackers),
+        n_targets=len(targets),
+        contacts=contacts,
+        must_attack=tuple(i for i, a in enumerate(attackers) if a in must_a) if must_a else (),
+        must_be_attacked=(tuple(i for i, t in enumerate(targets) if t in must_t) if must_t else ()),
+        attack_all=tuple(i for i, a in enumerate(attackers) if a in every) if every else (),
+        also_attack=also_attack,
+        hexside_limits=limits,
+    )
+    return Component(shape, tuple(attackers), tuple(targets), tuple(hexsides))

@@ -1,15 +1,18 @@
-"""The Z3 encoding of a combat shape, and its lazy enumeration in canonical order.
+"""Combat shapes in Z3: the enumeration of their solutions in canonical order, and the
+per-combat encoding that explanations use.
 
-Decision variables are the candidate combats of the shape (`Shape.candidates`): under
-ONE_TARGET a literal means "this attacker attacks this target", under MANY "this group fights
-as one combat". An attacker's choice is which of its literals is true, or none; blocking and
-branching are on these choices only, so an exempt attacker that attacks nobody is a choice of
-its own and no model is lost (cf. z3 issue #5765).
+`ShapeSolver(shape)` lists a shape's solutions lazily in the canonical order, each proved by
+Z3 (`combat_search.Search`). Formulas are built through the C API (`smt.Formula`): text costs
+a parser per solver and z3.py a Python object per node, both more than the search on the small
+shapes of play. The obligation to attack is in the shape of the search (an obliged attacker
+has no "no attack" branch); the other rules are `combat_search.Rules`.
+- ONE_TARGET (`OneTargetSearch`): a literal per contact, "this attacker attacks this target".
+- MANY (`combat_many.ManySearch`): a label per unit naming its combat by the combat's first
+  attacker, with connectivity encoded, so the formula grows with the contacts and not with the
+  connected groups (of which a dense front of 12 attackers has thousands).
 
-Enumeration is a depth-first search over the attackers' choices in problem order, each branch
-decided by an incremental `check` under assumptions. A branch that agrees with the last model
-is taken without a check, so a solution costs about one check. The order is lexicographic in
-the choice vector, hence canonical and independent of the solver's heuristics.
+`ShapeEncoding` is the per-candidate encoding (a literal per combat legal on its own) with
+every rule labelled by kind and unit: `combat_explain` draws its unsat cores from it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from typing import Any
 
 from solvers import smt
 from solvers.combat import MANY
+from solvers.combat_many import ManySearch
+from solvers.combat_search import Branch, Rules, Search
 from solvers.combat_shape import LocalCombat, Shape
 
 
@@ -105,55 +110,114 @@ class ShapeEncoding:
         return tuple(sorted((tuple(sorted(atts)), (t,)) for t, atts in groups.items()))
 
 
-class ShapeSolver:
-    """An incremental solver for one shape, enumerating its solutions lexicographically."""
+class OneTargetSearch(Search):
+    """ONE_TARGET: a literal x(a, t) per contact, "a attacks t". The nodes are the attackers in
+    order; the branches no attack (every literal of the attacker false), then each target in
+    contact, in order. Structure alone drops the branches an obliged attacker, or an attacker
+    that must attack all its several contacts at once, cannot take, and those that leave a
+    target that must be attacked out of reach of the attackers after; an attacker left with
+    one branch is no node at all."""
 
     def __init__(self, shape: Shape, rlimit: int = smt.DEFAULT_RLIMIT) -> None:
-        self.encoding = enc = ShapeEncoding(shape)
-        self.solver = smt.Solver(rlimit=rlimit)
-        # idle{a} <=> attacker a attacks nobody: one assumption for the "no attack" choice
-        idle = [f"idle{a}" for a in range(shape.n_attackers)]
-        declarations = enc.declarations + smt.declare(idle)
-        terms = [term for term, _label in enc.constraints()]
-        terms += [
-            f"(= {name} {smt.t_not(smt.t_or(enc._of(mine)))})"
-            for name, mine in zip(idle, enc.by_attacker, strict=True)
-        ]
-        self.solver.add_text(declarations, terms)
-        self.reader = smt.Reader(enc.names, declarations)
-        self._atoms = smt.Atoms(declarations, enc.names + idle)
-        own, idles = self._atoms.raw[: len(enc.names)], self._atoms.raw[len(enc.names) :]
-        # assume[a][c]: the assumptions for attacker a making choice c (0 = no attack)
-        self.assume: list[list[list[Any]]] = [
-            [[idles[a]]] + [[own[i]] for i in mine] for a, mine in enumerate(enc.by_attacker)
-        ]
+        f = smt.Formula()
+        self.shape = shape
+        n = shape.n_attackers
+        self.candidates = shape.candidates()
+        x = f.vars("x", len(self.candidates))
+        by_attacker: list[list[int]] = [[] for _ in range(n)]
+        by_target: list[list[int]] = [[] for _ in range(shape.n_targets)]
+        for i, ((a,), (t,)) in enumerate(self.candidates):
+            by_attacker[a].append(i)
+            by_target[t].append(i)
+        mine = [[x[i] for i in by_attacker[a]] for a in range(n)]
+        for a in range(n):
+            f.add(f.at_most(mine[a], 1))
+        for a in shape.must_attack:  # the search never leaves an obliged attacker idle
+            f.add(f.or_(mine[a]))
+        blocked = {a for a in shape.attack_all if len(by_attacker[a]) > 1}
+        for a in blocked:
+            f.add(f.at_most(mine[a], 0))
+        rules = Rules(f)
+        for t in shape.must_be_attacked:
+            hit = [x[i] for i in by_target[t]]
+            rules.add(f.or_(hit), [f.not_(lit) for lit in hit])
+        for a, targets in shape.also_attack:
+            for t in targets:
+                hit_t = f.or_([x[i] for i in by_target[t]])
+                attacks = f.or_(mine[a])
+                rules.add(f.clause([attacks], [hit_t]), [attacks, f.not_(hit_t)])
+        hexside_of = {(a, t): h for a, t, h in shape.contacts}
+        self.only_targets = not shape.also_attack
+        for h, limit in shape.hexside_limits:
+            across = [
+                [x[i] for i in by_attacker[a] if hexside_of[a, self.candidates[i][1][0]] == h]
+                for a in range(n)
+            ]
+            crossing = [f.or_(lits) for lits in across if lits]
+            if len(crossing) > limit:  # otherwise the limit cannot bind
+                rules.add(f.at_most(crossing, limit), [f.at_least(crossing, limit + 1)])
+                self.only_targets = False
+        self._solve(f, rules, rlimit)
+        # due[a]: the targets that must be attacked and that no attacker after a can reach
+        last: dict[int, int] = {}
+        for (a,), (t,) in self.candidates:
+            if a not in blocked:
+                last[t] = max(last.get(t, -1), a)
+        self.due = [0] * n
+        for t in shape.must_be_attacked:
+            if t in last:
+                self.due[last[t]] |= 1 << t
+        self.later_due = [0] * n  # what the node key keeps of the targets hit: those due later
+        for a in range(n - 2, -1, -1):
+            self.later_due[a] = self.later_due[a + 1] | self.due[a + 1]
+        self.due_from = [*(self.due[a] | self.later_due[a] for a in range(n)), 0]
+        must = set(shape.must_attack)
+        # per attacker: (assumptions, the target attacked or None) in canonical order
+        self.choices: list[list[tuple[list[Any], int | None]]] = []
+        for a in range(n):
+            branches: list[tuple[list[Any], int | None]] = []
+            if a not in must:
+                branches.append(([f.not_(lit) for lit in mine[a]], None))
+            if a not in blocked:
+                branches.extend(([x[i]], i) for i in by_attacker[a])
+            self.choices.append(branches)
 
-    def _choice(self, values: list[bool], a: int) -> int:
-        for c, i in enumerate(self.encoding.by_attacker[a], start=1):
-            if values[i]:
-                return c
-        return 0
+    def root(self) -> Hashable:
+        return (0, 0)
 
-    def solutions(self) -> Iterator[tuple[LocalCombat, ...]]:
-        if not self.solver.check():
-            return
-        yield from self._search(0, [], self.reader.read(self.solver.model()), [])
+    def node(self, key: Any) -> list[Branch] | None:
+        a, hit = key
+        if a == self.shape.n_attackers:
+            return None
+        branches: list[Branch] = []
+        due = self.due[a]
+        for lits, i in self.choices[a]:
+            now = hit
+            if i is not None:
+                now |= 1 << self.candidates[i][1][0]
+            if due & ~now:
+                continue  # a target that must be attacked would be left out of reach
+            branches.append((lits, (a + 1, now & self.later_due[a]), i))
+        if len(branches) == 1:  # implied by the formula: no assumption needed
+            return [((), branches[0][1], branches[0][2])]
+        return branches
 
-    def _search(
-        self, a: int, assumed: list[Any], values: list[bool], chosen: list[int]
-    ) -> Iterator[tuple[LocalCombat, ...]]:
-        enc = self.encoding
-        if a == enc.shape.n_attackers:
-            yield enc.decode(chosen)
-            return
-        current = self._choice(values, a)
-        for c, extra in enumerate(self.assume[a]):
-            branch = assumed + extra
-            if c == current:
-                sub = values
-            elif self.solver.check_atoms(branch):
-                sub = self.reader.read(self.solver.model())
-            else:
-                continue
-            picked = [*chosen, enc.by_attacker[a][c - 1]] if c else chosen
-            yield from self._search(a + 1, branch, sub, picked)
+    def settled(self, key: Any) -> bool:
+        """Every target that must be attacked and is due from here on is attacked already,
+        and no other rule applies."""
+        a, hit = key
+        return self.only_targets and hit == self.due_from[a]
+
+    def leaf(self, key: Any, items: list[Any]) -> tuple[LocalCombat, ...]:
+        groups: dict[int, list[int]] = {}
+        for i in items:
+            (a,), (t,) = self.candidates[i]
+            groups.setdefault(t, []).append(a)
+        return tuple(sorted((tuple(atts), (t,)) for t, atts in groups.items()))
+
+
+def ShapeSolver(shape: Shape, rlimit: int = smt.DEFAULT_RLIMIT) -> Search:
+    """The enumerating solver of a shape (its grouping decides the encoding)."""
+    if shape.grouping == MANY:
+        return ManySearch(shape, rlimit)
+    return OneTargetSearch(shape, rlimit)

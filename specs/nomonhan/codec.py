@@ -214,26 +214,8 @@ def _fields(record: Any) -> dict[str, Any]:
     return msgspec.structs.asdict(record)
 
 
-@functools.lru_cache(maxsize=64)
 def variant_from_record(rec: wire.Variant) -> Variant:
     """The variant a record names. Every option is read (the wire requires them all, each a
-    reading of its option); the preset is named if and only if these are its readings (as
-    `Catalogue.variant` names it), so that one variant has one form."""
-    chosen: dict[str, str] = _fields(rec.options)
-    if rec.preset is not None:
-        for option, reading in CATALOGUE.presets[rec.preset].items():
-            if chosen[option] != reading:
-                raise InvalidInput(
-                    f"variant.options.{option}: preset {rec.preset} reads {reading!r}, not "
-                    f"{chosen[option]!r} (a variant that departs from its preset has preset "
-                    "null)",
-                    field=f"variant.options.{option}",
-                )
-    else:
-        for name, readings in CATALOGUE.presets.items():
-            if dict(readings) == chosen:
-                raise InvalidInput(
-                    f"variant.preset: these are exactly the readings of preset {name!r}; name it",
-                    field="variant.preset",
-                )
-    return Variant(CATALOGUE.game, rec.preset, tuple(sorted(chosen.items())))
+    reading of its option); the preset is named if and only if these are its readings
+    (`Catalogue.exact`), so that one variant has one form."""
+    return CATALOGUE.exact(rec.preset, _fields(rec.options))

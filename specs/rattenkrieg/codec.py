@@ -229,60 +229,10 @@ class _Ids:
 
 
 def variant_from_record(game: Rattenkrieg, rec: VariantRecord, where: str = "variant") -> Variant:
-    """A variant read exactly: every option of the catalogue with one of its readings, and a
-    preset named if and only if these are that preset's readings (as `Catalogue.variant`
-    names them), so that the variant is written back as it was read. Variants repeat from
-    state to state, so each is checked once."""
-    last = _LAST.get(game.catalogue.game)
-    if last is not None and last[0] == rec.preset and last[1] == rec.options:
-        return last[2]
-    key = (rec.preset, tuple(sorted(rec.options.items())))
-    known = _VARIANTS.get(key)
-    if known is None:
-        known = _variant(game, rec, where)
-        if len(_VARIANTS) < 256:
-            _VARIANTS[key] = known
-    _LAST[game.catalogue.game] = (rec.preset, dict(rec.options), known)
-    return known
-
-
-_VARIANTS: dict[tuple[str | None, tuple[tuple[str, str], ...]], Variant] = {}
-_LAST: dict[str, tuple[str | None, dict[str, str], Variant]] = {}
-
-
-def _variant(game: Rattenkrieg, rec: VariantRecord, where: str) -> Variant:
-    cat = game.catalogue
-    names = [o.name for o in cat.options]
-    for name, reading in rec.options.items():
-        if name not in names:
-            raise InvalidInput(
-                f"{where}.options: {game.name} has no option {name!r}",
-                field=f"{where}.options.{name}",
-            )
-        cat.option(name).reading(reading)
-    missing = [n for n in names if n not in rec.options]
-    if missing:
-        raise InvalidInput(
-            f"{where}.options lacks option(s) {', '.join(missing)}: a state names every reading",
-            field=f"{where}.options.{missing[0]}",
-        )
-    if rec.preset is not None:
-        preset = cat.preset(rec.preset)
-        differing = sorted(o for o, r in preset.choices if rec.options[o] != r)
-        if differing:
-            raise InvalidInput(
-                f"{where}: readings of {', '.join(differing)} are not preset {rec.preset!r}'s; "
-                "a variant that changes a preset has preset null",
-                field=f"{where}.preset",
-            )
-    else:
-        for name, chosen in cat.presets.items():
-            if dict(chosen) == rec.options:
-                raise InvalidInput(
-                    f"{where}: these are exactly the readings of preset {name!r}; name it",
-                    field=f"{where}.preset",
-                )
-    return Variant(cat.game, rec.preset, tuple(sorted(rec.options.items())))
+    """A variant read exactly (`Catalogue.exact`): every option of the catalogue with one of
+    its readings, and a preset named if and only if these are that preset's readings, so that
+    the variant is written back as it was read."""
+    return game.catalogue.exact(rec.preset, rec.options, where)
 
 
 def state_from_json(game: Rattenkrieg, data: Any) -> RKState:

@@ -181,39 +181,10 @@ class _Ids:
 
 
 def variant_from_record(game: Shumshu, rec: VariantRecord, where: str = "variant") -> Variant:
-    """A variant read exactly: every option with one of its readings, and a preset named if
-    and only if these are that preset's readings, so it is written back as it was read."""
-    cat = game.catalogue
-    names = [o.name for o in cat.options]
-    for name, reading in rec.options.items():
-        if name not in names:
-            raise InvalidInput(
-                f"{where}.options: {game.name} has no option {name!r}",
-                field=f"{where}.options.{name}",
-            )
-        cat.option(name).reading(reading)
-    missing = [n for n in names if n not in rec.options]
-    if missing:
-        raise InvalidInput(
-            f"{where}.options lacks option(s) {', '.join(missing)}: a state names every reading",
-            field=f"{where}.options.{missing[0]}",
-        )
-    if rec.preset is not None:
-        differing = sorted(o for o, r in cat.preset(rec.preset).choices if rec.options[o] != r)
-        if differing:
-            raise InvalidInput(
-                f"{where}: readings of {', '.join(differing)} are not preset {rec.preset!r}'s; "
-                "a variant that changes a preset has preset null",
-                field=f"{where}.preset",
-            )
-    else:
-        for name, chosen in cat.presets.items():
-            if dict(chosen) == rec.options:
-                raise InvalidInput(
-                    f"{where}: these are exactly the readings of preset {name!r}; name it",
-                    field=f"{where}.preset",
-                )
-    return Variant(cat.game, rec.preset, tuple(sorted(rec.options.items())))
+    """A variant read exactly (`Catalogue.exact`): every option of the catalogue with one of
+    its readings, and a preset named if and only if these are that preset's readings, so that
+    the variant is written back as it was read."""
+    return game.catalogue.exact(rec.preset, rec.options, where)
 
 
 def state_from_json(game: Shumshu, data: Any) -> ShumshuState:

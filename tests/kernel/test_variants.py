@@ -79,3 +79,28 @@ def test_a_custom_variant_is_named_by_its_nearest_preset_and_what_differs() -> N
     assert CAT.name_of(CAT.variant("one", {})) == "one"
     assert CAT.name_of(CAT.variant("one", {"end": "late"})) == "one with end=late"
     assert CAT.name_of(CAT.variant("two", {"end": "late"})) == "two with end=late"
+
+
+def test_an_override_that_spells_out_another_preset_is_named_as_it() -> None:
+    """One variant, one form: `one` with `tie=b` has exactly `two`'s readings, so it is `two`
+    (the strict codecs refuse an unnamed spelling of a preset)."""
+    assert CAT.variant("one", {"tie": "b"}) == CAT.preset("two")
+    assert CAT.variant("one", {"tie": "b"}).preset == "two"
+
+
+def test_exact_reads_a_document_strictly_and_names_the_field() -> None:
+    """`Catalogue.exact`: every option with one of its readings, the preset named if and only
+    if the readings are its own; each refusal names the field."""
+    assert CAT.exact("one", {"tie": "a", "end": "early"}) == CAT.preset("one")
+    assert CAT.exact(None, {"tie": "a", "end": "late"}).preset is None
+    cases = [
+        ("one", {"tie": "a"}, "variant.options.end"),  # an option missing
+        ("one", {"tie": "a", "end": "early", "x": "y"}, "variant.options.x"),  # unknown option
+        ("one", {"tie": "c", "end": "early"}, "variant.options.tie"),  # unknown reading
+        ("one", {"tie": "b", "end": "early"}, "variant.options.tie"),  # not the preset's
+        (None, {"tie": "b", "end": "early"}, "variant.preset"),  # a preset left unnamed
+    ]
+    for preset, options, field in cases:
+        with pytest.raises(InvalidInput) as err:
+            CAT.exact(preset, options)
+        assert err.value.field == field, (preset, options)

@@ -504,8 +504,8 @@ def test_more_positions_the_rules_cannot_produce(
 @pytest.mark.parametrize(
     ("edit", "field"),
     [
-        (_edit("variant.preset", "soviet_recruiting"), "variant.preset"),
-        (_edit("variant.options.ace", "fourteen"), "variant.preset"),
+        (_edit("variant.preset", "soviet_recruiting"), "variant.options.recruiting"),
+        (_edit("variant.options.ace", "fourteen"), "variant.options.ace"),
         (_edit("variant.options.ace", "eleven"), "variant.options.ace"),
         (_edit("variant.options.colour", "red"), "variant.options.colour"),
         (_edit("variant.preset", None), "variant.preset"),

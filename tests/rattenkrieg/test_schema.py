@@ -240,7 +240,7 @@ def test_what_the_schema_cannot_know_the_codec_refuses() -> None:
     cases = [
         (_set(doc, ("units", 0, "id"), "XX-UNKNOWN"), "units[0].id"),
         (_set(doc, ("units", 0, "area"), "atlantis"), "units[0].area"),
-        (_set(doc, ("variant", "options", "ace"), "fourteen"), "variant.preset"),
+        (_set(doc, ("variant", "options", "ace"), "fourteen"), "variant.options.ace"),
     ]
     for mutant, field in cases:
         assert validator("state").is_valid(mutant)

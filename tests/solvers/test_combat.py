@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -294,3 +295,21 @@ def test_first_assignment_on_a_large_front_is_found_lazily() -> None:
     first = z3_layer.first(p)
     assert first is not None and z3_layer.check(p, first)
     assert z3_layer.count(p) > 10**6
+
+
+def test_also_attack_target_outside_the_problem_is_refused_naming_the_field() -> None:
+    """An `also_attack` target that is not among `targets` was dropped by the component split,
+    so the layer listed assignments the oracle refused: it is refused where the problem is
+    made, with an error naming the field, the attacker and the unit."""
+    p = CombatProblem(
+        attackers=("A", "B"),
+        targets=("T",),
+        contacts=(Contact("A", "T"), Contact("B", "T")),
+        also_attack={"A": frozenset({"T"})},
+    )
+    for also in ({"A": frozenset({"T", "U"})}, {"B": frozenset({"U"})}):
+        with pytest.raises(ValueError, match=r"also_attack\[.*\] names U, not among .*targets"):
+            attrs.evolve(p, also_attack=also)
+        with pytest.raises(ValueError, match=r"also_attack"):
+            CombatProblem(p.attackers, p.targets, p.contacts, grouping=MANY, also_attack=also)
+    assert z3_layer.count(p) == len(oracle_assignments(p)) == 4
