@@ -62,14 +62,24 @@ class Capacity:
     measure: str = "units"
 
 
+def _complete(xs: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    items = xs.items() if isinstance(xs, Mapping) else xs
+    return tuple(sorted(items))
+
+
 @attrs.frozen
 class OneFormation:
     """All kept units but at most `outside` belong to one formation (units without a group are
-    always outside): "the four regiments of one division plus one garrison or regiment"."""
+    always outside): "the four regiments of one division plus one garrison or regiment".
+
+    `complete` names groups that are one formation only when at least that many of their units
+    are kept; with fewer kept, each of their kept units is a formation of its own ("the four
+    SNLF battalions stacked together count as one division", SNC-6.2.2, read strictly)."""
 
     outside: int
     clauses: tuple[str, ...] = attrs.field(converter=_strings)
     text: str
+    complete: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_complete)
 
 
 @attrs.frozen
@@ -143,11 +153,24 @@ def by_id(units: Sequence[StackUnit]) -> dict[str, StackUnit]:
     return out
 
 
-def formation_outside(units: Iterable[StackUnit]) -> int:
-    """How many of `units` fall outside the best single formation."""
+def formation_outside(units: Iterable[StackUnit], complete: Iterable[tuple[str, int]] = ()) -> int:
+    """How many of `units` fall outside the best single formation (`OneFormation.complete`:
+    a group short of its number counts unit by unit)."""
     units = list(units)
-    groups = {u.group for u in units if u.group is not None}
-    return min((sum(1 for u in units if u.group != g) for g in groups), default=len(units))
+    need = dict(complete)
+    size: dict[str, int] = {}
+    for u in units:
+        if u.group is not None:
+            size[u.group] = size.get(u.group, 0) + 1
+
+    def key(u: StackUnit) -> str | tuple[str, str] | None:
+        if u.group is not None and size[u.group] < need.get(u.group, 0):
+            return (u.group, u.id)
+        return u.group
+
+    keys = [key(u) for u in units]
+    groups = {k for k in keys if k is not None}
+    return min((sum(1 for k in keys if k != g) for g in groups), default=len(units))
 
 
 def _amount(limit: Capacity, units: Iterable[StackUnit]) -> int:
@@ -180,7 +203,7 @@ def reason(
     if isinstance(limit, Capacity):
         said = f"{_amount(limit, kept) / limit.scale:g} {limit.measure}"
     elif isinstance(limit, OneFormation):
-        said = f"{formation_outside(kept)} outside any one formation"
+        said = f"{formation_outside(kept, limit.complete)} outside any one formation"
     elif isinstance(limit, Barred):
         said = ", ".join(u.name for u in kept if u.id in limit.units)
     else:
@@ -202,9 +225,21 @@ def _within(limit: Limit, units: Sequence[StackUnit], keep: Mapping[str, smt.Boo
         groups = sorted({u.group for u in units if u.group is not None})
         if not groups:
             return smt.at_most([keep[u.id] for u in units], limit.outside)
-        return smt.or_(
-            smt.at_most([keep[u.id] for u in units if u.group != g], limit.outside) for g in groups
-        )
+        need = dict(limit.complete)
+        ways = []
+        for g in groups:
+            fits = smt.at_most([keep[u.id] for u in units if u.group != g], limit.outside)
+            if g in need:  # a formation only when complete; else each unit is its own
+                members = [keep[u.id] for u in units if u.group == g]
+                ways.append(smt.and_([smt.at_least(members, need[g]), fits]))
+                ways.extend(
+                    smt.at_most([keep[v.id] for v in units if v.id != u.id], limit.outside)
+                    for u in units
+                    if u.group == g
+                )
+            else:
+                ways.append(fits)
+        return smt.or_(ways)
     if isinstance(limit, Barred):
         return smt.and_(smt.not_(keep[u.id]) for u in units if u.id in limit.units)
     return smt.at_least([keep[u.id] for u in units], limit.bound)

@@ -31,7 +31,7 @@ def within(limit: Limit, kept: Sequence[StackUnit]) -> bool:
     if isinstance(limit, Capacity):
         return sum(u.weight if limit.weighted else 1 for u in kept) <= limit.bound
     if isinstance(limit, OneFormation):
-        return formation_outside(kept) <= limit.outside
+        return formation_outside(kept, limit.complete) <= limit.outside
     if isinstance(limit, Barred):
         return not any(u.id in limit.units for u in kept)
     assert isinstance(limit, AtLeast)

@@ -14,8 +14,9 @@ def _games() -> dict[str, Game[Any, Any]]:
     from specs.nomonhan import Nomonhan
     from specs.rattenkrieg import Rattenkrieg
     from specs.shumshu import Shumshu
+    from specs.snc1937 import SNC
 
-    games: list[Game[Any, Any]] = [Nomonhan(), Rattenkrieg(), Shumshu()]
+    games: list[Game[Any, Any]] = [Nomonhan(), Rattenkrieg(), Shumshu(), SNC()]
     return {g.name: g for g in games}
 
 

@@ -1,0 +1,912 @@
+"""The SNC's rules over positions and its sequence of play (SNC-5.x): pure functions from a
+state (and an action's arguments) to the next state, used by `rules.SNC`.
+
+The position helpers (ZOC, movement, odds, losses, stacking, sudden death) are written here
+over `SNCState.where` so that the sequence of play runs on its own; each names its clauses and
+asks the variant where the text is open (`specs/snc1937/variants.py`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from kernel.errors import IllegalAction
+from kernel.game import Outcome
+from kernel.hexes import Hex, parse_hex
+from kernel.variants import Variant
+from specs.snc1937 import losses, odds, stacking
+from specs.snc1937.board import Board
+from specs.snc1937.data import Reinforcement, SNCData, UnitSpec
+from specs.snc1937.odds import Odds
+from specs.snc1937.state import (
+    CH,
+    JP,
+    LAST_GT,
+    Combat,
+    Order,
+    Phase,
+    SNCState,
+    Step,
+    other,
+)
+
+SHANGHAI = parse_hex("3512")
+NANKING = parse_hex("0202")
+HANGZHOU = parse_hex("1824")
+MF_MOBILE = 8  # SNC-9.0.1
+BLOCKING_SIDES = frozenset({"all_sea", "all_lake", "yangtze"})
+
+
+class Tables:
+    """What the rules look up per data set, built once (the Board, unit specs, reinforcement
+    records by unit, marker holdings, the city hexes that count for victory)."""
+
+    def __init__(self, data: SNCData) -> None:
+        self.data = data
+        self.board = Board(data)
+        self.spec: dict[str, UnitSpec] = {u.id: u for u in data.units}
+        self.order: dict[str, int] = {u.id: i for i, u in enumerate(data.units)}
+        self.record: dict[str, Reinforcement] = {
+            u: r for r in data.setup.reinforcements for u in r.units
+        }
+        self.cities = tuple(
+            sorted(h for h, c in data.map.cities.items() if not c.neutral)
+        )  # SNC-4.3.1, SNC-4.3.2
+        self.jp_garrisons = tuple(u.id for u in data.units if u.side == JP and u.is_static)
+        self.landings = tuple(sorted(data.map.landings))
+        self.edge_rail = frozenset(
+            h
+            for h in self.board.rail_hexes
+            if self.board.on_west_edge(h) or self.board.on_south_edge(h)
+        )
+
+    @functools.cache  # noqa: B019 - one Tables per data set, kept for the process
+    def _steps(
+        self, side: str, half_roads: bool, negate_creek: bool
+    ) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+        b = self.board
+        out: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
+        for h in self.data.map.hexes:
+            if not b.enterable(h):
+                continue
+            row = []
+            for n in b.neighbors(h):
+                cost = _enter_cost(self, side, half_roads, negate_creek, h, n)
+                if cost is not None:
+                    row.append((n, int(cost * 2)))
+            out[h] = tuple(row)
+        return out
+
+    def steps(self, v: Variant, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+        """Each hex's neighbours a unit of `side` may enter, with the cost in half-MP."""
+        return self._steps(
+            side, v.is_("chinese_roads", "half_mp"), v.is_("road_and_creek", "roads_negate_creek")
+        )
+
+    def cf(self, unit: str, reduced: frozenset[str]) -> int:
+        """The unit's current combat factor (SNC-2.2.1.x): its reduced side once reduced."""
+        spec = self.spec[unit]
+        if unit in reduced and spec.reduced is not None:
+            return spec.reduced
+        return spec.cf
+
+    def two_step(self, unit: str, reduced: frozenset[str], v: Variant) -> bool:
+        """Still showing the front of a two-step counter (static_steps, AMB-SNC-33)."""
+        return losses.printed_steps(self.spec[unit], v) == 2 and unit not in reduced
+
+    def markers(self, side: str, kind: str, turn: int) -> int:
+        """Markers of a kind the side holds in GT `turn` (SNC-3.1.3, SNC-8.5.1)."""
+        return sum(
+            m.count
+            for m in self.data.setup.markers
+            if m.side == side and m.kind == kind and (m.gt is None or m.gt <= turn)
+        )
+
+
+# --- positions -----------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=8192)
+def stacks(where: tuple[tuple[str, Hex], ...]) -> dict[Hex, tuple[str, ...]]:
+    out: dict[Hex, list[str]] = {}
+    for unit, h in where:
+        out.setdefault(h, []).append(unit)
+    return {h: tuple(us) for h, us in out.items()}
+
+
+@functools.lru_cache(maxsize=8192)
+def locations(where: tuple[tuple[str, Hex], ...]) -> dict[str, Hex]:
+    return dict(where)
+
+
+def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
+    units = stacks(s.where).get(h)
+    return t.spec[units[0]].side if units else None
+
+
+def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCState:
+    """Units placed on (a hex) or taken off (None) the map, with other `changes`."""
+    where = {u: h for u, h in s.where if u not in moves}
+    where.update({u: h for u, h in moves.items() if h is not None})
+    return attrs.evolve(s, where=tuple(sorted(where.items())), **changes)
+
+
+def trt_without(s: SNCState, units: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    gone = set(units)
+    return tuple(p for p in s.trt if p[0] not in gone)
+
+
+# --- zones of control (SNC-7.x) ------------------------------------------------------------------
+
+
+def _zoc_cut(b: Board, frm: Hex, to: Hex) -> bool:
+    """ZOC does not enter a city hex, nor cross an all-sea/all-lake (or Yangtze) hexside or the
+    navigable Huangpu (SNC-7.1.2, SNC-7.1.3, SNC-7.1.4)."""
+    if b.is_city(to) or not b.is_land(to):
+        return True
+    kind = b.side_kind(frm, to)
+    return kind in BLOCKING_SIDES or b.navigable(frm, to)
+
+
+@functools.lru_cache(maxsize=4096)
+def _zoc_from(
+    t: Tables, sources: frozenset[Hex], shielded: frozenset[Hex], city_out: bool
+) -> frozenset[Hex]:
+    b = t.board
+    out: set[Hex] = set()
+    for h in sources:
+        if b.is_city(h) and not city_out:  # city_zoc=none (AMB-SNC-18)
+            continue
+        for n in b.neighbors(h):
+            if n in shielded or _zoc_cut(b, h, n):
+                continue  # SNC-7.1.5 for `shielded`
+            out.add(n)
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def side_hexes(where: tuple[tuple[str, Hex], ...], t: Tables, side: str) -> frozenset[Hex]:
+    return frozenset(h for h, us in stacks(where).items() if t.spec[us[0]].side == side)
+
+
+def _zoc(
+    t: Tables, where: tuple[tuple[str, Hex], ...], side: str, city_out: bool
+) -> frozenset[Hex]:
+    sources = side_hexes(where, t, side)
+    shielded: frozenset[Hex] = frozenset()
+    if side == CH:
+        # SNC-7.1.5: no Chinese ZOC into coastal hexes held by the Japanese within the line
+        shielded = side_hexes(where, t, JP) & t.board.map.naval_gunfire_line
+    return _zoc_from(t, sources, shielded, city_out)
+
+
+def zoc_of(t: Tables, s: SNCState, side: str) -> frozenset[Hex]:
+    """The hexes in the ZOC of `side`'s units (SNC-7.0.1 to SNC-7.1.5)."""
+    return _zoc(t, s.where, side, s.variant.is_("city_zoc", "projects_out"))
+
+
+# --- movement (SNC-9.x) --------------------------------------------------------------------------
+
+
+def enter_cost(t: Tables, v: Variant, side: str, a: Hex, b_: Hex) -> Fraction | None:
+    """MP for `side` to enter `b_` from `a`, or None where no unit may go (SNC-9.3.x to
+    SNC-9.5.x, SNC-0.0.1): in-hex cost plus the hexside's creek or river cost."""
+    return _enter_cost(
+        t,
+        side,
+        v.is_("chinese_roads", "half_mp"),
+        v.is_("road_and_creek", "roads_negate_creek"),
+        a,
+        b_,
+    )
+
+
+def _enter_cost(
+    t: Tables, side: str, half_roads: bool, negate_creek: bool, a: Hex, b_: Hex
+) -> Fraction | None:
+    b = t.board
+    if not b.enterable(b_):
+        return None
+    kind = b.side_kind(a, b_)
+    if kind in BLOCKING_SIDES:
+        return None
+    tec = t.data.tec
+    along = b.road(a, b_) or b.rail(a, b_)
+    if side == CH:
+        base = Fraction(1)  # SNC-9.4.1
+        if along and half_roads:  # AMB-SNC-22
+            base = Fraction(1, 2)
+    elif along:
+        base = Fraction(1, 2)  # SNC-9.5.1.1
+    elif b.is_city(b_):
+        base = Fraction(1)
+    else:
+        base = tec.mp(tec.enter, JP, b.terrain(b_)) or Fraction(1)
+    extra = Fraction(0)
+    if kind in ("creek", "river"):
+        extra = tec.mp(tec.cross, side, kind) or Fraction(0)
+        if along and kind == "creek" and negate_creek:
+            extra = Fraction(0)  # AMB-SNC-23 (iv)
+    return base + extra
+
+
+# --- stacking (SNC-6.x) --------------------------------------------------------------------------
+
+
+def overstacked(t: Tables, v: Variant, units: tuple[str, ...]) -> bool:
+    """Whether one side's units in a hex break the limit (SNC-6.2.1 to SNC-6.2.4, through
+    `stacking.py`: static_de, japanese_stack, snlf_partial_division)."""
+    return bool(units) and not stacking.within_limits(units, t.data, v)
+
+
+def overstacked_hexes(t: Tables, s: SNCState, hexes: Iterable[Hex], side: str) -> list[Hex]:
+    st = stacks(s.where)
+    return [
+        h
+        for h in hexes
+        if (us := st.get(h)) and t.spec[us[0]].side == side and overstacked(t, s.variant, us)
+    ]
+
+
+# --- combat (SNC-10.x, SNC-11.x) -----------------------------------------------------------------
+
+
+def battle(t: Tables, s: SNCState, c: Combat) -> Odds:
+    """The combat's odds through `odds.py` (SNC-10.3.x, SNC-10.4.x, SNC-8.4.0.5,
+    SNC-11.1.2): the attackers' markers net of aborted air (SNC-11.3.2), the defender's."""
+    st = stacks(s.where)
+    defenders = st.get(c.target) or c.defenders
+    a_markers = len(c.support_a) - c.aborted
+    d_markers = len(c.support_d)
+    if c.landing:
+        return odds.landing_odds(
+            t.data, t.board, s.variant, c.target, c.attackers, defenders, s.reduced,
+            attacker_markers=a_markers, defender_markers=d_markers,
+        )  # fmt: skip
+    loc = locations(s.where)
+    return odds.battle_odds(
+        t.data, t.board, s.variant, c.target, {u: loc[u] for u in c.attackers},
+        {**st, c.target: defenders}, s.reduced,
+        attacker_markers=a_markers, defender_markers=d_markers,
+    )  # fmt: skip
+
+
+def strike_problem(t: Tables, s: SNCState, c: Combat) -> str | None:
+    """Why these attackers cannot attack: none, or a strength that rounds down to 0 across
+    creeks and rivers (SNC-10.4.1.8)."""
+    if not c.attackers:
+        return "an attack needs an attacker (SNC-10.0.5)"
+    try:
+        battle(t, s, c)
+    except IllegalAction as err:
+        return err.message if hasattr(err, "message") else str(err)
+    return None
+
+
+def odds_column(t: Tables, s: SNCState, c: Combat) -> str:
+    """The final CRT column label (SNC-10.3.1.1; AMB-SNC-2)."""
+    return odds.column_label(battle(t, s, c).column)
+
+
+def crt(t: Tables, s: SNCState, c: Combat, face: int) -> tuple[int, int]:
+    """Steps lost (attacker, defender) for the die (SNC-10.5.0.1, SNC-10.5.1.1; the 5:1
+    errata per crt_5to1_six, SNC-0.0.4)."""
+    return odds.crt_result(t.data, s.variant, battle(t, s, c).column, face)
+
+
+def loss_choices(t: Tables, v: Variant, units: Iterable[str], reduced: frozenset[str]) -> list[str]:
+    """Units that may take the next step loss (SNC-10.5.2.1 to SNC-10.5.2.3; AMB-SNC-28):
+    Japanese garrisons last; two-step units before one-step ones, then the strongest first."""
+    pool = [u for u in units if not (t.spec[u].side == JP and t.spec[u].is_static)]
+    if not pool:
+        pool = list(units)
+    if not pool:
+        return []
+    if v.is_("loss_order", "two_step_first"):
+        full = [u for u in pool if t.two_step(u, reduced, v)]
+        pool = full or pool
+    top = max(t.cf(u, reduced) for u in pool)
+    return sorted(u for u in pool if t.cf(u, reduced) == top)
+
+
+def eliminate(t: Tables, s: SNCState, units: Iterable[str]) -> SNCState:
+    """Units go to the dead pile; a Chinese elite unit waits for its return die (SNC-8.1.2)."""
+    units = list(units)
+    s = put(s, {u: None for u in units})
+    elite = tuple(u for u in units if t.spec[u].arm == "elite")
+    dead = frozenset(u for u in units if u not in elite)
+    return attrs.evolve(
+        s,
+        dead=s.dead | dead,
+        elite=s.elite + elite,
+        trt=trt_without(s, units),
+        reduced=s.reduced - dead,
+    )
+
+
+def take_step(t: Tables, s: SNCState, unit: str) -> SNCState:
+    """One step off a unit: a full two-step unit flips, anything else is eliminated
+    (SNC-2.2.1.12, SNC-2.2.1.13) and never returns (SNC-8.3.3, SNC-8.0.3) unless an elite
+    Chinese unit (SNC-8.1.2)."""
+    if t.two_step(unit, s.reduced, s.variant):
+        return attrs.evolve(s, reduced=s.reduced | {unit})
+    return eliminate(t, s, [unit])
+
+
+def support_kinds(t: Tables, s: SNCState, c: Combat, defending: bool) -> list[str]:
+    """Markers the side may add now (SNC-11.0.1 to SNC-11.1.6, SNC-8.4.0.6, SNC-8.5.2,
+    SNC-11.4.x; AMB-SNC-7, AMB-SNC-32)."""
+    v = s.variant
+    side = other(s.side) if defending else s.side
+    used_now = c.support_d if defending else c.support_a
+    if defending:
+        kinds: tuple[str, ...] = ("naval_gunfire",) if side == JP else ()
+    elif side == CH:
+        kinds = ("artillery",)
+    else:
+        kinds = ("air", "artillery", "naval_gunfire", "amphibious")
+    out = []
+    for kind in kinds:
+        if kind in used_now:
+            continue  # one per category (SNC-11.1.3)
+        if kind == "amphibious" and not c.landing:
+            continue  # SNC-11.0.4
+        if not defending:
+            if s.phase == Phase.OPS2 and v.is_("fire_support_refresh", "first_phase_only"):
+                continue
+            if side == JP and s.phase == Phase.REINF and s.jp_support_ops1 and kind != "amphibious":
+                continue  # SNC-8.5.2
+        if kind == "naval_gunfire" and not _naval_ok(t, s, c, defending):
+            continue  # SNC-11.4.1, SNC-11.4.2
+        if t.markers(side, kind, s.turn) - s.used.count(f"{side}:{kind}") <= 0:
+            continue
+        out.append(kind)
+    return out
+
+
+def _naval_ok(t: Tables, s: SNCState, c: Combat, defending: bool) -> bool:
+    b = t.board
+    if defending or c.landing or s.variant.is_("naval_gunfire_adjacent", "defender_hex"):
+        return b.in_naval_gunfire_line(c.target)
+    loc = locations(s.where)
+    from_attacker = any(b.in_naval_gunfire_line(loc[u]) for u in c.attackers if u in loc)
+    if s.variant.is_("naval_gunfire_adjacent", "attacker_hex"):
+        return from_attacker
+    return from_attacker or b.in_naval_gunfire_line(c.target)
+
+
+# --- control, garrisons and victory (SNC-3.2.x, SNC-9.1.3, SNC-4.x) ------------------------------
+
+
+def arrive(t: Tables, s: SNCState, side: str, hexes: Iterable[Hex], *, placed: bool) -> SNCState:
+    """Units of `side` entered `hexes`: control passes (SNC-3.2.2; a placement counts only
+    under control_entry=any_arrival, AMB-SNC-16), and a Japanese unit entering a city puts a
+    garrison there from the pool (SNC-9.1.3; AMB-SNC-37: none if the pool is empty)."""
+    hexes = list(hexes)
+    if placed and s.variant.is_("control_entry", "movement_and_advance"):
+        return s
+    entered = frozenset(hexes)
+    control = s.jp_control | entered if side == JP else s.jp_control - entered
+    if control != s.jp_control:
+        s = attrs.evolve(s, jp_control=control)
+    if side == JP:
+        for h in hexes:
+            if not t.board.is_city(h):
+                continue
+            here = stacks(s.where).get(h, ())
+            if any(t.spec[u].is_static and t.spec[u].side == JP for u in here):
+                continue
+            pool = [g for g in t.jp_garrisons if g not in locations(s.where) and g not in s.dead]
+            if pool:
+                s = put(s, {pool[0]: h})
+    return s
+
+
+def sudden_death(
+    t: Tables,
+    s: SNCState,
+    *,
+    end_of_phase: bool = False,
+    before: SNCState | None = None,
+) -> Outcome | None:
+    """Chinese sudden-death victory (SNC-4.1.1, SNC-4.1.2) and defeat (SNC-4.2.1; checked
+    after each action or at phase ends per `sudden_defeat_timing`, AMB-SNC-15). Under
+    gt8_adjacency=must_gain (AMB-SNC-14) the GT 8+ win needs a Chinese unit that has just come
+    into 3512 or next to it (`before` is the state before the action)."""
+    if SHANGHAI not in s.jp_control:
+        return Outcome(CH, clause="SNC-4.1.1", reason="the Chinese control Shanghai (3512)")
+    st = stacks(s.where)
+    ring = (SHANGHAI, *t.board.neighbors(SHANGHAI))
+    mobile_only = s.variant.is_("sudden_death_units", "mobile_only")
+    near = any(
+        t.spec[u].side == CH and not (mobile_only and t.spec[u].is_static)
+        for h in ring
+        for u in st.get(h, ())
+    )
+    gained = near
+    if near and s.variant.is_("gt8_adjacency", "must_gain"):
+        old = dict(before.where) if before is not None else {}
+        gained = any(
+            t.spec[u].side == CH and old.get(u) != h
+            for h in ring
+            for u in st.get(h, ())
+            if not (mobile_only and t.spec[u].is_static)
+        )
+    if s.turn >= 8 and gained:  # AMB-SNC-14
+        return Outcome(CH, clause="SNC-4.1.2", reason="Chinese units in or next to 3512 on GT 8+")
+    timing_ok = end_of_phase or s.variant.is_("sudden_defeat_timing", "after_each_action")
+    if s.turn <= 5 and not near and timing_ok:
+        return Outcome(JP, clause="SNC-4.2.1", reason="no Chinese unit in or next to 3512 by GT 5")
+    return None
+
+
+def victory_check(t: Tables, s: SNCState) -> Outcome | None:
+    """The Victory Check Phase (SNC-4.3.1 to SNC-4.3.3)."""
+    if s.variant.is_("victory_control", "occupation"):
+        held = side_hexes(s.where, t, JP)
+    else:
+        held = s.jp_control
+    if all(h in held for h in t.cities):
+        return Outcome(JP, clause="SNC-4.3.1", reason="the Japanese control every city hex")
+    if s.turn >= LAST_GT:
+        return Outcome(CH, clause="SNC-4.3.3", reason="GT 12 ends without every city Japanese")
+    return None
+
+
+# --- the sequence of play (SNC-5.x) --------------------------------------------------------------
+
+
+def initial_state(t: Tables, variant: Variant) -> SNCState:
+    """Set-up (SNC-3.1.1 to SNC-3.1.5, SNC-13.x): at-start units on their hexes (SNC-3.1.4),
+    the reinforcements in the TRT box of their GT (SNC-3.1.2, SNC-8.0.1); the Japanese control
+    their two hexes (SNC-3.2.1)."""
+    where = {u: h for a in t.data.setup.at_start for u, h in a.place.items()}
+    trt = sorted((u, r.gt) for r in t.data.setup.reinforcements for u in r.units)
+    jp = frozenset(h for u, h in where.items() if t.spec[u].side == JP)
+    return SNCState(
+        variant=variant,
+        turn=1,
+        side=CH,
+        phase=Phase.DECLARE,
+        step=Step.MAIN,
+        order=None,
+        where=tuple(sorted(where.items())),
+        trt=tuple(trt),
+        dead=frozenset(),
+        reduced=frozenset(),
+        jp_control=jp,
+    )
+
+
+def _phase_reset(s: SNCState, refresh: bool) -> SNCState:
+    used = () if refresh else s.used
+    return attrs.evolve(
+        s,
+        step=Step.MAIN,
+        done=frozenset(),
+        attacked=frozenset(),
+        ch_air_used=False,
+        used=used,
+        arrived=frozenset(),
+        movable=frozenset(),
+        replacements=0,
+    )
+
+
+def declare(t: Tables, s: SNCState, order: Order) -> SNCState:
+    """The phase-order declaration (SNC-5.3.1, SNC-5.3.3); markers come back at the start of
+    the player turn (SNC-8.5.1; AMB-SNC-7)."""
+    v = s.variant
+    refresh = not v.is_("fire_support_refresh", "each_operations_phase")
+    s = attrs.evolve(s, order=order, phase=Phase.OPS1, jp_support_ops1=False)
+    return _phase_reset(s, refresh or v.is_("fire_support_refresh", "each_operations_phase"))
+
+
+def end_ops(t: Tables, s: SNCState) -> SNCState:
+    """The end of an Operations Phase: a Move phase ends with the mover's stacking check
+    (SNC-6.0.2 (a)); then the next phase."""
+    if s.ops_kind() == "move":
+        bad = overstacked_hexes(t, s, stacks(s.where), s.side)
+        if s.variant.is_("movement_check_side", "both_players"):
+            bad += overstacked_hexes(t, s, stacks(s.where), other(s.side))
+        if bad:
+            return attrs.evolve(s, step=Step.STACK, stack_hexes=tuple(bad), after_stack="phase")
+    return next_phase(t, s)
+
+
+def next_phase(t: Tables, s: SNCState) -> SNCState:
+    """Move on in the sequence of play (SNC-5.1.1, SNC-5.2.1)."""
+    if s.variant.is_("sudden_defeat_timing", "end_of_phase"):
+        found = sudden_death(t, s, end_of_phase=True)
+        if found is not None:
+            return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, result=found)
+    s = attrs.evolve(s, stack_hexes=(), after_stack="", combat=None)
+    if s.phase == Phase.OPS1:
+        return start_reinforcements(t, attrs.evolve(s, phase=Phase.REINF, step=Step.MAIN))
+    if s.phase == Phase.REINF:
+        refresh = s.variant.is_("fire_support_refresh", "each_operations_phase")
+        moved = s.done
+        s = _phase_reset(attrs.evolve(s, phase=Phase.OPS2), refresh)
+        if s.ops_kind() == "move" and s.variant.is_("reinforcement_actions", "second_phase_order"):
+            s = attrs.evolve(s, done=moved)  # AMB-SNC-38: moved once in the Reinforcement Phase
+        return s
+    if s.side == CH:
+        return attrs.evolve(s, side=JP, phase=Phase.DECLARE, step=Step.MAIN, order=None)
+    found = victory_check(t, s)  # II.D Victory Check Phase
+    if found is not None:
+        return attrs.evolve(s, phase=Phase.VICTORY, step=Step.MAIN, result=found)
+    return attrs.evolve(
+        s, turn=s.turn + 1, side=CH, phase=Phase.DECLARE, step=Step.MAIN, order=None
+    )  # SNC-5.2.1
+
+
+def due(s: SNCState, side: str, t: Tables) -> list[str]:
+    """Reinforcements of `side` in this GT's box or earlier (SNC-5.4.1, SNC-8.0.4)."""
+    return [u for u, gt in s.trt if gt <= s.turn and t.spec[u].side == side]
+
+
+def start_reinforcements(t: Tables, s: SNCState) -> SNCState:
+    """The Reinforcement Phase opens: for the Chinese, from GT 3, air interdiction with
+    Chinese air support first (SNC-11.2.1, SNC-11.3.3); for the Japanese, replacements first
+    (SNC-8.3.1, SNC-8.3.4)."""
+    if s.side == CH:
+        if s.turn >= 3 and _arrivals(t, s):
+            if s.ch_air and not (s.ch_air_used and s.variant.is_("chinese_air", "once_per_phase")):
+                return attrs.evolve(s, step=Step.AIR_DEFENCE)
+            return attrs.evolve(s, step=Step.INTERDICT_ROLL)
+        return s
+    s = attrs.evolve(s, replacements=2 if s.turn >= 3 else 0)
+    if s.variant.is_("replacement_timing", "any_time"):
+        return s  # Replace among the phase's actions (AMB-SNC-20 (iii))
+    if replace_choices(t, s):
+        return attrs.evolve(s, step=Step.REPLACE)
+    return attrs.evolve(s, replacements=0)
+
+
+def _arrivals(t: Tables, s: SNCState) -> list[str]:
+    """This GT's arriving Chinese reinforcements, delayed ones included, elite returns not
+    (AMB-SNC-30 (iii))."""
+    return [u for u in due(s, CH, t) if u not in s.reduced]
+
+
+# --- reinforcements (SNC-8.x) --------------------------------------------------------------------
+
+
+def interdiction_target(t: Tables, s: SNCState) -> int:
+    """The CF total the Chinese must remove for the die (SNC-11.2.2; AMB-SNC-30): the least
+    total of at least the roll (or, under at_most_roll, the greatest of at most the roll); all
+    of them when they total less."""
+    cfs = [t.cf(u, s.reduced) for u in _arrivals(t, s)]
+    sums = _subset_sums(tuple(cfs))
+    if s.variant.is_("interdiction_removal", "at_most_roll"):
+        return max(x for x in sums if x <= s.roll)
+    above = [x for x in sums if x >= s.roll]
+    return min(above) if above else sum(cfs)
+
+
+def _subset_sums(cfs: tuple[int, ...]) -> set[int]:
+    sums = {0}
+    for c in cfs:
+        sums |= {x + c for x in sums}
+    return sums
+
+
+def interdiction_choices(t: Tables, s: SNCState) -> list[str]:
+    """Arrivals whose removal keeps the rest of the CF still due (`s.roll`) reachable
+    exactly (SNC-11.2.2; AMB-SNC-30)."""
+    units = _arrivals(t, s)
+    need = s.roll
+    out = []
+    for u in units:
+        c = t.cf(u, s.reduced)
+        rest = tuple(t.cf(w, s.reduced) for w in units if w != u)
+        if c <= need and (need - c) in _subset_sums(rest):
+            out.append(u)
+    return out
+
+
+def chinese_places(t: Tables, s: SNCState, unit: str) -> list[tuple[Hex, bool]]:
+    """Where a Chinese reinforcement may arrive (SNC-8.2.1 to SNC-8.2.6, SNC-9.5.2.x,
+    SNC-8.1.4): its listed hex (method a), from GT 3 a railroad hex reached along the rail
+    from Nanking or Hangzhou avoiding Japanese units and EZOC with a LoC to the west or south
+    edge (method b; AMB-SNC-21); a returning elite unit in or next to Nanking. Never next to a
+    Japanese unit, never into one."""
+    b = t.board
+    st = stacks(s.where)
+    jp_hexes = {h for h, us in st.items() if t.spec[us[0]].side == JP}
+    near = jp_hexes | {n for h in jp_hexes for n in b.neighbors(h)}
+    out: list[tuple[Hex, bool]] = []
+    if unit in s.reduced:  # an elite unit coming back (SNC-8.1.4)
+        for h in (NANKING, *b.neighbors(NANKING)):
+            if b.enterable(h) and h not in near:
+                out.append((h, False))
+        return out
+    record = t.record[unit]
+    for h in record.hexes:
+        if b.enterable(h) and h not in near:
+            out.append((h, False))
+    if s.turn >= 3:
+        for h in sorted(rail_places(t, s)):
+            if h not in near:
+                out.append((h, True))
+    return out
+
+
+def rail_places(t: Tables, s: SNCState) -> frozenset[Hex]:
+    b = t.board
+    st = stacks(s.where)
+    blocked = frozenset({h for h, us in st.items() if t.spec[us[0]].side == JP} | zoc_of(t, s, JP))
+    loc: set[Hex] = set()
+    for h in t.edge_rail:
+        loc |= b.rail_reach(h, blocked)  # SNC-8.2.4, SNC-8.2.5
+    if s.variant.is_("chinese_rail", "two_mechanisms"):
+        route: set[Hex] = set()
+        for start in (NANKING, HANGZHOU):
+            route |= b.rail_reach(start, blocked)  # SNC-9.5.2.2, SNC-9.5.2.3
+        return frozenset(loc | route)
+    route = set()
+    for start in (NANKING, HANGZHOU):
+        route |= b.rail_reach(start, blocked)
+    return frozenset(loc & route)
+
+
+def landing_hexes(t: Tables, s: SNCState, units: tuple[str, ...]) -> list[Hex]:
+    """Where a Japanese group may land (SNC-8.4.0.3, SNC-8.4.1.1, SNC-8.4.2.1; AMB-SNC-43)."""
+    record = t.record[units[0]]
+    b = t.board
+    if record.any_landing:
+        hexes = list(t.landings)
+        if record.restriction is not None and record.restriction.east_of is not None:
+            edge = int(record.restriction.east_of[:2])
+            if s.variant.is_("east_of_32xx", "columns"):
+                hexes = [h for h in hexes if h.col >= edge]
+            else:
+                hexes = [h for h in hexes if h.row >= edge]
+    else:
+        hexes = list(record.hexes)
+    return [h for h in hexes if b.enterable(h)]
+
+
+def landing_groups(t: Tables, s: SNCState) -> list[tuple[str, ...]]:
+    """This GT's Japanese arrivals, one group per section 13 line (SNC-13.x)."""
+    groups: dict[int, list[str]] = {}
+    for u in due(s, JP, t):
+        record = t.record[u]
+        groups.setdefault(id(record), []).append(u)
+    return [tuple(g) for g in groups.values()]
+
+
+def jp_loc(t: Tables, s: SNCState, start: Hex) -> bool:
+    """A Japanese LoC from `start` to a landing hex (SNC-8.3.5; AMB-SNC-19): through hexes
+    free of Chinese units (and of Chinese ZOC under blocked_by_units_and_zoc; the unit's own
+    hex may be in an EZOC, SNC-8.3.6), never through 3513 (SNC-0.0.2)."""
+    b = t.board
+    st = stacks(s.where)
+    blocked = {h for h, us in st.items() if t.spec[us[0]].side == CH}
+    if s.variant.is_("japanese_loc", "blocked_by_units_and_zoc"):
+        blocked |= zoc_of(t, s, CH)
+    goals = set(t.landings)
+    seen = {start}
+    todo = [start]
+    while todo:
+        h = todo.pop()
+        if h in goals:
+            return True
+        for n in b.neighbors(h):
+            if n in seen or n in blocked or not b.enterable(n):
+                continue
+            if b.side_kind(h, n) in BLOCKING_SIDES:
+                continue
+            seen.add(n)
+            todo.append(n)
+    return False
+
+
+def replace_choices(t: Tables, s: SNCState) -> list[str]:
+    """Reduced Japanese units that may take a replacement step now (SNC-8.3.1 to
+    SNC-8.3.6; AMB-SNC-20)."""
+    if s.replacements <= 0:
+        return []
+    loc = locations(s.where)
+    out = []
+    for u in sorted(s.reduced):
+        spec = t.spec[u]
+        if spec.side != JP or u not in loc:
+            continue
+        if s.variant.is_("replacement_targets", "regiments_only") and spec.size != "III":
+            continue
+        if jp_loc(t, s, loc[u]):
+            out.append(u)
+    return out
+
+
+# --- combat sequence helpers ---------------------------------------------------------------------
+
+
+def attack_targets(t: Tables, s: SNCState) -> list[Hex]:
+    """Enemy hexes that may be attacked now (SNC-10.0.1, SNC-10.0.8, SNC-10.4.1.9)."""
+    st = stacks(s.where)
+    out = set()
+    for h, us in st.items():
+        if t.spec[us[0]].side != s.side:
+            continue
+        if not any(_may_attack(t, s, u) for u in us):
+            continue
+        for n in t.board.neighbors(h):
+            occ = st.get(n)
+            enemy = occ and t.spec[occ[0]].side != s.side
+            if enemy and n not in s.attacked and _across_ok(t, h, n):
+                out.add(n)
+    return [h for h in sorted(out) if _strikable(t, s, h)]
+
+
+def _strikable(t: Tables, s: SNCState, target: Hex) -> bool:
+    """An attack is opened only where all its possible attackers together have a strength
+    above 0 (SNC-10.4.1.8), so its declaration can always be completed."""
+    c = Combat(target=target, defenders=stacks(s.where)[target])
+    c = attrs.evolve(c, attackers=tuple(join_choices(t, attrs.evolve(s, combat=c))))
+    return strike_problem(t, s, c) is None
+
+
+def _may_attack(t: Tables, s: SNCState, unit: str) -> bool:
+    """Static units never attack (SNC-10.2.1); a unit attacks once per phase (SNC-10.0.7)."""
+    return not t.spec[unit].is_static and unit not in s.done
+
+
+def _across_ok(t: Tables, a: Hex, b: Hex) -> bool:
+    """No combat across all-sea or all-lake hexsides (SNC-10.4.1.9)."""
+    kind = t.board.side_kind(a, b)
+    return kind not in t.data.tec.no_combat_across and kind != "yangtze"
+
+
+def join_choices(t: Tables, s: SNCState) -> list[str]:
+    c = s.combat
+    assert c is not None
+    out = []
+    for n in t.board.neighbors(c.target):
+        if not _across_ok(t, n, c.target):
+            continue
+        for u in stacks(s.where).get(n, ()):
+            if t.spec[u].side == s.side and _may_attack(t, s, u) and u not in c.attackers:
+                out.append(u)
+    return sorted(out, key=t.order.__getitem__)
+
+
+def retreat_choices(t: Tables, s: SNCState, unit: str, origin: Hex) -> list[Hex]:
+    """One hex away from the landing hex, never into a Japanese-held hex or 3513, into an
+    EZOC only under retreat_into_ezoc=allowed (SNC-8.4.0.9; AMB-SNC-11)."""
+    b = t.board
+    st = stacks(s.where)
+    ezoc = zoc_of(t, s, JP)
+    out = []
+    for n in b.neighbors(origin):
+        if enter_cost(t, s.variant, CH, origin, n) is None:
+            continue
+        occ = st.get(n)
+        if occ and t.spec[occ[0]].side == JP:
+            continue
+        if n in ezoc and s.variant.is_("retreat_into_ezoc", "forbidden"):
+            continue
+        out.append(n)
+    return out
+
+
+def advance_choices(t: Tables, s: SNCState) -> list[str]:
+    """Surviving attackers that may advance into the emptied hex, within the stacking limit
+    (SNC-10.5.3.1, SNC-10.5.3.2, SNC-10.5.3.6); EZOC never stops an advance (SNC-7.2.4)."""
+    c = s.combat
+    assert c is not None
+    st = stacks(s.where)
+    if any(t.spec[u].side != s.side for u in st.get(c.target, ())):
+        return []
+    if s.variant.is_("advance_victors", "fewer_losses") and not c.won:
+        return []
+    loc = locations(s.where)
+    here = st.get(c.target, ())
+    out = []
+    for u in c.attackers:
+        if u in loc and loc[u] != c.target and not overstacked(t, s.variant, (*here, u)):
+            out.append(u)
+    return out
+
+
+def combat_hexes(t: Tables, s: SNCState, c: Combat) -> list[Hex]:
+    loc = locations(s.where)
+    hexes = {c.target} | {loc[u] for u in c.attackers if u in loc}
+    return sorted(hexes)
+
+
+def after_combat(t: Tables, s: SNCState) -> SNCState:
+    """The stacking check after each combat, both sides (SNC-6.0.2 (b), SNC-6.0.3;
+    AMB-SNC-8)."""
+    c = s.combat
+    assert c is not None
+    if s.variant.is_("stacking_check", "global"):
+        hexes: list[Hex] = sorted(stacks(s.where))
+    else:
+        hexes = combat_hexes(t, s, c)
+    s = attrs.evolve(s, combat=None)
+    bad = overstacked_hexes(t, s, hexes, s.side) + overstacked_hexes(t, s, hexes, other(s.side))
+    if bad:
+        return attrs.evolve(s, step=Step.STACK, stack_hexes=tuple(sorted(bad)), after_stack="main")
+    return attrs.evolve(s, step=Step.MAIN)
+
+
+def stack_chooser(t: Tables, s: SNCState) -> tuple[str, list[Hex]]:
+    """Who culls next: the phasing side first, then the other (SNC-6.0.4)."""
+    for side in (s.side, other(s.side)):
+        bad = overstacked_hexes(t, s, s.stack_hexes, side)
+        if bad:
+            return side, bad
+    return s.side, []
+
+
+def finish_stack(t: Tables, s: SNCState) -> SNCState:
+    _, bad = stack_chooser(t, s)
+    if bad:
+        return s
+    after = s.after_stack
+    s = attrs.evolve(s, stack_hexes=(), after_stack="", step=Step.MAIN)
+    return next_phase(t, s) if after == "phase" else s
+
+
+def step_choices(t: Tables, s: SNCState, here: Hex, mp: int, *, near_jp_ok: bool) -> list[Hex]:
+    """The hexes the moving group may enter next from `here` with `mp` half-MP left
+    (SNC-9.0.1 to SNC-9.0.12, SNC-7.2.1 to SNC-7.2.3): never an enemy hex, never beyond its
+    MP; a group that entered an EZOC has stopped; one that starts in an EZOC leaves it only
+    into a hex free of EZOC. `near_jp_ok=False` keeps a method-(a) Chinese reinforcement away
+    from Japanese units (SNC-8.2.3)."""
+    side = s.side
+    first = mp == 2 * MF_MOBILE
+    ezoc = _zoc(t, s.where, other(side), s.variant.is_("city_zoc", "projects_out"))
+    if not first and here in ezoc:
+        return []  # SNC-7.2.1
+    blocked = side_hexes(s.where, t, other(side))
+    if not near_jp_ok:
+        nb = t.board.neighbors
+        blocked = blocked | frozenset(n for h in side_hexes(s.where, t, JP) for n in nb(h))
+    out = []
+    for n, cost in t.steps(s.variant, side)[here]:
+        if cost > mp or n in blocked:
+            continue
+        if first and here in ezoc and n in ezoc:
+            continue  # SNC-7.2.3
+        out.append(n)
+    return out
+
+
+def step_cost(t: Tables, s: SNCState, here: Hex, to: Hex) -> int:
+    return dict(t.steps(s.variant, s.side)[here])[to]
+
+
+def move_starts(
+    t: Tables, s: SNCState, near_jp_ok: bool, units_filter: frozenset[str] | None
+) -> list[tuple[tuple[str, ...], tuple[Hex, ...]]]:
+    """Every group that may begin a move (any number may, SNC-9.0.8), with its first hexes:
+    each movable unit alone, and
+    under stack_movement=stacks the whole movable stack of a hex together (AMB-SNC-44)."""
+    out: list[tuple[tuple[str, ...], tuple[Hex, ...]]] = []
+    stacks_too = s.variant.is_("stack_movement", "stacks")
+    for h, us in sorted(stacks(s.where).items()):
+        mine = tuple(
+            u
+            for u in us
+            if t.spec[u].side == s.side
+            and not t.spec[u].is_static
+            and u not in s.done
+            and (units_filter is None or u in units_filter)
+        )
+        if not mine:
+            continue
+        dests = tuple(step_choices(t, s, h, 2 * MF_MOBILE, near_jp_ok=near_jp_ok))
+        if not dests:
+            continue
+        out.extend(((u,), dests) for u in mine)
+        if stacks_too and len(mine) > 1:
+            out.append((mine, dests))
+    return out

