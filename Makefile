@@ -18,6 +18,10 @@ demo: $(STAMP)
 	$(BIN)/wargame play nomonhan --variant en --seed 1
 	$(BIN)/wargame data check rattenkrieg
 	$(BIN)/wargame play rattenkrieg --seed 1
+	$(BIN)/wargame data check shumshu
+	$(BIN)/wargame play shumshu --seed 1
+	$(BIN)/wargame data check snc1937
+	$(BIN)/wargame play snc1937 --seed 1 --quiet
 	$(BIN)/wargame new nomonhan --variant ja > .venv/demo-start.json
 	$(BIN)/wargame render nomonhan .venv/demo-start.json -o demo-start.svg
 	$(BIN)/wargame explore nomonhan combat_grouping --budget 1

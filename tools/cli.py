@@ -11,6 +11,7 @@ and people can both act on it.
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import re
 import sys
@@ -196,6 +197,9 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("game", metavar="GAME")
     render.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
     render.add_argument("-o", "--output", required=True, metavar="FILE.svg")
+    render.add_argument(
+        "--side", metavar="SIDE", help="draw what SIDE may see (games with hidden information)"
+    )
     render.set_defaults(run=_render)
 
     verify = sub.add_parser("verify", help="prove or refute each game's declared properties")
@@ -396,7 +400,13 @@ def _render(args: argparse.Namespace) -> int:
     draw = getattr(game, "scene", None)
     if draw is None:
         raise InvalidInput(f"{game.name} has no picture yet", field="game")
-    svg = render_svg(draw(_read_state(game, args.state)))
+    if args.side is None:
+        svg = render_svg(draw(_read_state(game, args.state)))
+    else:
+        side = check_side(game, args.side)
+        if "side" not in inspect.signature(draw).parameters:
+            raise InvalidInput(f"{game.name}'s picture has no view per side", field="--side")
+        svg = render_svg(draw(_read_state(game, args.state), side=side))
     try:
         Path(args.output).write_text(svg, encoding="utf-8")
     except OSError as exc:

@@ -295,24 +295,43 @@ def _checked_playout(
     game: Game[Any, Any], preset: str, prop: Property, seed: int
 ) -> tuple[list[Any], Playout[Any, Any] | None]:
     """A seeded playout's actions, and its result (None: it broke the property at the last
-    action)."""
-    actions: list[Any] = []
+    action). A game's properties share their playouts: each is played once per process, and
+    replayed once with every property checked at every step."""
+    actions, result, broken = _checked_playouts(game, preset, seed)
+    at = broken.get(prop.id)
+    if at is None:
+        return actions, result
+    return actions[: at + 1], None
 
-    def on_step(before: Any, action: Any, after: Any) -> None:
-        actions.append(action)
-        if not (prop.holds_in(after) and prop.holds_on(before, action, after)):
-            raise _Broken
 
-    start = game.initial_state(game.presets()[preset])
-    try:
+_PLAYOUTS: dict[tuple[str, str, int], tuple[list[Any], Playout[Any, Any], dict[str, int]]] = {}
+
+
+def _checked_playouts(
+    game: Game[Any, Any], preset: str, seed: int
+) -> tuple[list[Any], Playout[Any, Any], dict[str, int]]:
+    """The seeded random playout of `game` under `preset` (its actions, not its states), and
+    for each declared property broken in it the index of the first action that breaks it."""
+    key = (game.name, preset, seed)
+    known = _PLAYOUTS.get(key)
+    if known is None:
+        spec = spec_verification(game)
+        props = list(spec.properties()) if spec is not None else []
+        actions: list[Any] = []
+        broken: dict[str, int] = {}
+
+        def on_step(before: Any, action: Any, after: Any) -> None:
+            actions.append(action)
+            for p in props:
+                if p.id not in broken and not (
+                    p.holds_in(after) and p.holds_on(before, action, after)
+                ):
+                    broken[p.id] = len(actions) - 1
+
+        start = game.initial_state(game.presets()[preset])
         result = play(game, start, random.Random(seed), on_step=on_step, max_steps=2000)
-    except _Broken:
-        return actions, None
-    return actions, result
-
-
-class _Broken(Exception):
-    pass
+        known = _PLAYOUTS[key] = (actions, result, broken)
+    return known
 
 
 def _progress(text: str) -> None:

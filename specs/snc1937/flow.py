@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
-from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -19,7 +18,7 @@ from kernel.errors import IllegalAction
 from kernel.game import Outcome
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937 import losses, odds, stacking
+from specs.snc1937 import advance, losses, movement, odds, stacking, zoc
 from specs.snc1937.board import Board
 from specs.snc1937.data import Reinforcement, SNCData, UnitSpec
 from specs.snc1937.odds import Odds
@@ -66,27 +65,15 @@ class Tables:
         )
 
     @functools.cache  # noqa: B019 - one Tables per data set, kept for the process
-    def _steps(
-        self, side: str, half_roads: bool, negate_creek: bool
-    ) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
-        b = self.board
-        out: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
-        for h in self.data.map.hexes:
-            if not b.enterable(h):
-                continue
-            row = []
-            for n in b.neighbors(h):
-                cost = _enter_cost(self, side, half_roads, negate_creek, h, n)
-                if cost is not None:
-                    row.append((n, int(cost * 2)))
-            out[h] = tuple(row)
-        return out
-
     def steps(self, v: Variant, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
-        """Each hex's neighbours a unit of `side` may enter, with the cost in half-MP."""
-        return self._steps(
-            side, v.is_("chinese_roads", "half_mp"), v.is_("road_and_creek", "roads_negate_creek")
-        )
+        """Each hex's neighbours a unit of `side` may enter, with the cost in half-MP: the step
+        costs of `movement.py` (SNC-9.3.2 to SNC-9.5.1.2; chinese_roads, road_and_creek),
+        rescaled from its ticks."""
+        ticks, scale = movement.side_steps(self.board, self.data, v, side)
+        if 2 % scale:
+            raise AssertionError(f"step costs finer than 1/2 MP ({scale} ticks per MP)")
+        k = 2 // scale
+        return {h: tuple((n, c * k) for n, c in row) for h, row in ticks.items()}
 
     def cf(self, unit: str, reduced: frozenset[str]) -> int:
         """The unit's current combat factor (SNC-2.2.1.x): its reduced side once reduced."""
@@ -144,95 +131,30 @@ def trt_without(s: SNCState, units: Iterable[str]) -> tuple[tuple[str, int], ...
 # --- zones of control (SNC-7.x) ------------------------------------------------------------------
 
 
-def _zoc_cut(b: Board, frm: Hex, to: Hex) -> bool:
-    """ZOC does not enter a city hex, nor cross an all-sea/all-lake (or Yangtze) hexside or the
-    navigable Huangpu (SNC-7.1.2, SNC-7.1.3, SNC-7.1.4)."""
-    if b.is_city(to) or not b.is_land(to):
-        return True
-    kind = b.side_kind(frm, to)
-    return kind in BLOCKING_SIDES or b.navigable(frm, to)
-
-
-@functools.lru_cache(maxsize=4096)
-def _zoc_from(
-    t: Tables, sources: frozenset[Hex], shielded: frozenset[Hex], city_out: bool
-) -> frozenset[Hex]:
-    b = t.board
-    out: set[Hex] = set()
-    for h in sources:
-        if b.is_city(h) and not city_out:  # city_zoc=none (AMB-SNC-18)
-            continue
-        for n in b.neighbors(h):
-            if n in shielded or _zoc_cut(b, h, n):
-                continue  # SNC-7.1.5 for `shielded`
-            out.add(n)
-    return frozenset(out)
-
-
 @functools.lru_cache(maxsize=8192)
 def side_hexes(where: tuple[tuple[str, Hex], ...], t: Tables, side: str) -> frozenset[Hex]:
     return frozenset(h for h, us in stacks(where).items() if t.spec[us[0]].side == side)
 
 
-def _zoc(
-    t: Tables, where: tuple[tuple[str, Hex], ...], side: str, city_out: bool
-) -> frozenset[Hex]:
-    sources = side_hexes(where, t, side)
-    shielded: frozenset[Hex] = frozenset()
-    if side == CH:
-        # SNC-7.1.5: no Chinese ZOC into coastal hexes held by the Japanese within the line
-        shielded = side_hexes(where, t, JP) & t.board.map.naval_gunfire_line
-    return _zoc_from(t, sources, shielded, city_out)
+@functools.lru_cache(maxsize=8192)
+def _zoc(t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, side: str) -> frozenset[Hex]:
+    return zoc.zoc_hexes(t.board, t.data, v, stacks(where), side)
 
 
 def zoc_of(t: Tables, s: SNCState, side: str) -> frozenset[Hex]:
-    """The hexes in the ZOC of `side`'s units (SNC-7.0.1 to SNC-7.1.5)."""
-    return _zoc(t, s.where, side, s.variant.is_("city_zoc", "projects_out"))
+    """The hexes in the ZOC of `side`'s units (SNC-7.0.1 to SNC-7.1.5, through `zoc.py`;
+    city_zoc, AMB-SNC-18)."""
+    return _zoc(t, s.where, s.variant, side)
+
+
+@functools.lru_cache(maxsize=8192)
+def _move_ezoc(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, units: tuple[str, ...], here: Hex
+) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    return movement.movement_ezoc(t.board, t.data, v, stacks(where), units, here)
 
 
 # --- movement (SNC-9.x) --------------------------------------------------------------------------
-
-
-def enter_cost(t: Tables, v: Variant, side: str, a: Hex, b_: Hex) -> Fraction | None:
-    """MP for `side` to enter `b_` from `a`, or None where no unit may go (SNC-9.3.x to
-    SNC-9.5.x, SNC-0.0.1): in-hex cost plus the hexside's creek or river cost."""
-    return _enter_cost(
-        t,
-        side,
-        v.is_("chinese_roads", "half_mp"),
-        v.is_("road_and_creek", "roads_negate_creek"),
-        a,
-        b_,
-    )
-
-
-def _enter_cost(
-    t: Tables, side: str, half_roads: bool, negate_creek: bool, a: Hex, b_: Hex
-) -> Fraction | None:
-    b = t.board
-    if not b.enterable(b_):
-        return None
-    kind = b.side_kind(a, b_)
-    if kind in BLOCKING_SIDES:
-        return None
-    tec = t.data.tec
-    along = b.road(a, b_) or b.rail(a, b_)
-    if side == CH:
-        base = Fraction(1)  # SNC-9.4.1
-        if along and half_roads:  # AMB-SNC-22
-            base = Fraction(1, 2)
-    elif along:
-        base = Fraction(1, 2)  # SNC-9.5.1.1
-    elif b.is_city(b_):
-        base = Fraction(1)
-    else:
-        base = tec.mp(tec.enter, JP, b.terrain(b_)) or Fraction(1)
-    extra = Fraction(0)
-    if kind in ("creek", "river"):
-        extra = tec.mp(tec.cross, side, kind) or Fraction(0)
-        if along and kind == "creek" and negate_creek:
-            extra = Fraction(0)  # AMB-SNC-23 (iv)
-    return base + extra
 
 
 # --- stacking (SNC-6.x) --------------------------------------------------------------------------
@@ -300,18 +222,9 @@ def crt(t: Tables, s: SNCState, c: Combat, face: int) -> tuple[int, int]:
 
 
 def loss_choices(t: Tables, v: Variant, units: Iterable[str], reduced: frozenset[str]) -> list[str]:
-    """Units that may take the next step loss (SNC-10.5.2.1 to SNC-10.5.2.3; AMB-SNC-28):
-    Japanese garrisons last; two-step units before one-step ones, then the strongest first."""
-    pool = [u for u in units if not (t.spec[u].side == JP and t.spec[u].is_static)]
-    if not pool:
-        pool = list(units)
-    if not pool:
-        return []
-    if v.is_("loss_order", "two_step_first"):
-        full = [u for u in pool if t.two_step(u, reduced, v)]
-        pool = full or pool
-    top = max(t.cf(u, reduced) for u in pool)
-    return sorted(u for u in pool if t.cf(u, reduced) == top)
+    """Units that may take the next step loss: `losses.next_loss` (SNC-10.5.2.1 to
+    SNC-10.5.2.3; loss_order and strength_measure, AMB-SNC-28)."""
+    return list(losses.next_loss(t.data, v, units, reduced))
 
 
 def eliminate(t: Tables, s: SNCState, units: Iterable[str]) -> SNCState:
@@ -785,7 +698,7 @@ def retreat_choices(t: Tables, s: SNCState, unit: str, origin: Hex) -> list[Hex]
     ezoc = zoc_of(t, s, JP)
     out = []
     for n in b.neighbors(origin):
-        if enter_cost(t, s.variant, CH, origin, n) is None:
+        if movement.cost_between(t.board, t.data, s.variant, CH, origin, n) is None:
             continue
         occ = st.get(n)
         if occ and t.spec[occ[0]].side == JP:
@@ -797,22 +710,29 @@ def retreat_choices(t: Tables, s: SNCState, unit: str, origin: Hex) -> list[Hex]
 
 
 def advance_choices(t: Tables, s: SNCState) -> list[str]:
-    """Surviving attackers that may advance into the emptied hex, within the stacking limit
-    (SNC-10.5.3.1, SNC-10.5.3.2, SNC-10.5.3.6); EZOC never stops an advance (SNC-7.2.4)."""
+    """Surviving attackers that may advance next, one unit at a time, into the hex emptied by
+    the battle, by `advance.may_advance` and `advance.survivors` (SNC-10.5.3.1,
+    SNC-10.5.3.2, SNC-10.5.3.6, SNC-10.5.3.7); EZOC never stops an advance (SNC-7.2.4).
+    Under advance_victors=fewer_losses only a winning attacker advances (AMB-SNC-29)."""
     c = s.combat
     assert c is not None
-    st = stacks(s.where)
-    if any(t.spec[u].side != s.side for u in st.get(c.target, ())):
-        return []
     if s.variant.is_("advance_victors", "fewer_losses") and not c.won:
         return []
-    loc = locations(s.where)
+    st = stacks(s.where)
     here = st.get(c.target, ())
-    out = []
-    for u in c.attackers:
-        if u in loc and loc[u] != c.target and not overstacked(t, s.variant, (*here, u)):
-            out.append(u)
-    return out
+    gone = frozenset(c.attackers) & frozenset(here)  # attackers that advanced already
+    rest = tuple(u for u in here if u not in gone)
+    before = {h: us for h, us in st.items() if h != c.target}
+    if rest:
+        before[c.target] = rest
+    if not advance.may_advance(c.target, before):
+        return []
+    pool = advance.survivors(c.attackers, st)  # SNC-10.5.3.6, SNC-10.5.3.7
+    return [
+        u
+        for u in c.attackers
+        if u in pool and u not in gone and not overstacked(t, s.variant, (*here, u))
+    ]  # SNC-10.5.3.2
 
 
 def combat_hexes(t: Tables, s: SNCState, c: Combat) -> list[Hex]:
@@ -863,8 +783,16 @@ def step_choices(t: Tables, s: SNCState, here: Hex, mp: int, *, near_jp_ok: bool
     from Japanese units (SNC-8.2.3)."""
     side = s.side
     first = mp == 2 * MF_MOBILE
-    ezoc = _zoc(t, s.where, other(side), s.variant.is_("city_zoc", "projects_out"))
-    if not first and here in ezoc:
+    units = s.moving or tuple(u for u in stacks(s.where)[here] if t.spec[u].side == side)
+    # SNC-7.2.1 to SNC-7.2.3 and SNC-7.1.5 for the moving group (ngl_zoc_entry), via
+    # movement.movement_ezoc; its start-exit set is the enemy ZOC of the whole position, so a
+    # first step out of a hex outside it needs no more (and the common case stays cached)
+    stop: frozenset[Hex] = frozenset()
+    exiting = first and here in _zoc(t, s.where, s.variant, other(side))
+    if exiting or not first:
+        stop, at_start = _move_ezoc(t, s.where, s.variant, units, here)
+        exiting = first and here in at_start
+    if not first and here in stop:
         return []  # SNC-7.2.1
     blocked = side_hexes(s.where, t, other(side))
     if not near_jp_ok:
@@ -874,7 +802,7 @@ def step_choices(t: Tables, s: SNCState, here: Hex, mp: int, *, near_jp_ok: bool
     for n, cost in t.steps(s.variant, side)[here]:
         if cost > mp or n in blocked:
             continue
-        if first and here in ezoc and n in ezoc:
+        if exiting and n in stop:
             continue  # SNC-7.2.3
         out.append(n)
     return out

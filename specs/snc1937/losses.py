@@ -76,6 +76,35 @@ def _candidates(
     return tuple(i for i in pool if state[i][2] == top)
 
 
+def _entries(
+    specs: Iterable[UnitSpec], reduced: Collection[str], variant: Variant
+) -> tuple[tuple[str, int, int, bool, bool], ...]:
+    """The `_candidates` entries of the units, in the order given."""
+    printed = variant.is_("strength_measure", "printed_cf")
+    return tuple(
+        (
+            s.id,
+            steps_left(s, reduced, variant),
+            s.cf if printed else current_cf(s, reduced),
+            steps_left(s, reduced, variant) == 2,
+            is_japanese_garrison(s),
+        )
+        for s in specs
+    )
+
+
+def next_loss(
+    data: SNCData, variant: Variant, units: Iterable[str], reduced: Collection[str]
+) -> tuple[str, ...]:
+    """The units (sorted ids) that may lose the next single step, the owner choosing among
+    them: the first step of every outcome of `loss_choices` (SNC-10.5.2.1 to SNC-10.5.2.3;
+    loss_order, strength_measure of AMB-SNC-28). Units with no step left are not listed."""
+    entries = _entries([data.unit(u) for u in sorted(set(units))], reduced, variant)
+    if all(e[1] == 0 for e in entries):
+        return ()
+    return tuple(entries[i][0] for i in _candidates(entries, variant))
+
+
 def loss_choices(
     data: SNCData,
     variant: Variant,
@@ -94,19 +123,9 @@ def loss_choices(
     choice, so each tie is a separate outcome. Steps beyond the force's total are ignored
     (SNC-10.5.1.3).
     """
-    ids = sorted(set(units))
-    specs = [data.unit(u) for u in ids]
+    specs = [data.unit(u) for u in sorted(set(units))]
     printed = variant.is_("strength_measure", "printed_cf")
-    start = tuple(
-        (
-            s.id,
-            steps_left(s, reduced, variant),
-            s.cf if printed else current_cf(s, reduced),
-            steps_left(s, reduced, variant) == 2,
-            is_japanese_garrison(s),
-        )
-        for s in specs
-    )
+    start = _entries(specs, reduced, variant)
     reduced_cf = {
         s.id: s.cf if printed or s.reduced is None else s.reduced for s in specs
     }  # the strength a unit is measured by once flipped

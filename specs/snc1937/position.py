@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kernel.errors import ImpossiblePosition
+from specs.snc1937 import properties
 from specs.snc1937.flow import stacks
 from specs.snc1937.state import Phase, SNCState, Step
 
@@ -45,6 +46,7 @@ def check_position(t: Tables, s: SNCState) -> None:
     missing = set(t.spec) - set(places) - set(t.jp_garrisons)  # the pool (SNC-9.1.3)
     if missing:
         raise _refuse(f"units nowhere: {', '.join(sorted(missing))}", "where", "SNC-3.1.4")
+    properties.check_invariants(t, s)  # the declared state invariants (SNC-P-*)
     for i, (u, h) in enumerate(s.where):
         if not t.board.enterable(h):
             raise _refuse(

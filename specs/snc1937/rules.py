@@ -19,8 +19,10 @@ from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE, Outcome, WireTypes
 from kernel.hexes import Hex
 from kernel.playout import Agent, observing, random_policy
+from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
 from specs.snc1937 import codec, flow, observe, position
+from specs.snc1937 import scene as picture
 from specs.snc1937 import wire as snc_wire
 from specs.snc1937.actions import (
     Action,
@@ -786,7 +788,14 @@ class SNC:
 
     # --- data --------------------------------------------------------------------------------
     def _data(self, data_file: Path | None) -> SNCData:
-        return self.data if data_file is None else load_data(data_file)
+        """The shipped data, or with one part replaced: SNC's data is five files, and a file
+        given alone (`wargame data check snc1937 --file F`) replaces the part its `format` line
+        names (a directory: all five read from there)."""
+        if data_file is None:
+            return self.data
+        if data_file.is_dir():
+            return load_data(data_file)
+        return load_data(replace=[data_file])
 
     def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
         return check_facts(facts(self._data(data_file)))
@@ -823,3 +832,9 @@ class SNC:
         if after.result is not None and before.result is None:
             out.append(f"game over: {after.result.reason} ({after.result.clause})")
         return out
+
+    # --- picture -----------------------------------------------------------------------------
+    def scene(self, s: SNCState, side: str | None = None) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`; with `side`, as that
+        side may see it (SNC-6.3.1)."""
+        return picture.scene(self, s, side)

@@ -3,6 +3,7 @@ record and the field, never a traceback; a transcription replaces one file witho
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -193,3 +194,22 @@ def test_copy_data_is_a_full_copy(tmp_path: Path) -> None:
     again = load_data(tmp_path)
     assert again.units == DATA.units and again.setup == DATA.setup
     shutil.rmtree(tmp_path)
+
+
+def test_snc_2_0_1_a_single_data_file_replaces_its_part_through_the_game(tmp_path: Path) -> None:
+    """`wargame data check snc1937 --file F`: one transcribed file replaces the part its format
+    line names and the others stay; a changed CRT cell the text gives (SNC-0.0.4) is caught."""
+    from specs.snc1937.rules import SNC
+
+    game = SNC()
+    crt = DATA_DIR / "crt.toml"
+    assert all(r.ok for r in game.data_facts(crt))
+    assert all(r.ok for r in game.data_facts(DATA_DIR))
+    text = crt.read_text(encoding="utf-8")
+    # the 5:1 column's d6 cell, which the errata box gives as 0/4
+    changed = re.sub(r'(odds = "5:1"[^\[]*?d6 = )"0/4"', r'\1"1/4"', text, count=1)
+    assert changed != text
+    path = tmp_path / "mine.toml"
+    path.write_text(changed, encoding="utf-8")
+    failed = {r.clause for r in game.data_facts(path) if not r.ok}
+    assert "SNC-0.0.4" in failed

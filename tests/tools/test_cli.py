@@ -729,3 +729,32 @@ def test_console_command_reports_argument_errors_as_json() -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr
     err = json.loads(done.stderr)
     assert err["error"] == "usage" and err["field"] == "GAME"
+
+
+def test_snc_6_3_1_render_side_draws_only_what_the_side_may_see(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """SNC-6.3.1: `render --side JP` draws the Chinese stacks as JP sees them (the top unit and
+    a count), so a unit beneath the top is absent from the picture; the full picture has it.
+    A game whose picture has no view per side, or an unknown side, is refused naming --side."""
+    game = get_game("snc1937")
+    state = game.initial_state(game.presets()["standard"])
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(game.state_to_json(state)), encoding="utf-8")
+    seen = json.dumps(game.observe(state, "JP"))
+    hidden = [u for u, _ in state.where if u.startswith("CH-") and u not in seen]
+    assert hidden, "the set-up has Chinese units beneath the top of a stack"
+    full, side = tmp_path / "full.svg", tmp_path / "jp.svg"
+    assert run(capsys, "render", "snc1937", str(path), "-o", str(full))[0] == 0
+    assert run(capsys, "render", "snc1937", str(path), "-o", str(side), "--side", "JP")[0] == 0
+    assert hidden[0] in full.read_text(encoding="utf-8")
+    assert not any(u in side.read_text(encoding="utf-8") for u in hidden)
+    err = error_of(capsys, "render", "snc1937", str(path), "-o", str(side), "--side", "RU")
+    assert err["field"] == "--side"
+    shu = get_game("shumshu")
+    shu_path = tmp_path / "shu.json"
+    shu_path.write_text(
+        json.dumps(shu.state_to_json(shu.initial_state(shu.presets()["draft"]))), encoding="utf-8"
+    )
+    err = error_of(capsys, "render", "shumshu", str(shu_path), "-o", str(side), "--side", "RU")
+    assert err["field"] == "--side"
