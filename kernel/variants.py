@@ -65,6 +65,30 @@ class Option:
         )
 
 
+# Where a reading comes from, as catalogues name it.
+NOTE = "catalogue kernel note"
+ALT = "catalogue reading"
+TEXT = "text, read literally"
+HERE = "found here"
+
+
+def option(
+    name: str, ambiguity: str | None, question: str, clauses: tuple[str, ...], *readings: Reading
+) -> Option:
+    """An option as the games' catalogues write it: one the ambiguity catalogue does not list
+    (`ambiguity` None) says "(found here)" in its question."""
+    if ambiguity is None:
+        question = f"{question} (found here)"
+    return Option(
+        name=name, question=question, clauses=clauses, readings=readings, ambiguity=ambiguity
+    )
+
+
+def reading(name: str, summary: str, source: str, *clauses: str) -> Reading:
+    """A reading with its one-line summary, its source and the clauses that support it."""
+    return Reading(name, summary, source, clauses)
+
+
 @attrs.frozen
 class Variant:
     """A reading chosen for every option of one game; hashable, so it can live in a state."""

@@ -8,25 +8,9 @@ choices the first build had made without an option; their first readings keep it
 
 from __future__ import annotations
 
-from kernel.variants import Catalogue, Option, Reading
-
-NOTE = "catalogue kernel note"
-ALT = "catalogue reading"
-TEXT = "text, read literally"
-HERE = "found here"
-
-
-def _o(
-    name: str, amb: str | None, question: str, clauses: tuple[str, ...], *readings: Reading
-) -> Option:
-    if amb is None:
-        question = f"{question} (found here)"
-    return Option(name=name, question=question, clauses=clauses, readings=readings, ambiguity=amb)
-
-
-def _r(name: str, summary: str, source: str, *clauses: str) -> Reading:
-    return Reading(name, summary, source, clauses)
-
+from kernel.variants import ALT, HERE, NOTE, TEXT, Catalogue, Option
+from kernel.variants import option as _o
+from kernel.variants import reading as _r
 
 FIRST_BUILD = (
     _o(

@@ -20,25 +20,11 @@ Yangtze's form) are read by no rule: their question names the data file and fiel
 
 from __future__ import annotations
 
-from kernel.variants import Catalogue, Option, Reading
+from kernel.variants import ALT, HERE, NOTE, TEXT, Catalogue, Option
+from kernel.variants import option as _o
+from kernel.variants import reading as _r
 
-NOTE = "catalogue kernel note"
-ALT = "catalogue reading"
-TEXT = "text, read literally"
 ERRATA = "errata box"
-HERE = "found here"
-
-
-def _o(
-    name: str, amb: str | None, question: str, clauses: tuple[str, ...], *readings: Reading
-) -> Option:
-    if amb is None:
-        question = f"{question} (found here)"
-    return Option(name=name, question=question, clauses=clauses, readings=readings, ambiguity=amb)
-
-
-def _r(name: str, summary: str, source: str, *clauses: str) -> Reading:
-    return Reading(name, summary, source, clauses)
 
 
 COMBAT = (

@@ -104,3 +104,14 @@ def test_exact_reads_a_document_strictly_and_names_the_field() -> None:
         with pytest.raises(InvalidInput) as err:
             CAT.exact(preset, options)
         assert err.value.field == field, (preset, options)
+
+
+def test_an_option_the_catalogue_does_not_list_says_found_here() -> None:
+    """`option` marks a silent point found while building (no ambiguity entry) in its
+    question, and keeps a catalogued one's question as written."""
+    from kernel.variants import NOTE, option, reading
+
+    found = option("x", None, "Who?", ("X-1",), reading("a", "A", NOTE), reading("b", "B", NOTE))
+    listed = option("y", "AMB-X-1", "Who?", ("X-1",), reading("a", "A", NOTE, "X-1"))
+    assert found.question == "Who? (found here)" and found.ambiguity is None
+    assert listed.question == "Who?" and listed.readings[0].clauses == ("X-1",)
