@@ -42,6 +42,7 @@ $(VENV)/.bench-installed: $(STAMP)
 bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_combat
+	$(BIN)/python -m tools.bench_snc
 
 # Mutated states, actions, logs, data files and arguments through every verb of the command
 # (tools/fuzz.py): exits 1 on an internal error, a traceback, an impossible position accepted

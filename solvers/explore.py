@@ -367,7 +367,9 @@ _MODELS_KEPT = 4
 
 
 def model_of(models: ModelSource, variant: Variant) -> SymbolicModel | None:
-    """The symbolic model of `variant`, or None when the spec has none for it. The last few
+    """The symbolic model of `variant`, or None when the spec has none for it or only an
+    abstraction (`SymbolicModel.exact` False: what differs or is reached over it may not be
+    what the rules do, and exploration reads both ways). The last few
     are kept: every reading pair of a preset compares against the preset's own model, whose
     template, frozen variables and proved invariants are then built once, not once a pair."""
     key = (models, variant)
@@ -378,6 +380,8 @@ def model_of(models: ModelSource, variant: Variant) -> SymbolicModel | None:
         model = models(variant)
     except WargameError:
         model = None
+    if model is not None and not model.exact:
+        model = None  # an abstraction: its paths and differences need not be the rules'
     _MODELS[key] = model
     while len(_MODELS) > _MODELS_KEPT:
         del _MODELS[next(iter(_MODELS))]

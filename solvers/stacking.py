@@ -326,6 +326,22 @@ def check_choice(
     return enc.solver.check(enc.fix(gone))
 
 
+def removable_next(
+    problem: StackingProblem, units: Sequence[StackUnit], removed: Iterable[str]
+) -> tuple[str, ...]:
+    """The units some legal choice lets go together with every unit of `removed`: the owner's
+    next picks when he lets units go one at a time (one solver check per unit, never the
+    exponential list of choices)."""
+    gone = _known(units, removed)
+    enc = _Encoding(problem, units)
+    fixed = [smt.not_(enc.keep[i]) for i in gone]
+    return tuple(
+        i
+        for i in sorted(enc.keep)
+        if i not in gone and enc.solver.check([*fixed, smt.not_(enc.keep[i])])
+    )
+
+
 def explain_choice(
     problem: StackingProblem, units: Sequence[StackUnit], removed: Iterable[str]
 ) -> list[Reason]:

@@ -20,7 +20,14 @@ from solvers.system import System
 
 
 class SymbolicModel(Protocol):
-    """A variant's transition system with its formal statements and its link to the rules."""
+    """A variant's transition system with its formal statements and its link to the rules.
+
+    `exact` says whether the model's steps are the rules' in both directions. An abstraction
+    (False) over-approximates them: every concrete step is a model step (refinement direction
+    (a)), so what is proved over it holds of the rules, but a model path may be no game, so
+    direction (b) is not checked and a counterexample over it is only a candidate."""
+
+    exact: bool
 
     @property
     def system(self) -> System: ...

@@ -6,8 +6,11 @@ A game's spec package declares its properties in a `verification` module (see
 a verdict: proved, refuted with a witness game, or unknown. A refuted property's witness is
 turned into an action log from the initial position that the Python rules accept, written where
 `wargame play --replay` can read it. Without a symbolic model the properties are only checked on
-seeded playouts, and the table says so ("tested", never "proved"). The exit code is 1 when a
-verdict is unknown or differs from the one the spec expects.
+seeded playouts, and the table says so ("tested", never "proved"). A model that is an
+abstraction (`SymbolicModel.exact` False) proves "over an abstraction": its refinement check is
+direction (a) alone, and a counterexample over it counts only once a concrete game replays
+it (else the verdict is unknown). The exit code is 1 when a verdict is unknown or differs from
+the one the spec expects.
 """
 
 from __future__ import annotations
@@ -95,6 +98,7 @@ class Refinement:
     successors: int
     seconds: float
     mismatches: tuple[str, ...]
+    exact: bool = True  # False: an abstraction, checked in direction (a) only
 
     def to_json(self) -> dict[str, Any]:
         return {**attrs.asdict(self), "seconds": round(self.seconds, 2), "ok": not self.mismatches}
@@ -127,7 +131,8 @@ def verify_one(name: str, preset: str, what: str, witness_dir: str) -> Row | Ref
     if what == REFINEMENT:
         if model is None:
             return None
-        report = refinement.run(game, model, preset, games=REFINEMENT_GAMES, every=REFINEMENT_EVERY)
+        every = REFINEMENT_EVERY if model.exact else 0  # an abstraction: direction (a) only
+        report = refinement.run(game, model, preset, games=REFINEMENT_GAMES, every=every)
         return Refinement(
             name,
             preset,
@@ -137,6 +142,7 @@ def verify_one(name: str, preset: str, what: str, witness_dir: str) -> Row | Ref
             report.successors,
             report.seconds,
             tuple(str(m) for m in report.mismatches),
+            model.exact,
         )
     prop = next(p for p in spec.properties() if p.id == what)
     formal = None if model is None else model.formal().get(prop.id)
@@ -155,6 +161,8 @@ def _prove(
 ) -> Row:
     paths = refinement.playout_paths(game, model, preset, games=SIMULATED_GAMES)
     v = prover.check(model.system, formal, paths=paths)
+    if not model.exact:  # proved over an abstraction; its counterexamples are candidates
+        v = attrs.evolve(v, method=f"{v.method} over an abstraction")
     row = Row(
         game.name,
         preset,
@@ -486,9 +494,13 @@ def render(
             out.append(f"{r.id} ({r.game} {r.preset}): {r.verdict}: {r.detail}")
     for c in checks:
         state = "ok" if not c.mismatches else f"{len(c.mismatches)} MISMATCHES"
+        compared = (
+            f"{c.positions} positions ({c.successors} successors) compared"
+            if c.exact
+            else "every step a model step (an abstraction: direction (a) only)"
+        )
         out.append(
-            f"refinement {c.game} {c.preset}: {c.games} games, {c.steps} steps, {c.positions} "
-            f"positions ({c.successors} successors) compared: {state}"
+            f"refinement {c.game} {c.preset}: {c.games} games, {c.steps} steps, {compared}: {state}"
         )
         out.extend(f"  {m}" for m in c.mismatches)
     out.extend(f"{name}: declares no properties (no verification module)" for name in silent)

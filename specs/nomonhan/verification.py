@@ -82,6 +82,8 @@ class Link:
     """The model of one variant with its formal statements, projection and action mapping
     (`solvers.verification.SymbolicModel`)."""
 
+    exact = True  # the rules' steps in both directions (solvers.refinement (a) and (b))
+
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.model = Model(variant, load_data(DATA_FILE))

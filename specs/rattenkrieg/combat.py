@@ -62,8 +62,9 @@ def defenders(b: Board, s: RKState, area: str, attacker: str) -> list[str]:
 
 
 def start_combat(b: Board, s: RKState) -> RKState:
-    """The acting unit fights in its Area (RKS-8.1.1, RKS-8.2.2); the "next combat" events in
-    force go into this combat (RKS-9.5.1, RKS-9.7.1, RKS-9.8.1)."""
+    """The acting unit fights in its Area (RKS-8.1.1, RKS-8.2.2), its owner the attacker as the
+    player of the Player Turn (RKS-8.1.3); the "next combat" events in force go into this
+    combat (RKS-9.5.1, RKS-9.7.1, RKS-9.8.1)."""
     acting = s.acting
     assert acting is not None
     area = b.unit(s, acting).area

@@ -30,6 +30,16 @@ class Move:
 
 
 @attrs.frozen
+class Overrun:
+    """Japanese units that started in one hex and moved together attempt an overrun of the
+    adjacent Chinese hex `target` (SNC-9.6.1 to SNC-9.6.3): they pay its MP, stop, and fight
+    it at once; a move may open with one from the start hex."""
+
+    units: tuple[str, ...]
+    target: Hex
+
+
+@attrs.frozen
 class Attack:
     """Open an attack on an enemy-occupied hex (SNC-10.0.1, SNC-10.1.2)."""
 
@@ -93,6 +103,15 @@ class Advance:
 
 
 @attrs.frozen
+class AdvanceOn:
+    """A 10th Army unit in its landing hex makes the second hex of its advance after the
+    landing combat (SNC-8.4.1.2, SNC-8.4.1.3)."""
+
+    unit: str
+    to: Hex
+
+
+@attrs.frozen
 class Place:
     """A reinforcement arrives: a Chinese unit on a hex (SNC-8.2.2, SNC-8.2.4, SNC-8.1.4), or
     SNLF 9 placed at Shanghai (AMB-SNC-35)."""
@@ -139,11 +158,19 @@ class Eliminate:
 
 
 @attrs.frozen
+class Top:
+    """The owner puts one of his units on top of its stack, the one the enemy sees (SNC-6.3.1,
+    SNC-6.4.1; AMB-SNC-40: the owner chooses the top unit)."""
+
+    unit: str
+
+
+@attrs.frozen
 class Done:
     """End the current phase or activity (SNC-5.0.3)."""
 
 
 Action = (
-    Declare | Move | Attack | Join | Strike | Support | Intercept | Roll | Loss | Retreat
-    | Advance | Place | Land | Delay | Replace | Remove | Eliminate | Done
+    Declare | Move | Overrun | Attack | Join | Strike | Support | Intercept | Roll | Loss | Retreat
+    | Advance | AdvanceOn | Place | Land | Delay | Replace | Remove | Eliminate | Top | Done
 )  # fmt: skip

@@ -20,6 +20,7 @@ from specs.snc1937 import wire
 from specs.snc1937.actions import (
     Action,
     Advance,
+    AdvanceOn,
     Attack,
     Declare,
     Delay,
@@ -30,6 +31,7 @@ from specs.snc1937.actions import (
     Land,
     Loss,
     Move,
+    Overrun,
     Place,
     Remove,
     Replace,
@@ -37,6 +39,7 @@ from specs.snc1937.actions import (
     Roll,
     Strike,
     Support,
+    Top,
 )
 from specs.snc1937.position import check_position
 from specs.snc1937.state import Combat, Order, Phase, SNCState, Step
@@ -71,6 +74,9 @@ def combat_record(c: Combat | None) -> wire.CombatRecord | None:
         loss_d=c.loss_d,
         defenders=c.defenders,
         won=c.won,
+        overrun=c.overrun,
+        second=None if c.second is None else hex_name(c.second),
+        second_unit=c.second_unit,
     )
 
 
@@ -108,6 +114,11 @@ def state_record(t: Tables, s: SNCState) -> wire.StateRecord:
         stack_hexes=tuple(hex_name(h) for h in s.stack_hexes),
         after_stack=s.after_stack,  # type: ignore[arg-type]
         result=_outcome(s.result),
+        overrun_next=s.overrun_next,  # type: ignore[arg-type]
+        overrun_target=None if s.overrun_target is None else hex_name(s.overrun_target),
+        overrun_hexes=_hexes(s.overrun_hexes),
+        culled=tuple(wire.PlacedRecord(unit=u, hex=hex_name(h)) for u, h in s.culled),
+        on_top=s.on_top,
     )
 
 
@@ -192,6 +203,11 @@ def state_from_record(game: SNC, rec: wire.StateRecord) -> SNCState:
             loss_d=c.loss_d,
             defenders=ids.units(c.defenders, "combat.defenders"),
             won=c.won,
+            overrun=c.overrun,
+            second=None if c.second is None else ids.hex(c.second, "combat.second"),
+            second_unit=(
+                None if c.second_unit is None else ids.unit(c.second_unit, "combat.second_unit")
+            ),
         )
     result = None
     if rec.result is not None:
@@ -228,6 +244,16 @@ def state_from_record(game: SNC, rec: wire.StateRecord) -> SNCState:
         stack_hexes=tuple(ids.hex(h, f"stack_hexes[{i}]") for i, h in enumerate(rec.stack_hexes)),
         after_stack=rec.after_stack,
         result=result,
+        overrun_next=rec.overrun_next,
+        overrun_target=(
+            None if rec.overrun_target is None else ids.hex(rec.overrun_target, "overrun_target")
+        ),
+        overrun_hexes=frozenset(ids.hexes(rec.overrun_hexes, "overrun_hexes")),
+        culled=tuple(
+            (ids.unit(p.unit, f"culled[{i}].unit"), ids.hex(p.hex, f"culled[{i}].hex"))
+            for i, p in enumerate(rec.culled)
+        ),
+        on_top=ids.units(rec.on_top, "on_top"),
     )
 
 
@@ -240,6 +266,8 @@ def action_record(a: Action) -> Any:
             return wire.DeclareAction(order=order.value)
         case Move(units, to):
             return wire.MoveAction(units=units, to=hex_name(to))
+        case Overrun(units, target):
+            return wire.OverrunAction(units=units, target=hex_name(target))
         case Attack(target):
             return wire.AttackAction(target=hex_name(target))
         case Join(unit):
@@ -258,6 +286,8 @@ def action_record(a: Action) -> Any:
             return wire.RetreatAction(unit=unit, to=hex_name(to))
         case Advance(unit):
             return wire.AdvanceAction(unit=unit)
+        case AdvanceOn(unit, to):
+            return wire.AdvanceOnAction(unit=unit, to=hex_name(to))
         case Place(unit, h, rail):
             return wire.PlaceAction(unit=unit, hex=hex_name(h), rail=rail)
         case Land(units, h):
@@ -270,6 +300,8 @@ def action_record(a: Action) -> Any:
             return wire.RemoveAction(unit=unit)
         case Eliminate(unit):
             return wire.EliminateAction(unit=unit)
+        case Top(unit):
+            return wire.TopAction(unit=unit)
         case Done():
             return wire.DoneAction()
     raise TypeError(f"not an SNC action: {a!r}")
@@ -306,6 +338,8 @@ def action_from_json(game: SNC, data: Any) -> Action:
             return Declare(Order(rec.order))
         case wire.MoveAction():
             return Move(ids.units(rec.units, "action.units"), hx(rec.to, "to"))
+        case wire.OverrunAction():
+            return Overrun(ids.units(rec.units, "action.units"), hx(rec.target, "target"))
         case wire.AttackAction():
             return Attack(hx(rec.target, "target"))
         case wire.JoinAction():
@@ -324,6 +358,8 @@ def action_from_json(game: SNC, data: Any) -> Action:
             return Retreat(un(rec.unit), hx(rec.to, "to"))
         case wire.AdvanceAction():
             return Advance(un(rec.unit))
+        case wire.AdvanceOnAction():
+            return AdvanceOn(un(rec.unit), hx(rec.to, "to"))
         case wire.PlaceAction():
             return Place(un(rec.unit), hx(rec.hex, "hex"), rec.rail)
         case wire.LandAction():
@@ -336,4 +372,6 @@ def action_from_json(game: SNC, data: Any) -> Action:
             return Remove(un(rec.unit))
         case wire.EliminateAction():
             return Eliminate(un(rec.unit))
+        case wire.TopAction():
+            return Top(un(rec.unit))
     return Done()

@@ -397,7 +397,10 @@ def _read_map(file: str, raw: dict[str, Any]) -> MapData:
 
 @attrs.frozen
 class UnitSpec:
-    """A counter: designation as printed, side, colour scheme (arm), type, size and CF."""
+    """A combat unit's counter (SNC-2.2.0.1: the other counters are markers, `MarkerLine`): its
+    layout (SNC-2.2.1.1) as fields: designation as printed (`name`, `id`), side, colour scheme
+    (arm), type, size and CF, the front full strength and the back (`reduced`) the reduced
+    side; the reinforcement GT printed in its corner is the section 13 line that brings it."""
 
     id: str
     name: str
@@ -741,6 +744,8 @@ class TECData:
 
     mf_mobile: int
     mf_static: int
+    # terrain is natural or manmade (SNC-9.2.1); manmade is cities, towns, roads and
+    # railroads (SNC-9.5.0.1)
     enter: Mapping[tuple[str, str], str]  # (side, natural terrain) -> MP
     manmade: Mapping[tuple[str, str], str]  # (side, city/town/road/railroad) -> MP
     cross: Mapping[tuple[str, str], str]  # (side, hexside kind) -> extra MP

@@ -25,7 +25,16 @@ import attrs
 from kernel.data import Fact, FactResult, check_facts
 from kernel.hexes import Hex, hex_adjacent, parse_hex
 from specs.snc1937.board import Board
-from specs.snc1937.data import DATA_DIR, AtStart, Reinforcement, SNCData, UnitSpec, load_data
+from specs.snc1937.data import (
+    DATA_DIR,
+    LAND,
+    WATER,
+    AtStart,
+    Reinforcement,
+    SNCData,
+    UnitSpec,
+    load_data,
+)
 
 CH, JP = "CH", "JP"
 Check = Callable[[], "str | None"]
@@ -402,8 +411,27 @@ def _component_facts(data: SNCData) -> list[Fact]:
             not extra, f"units neither in section 13 nor Japanese garrisons for cities: {extra}"
         )
 
+    def units_or_markers() -> str | None:
+        kinds = {m.kind for m in data.setup.markers}
+        ids = {u.id for u in units}
+        return _need(
+            not kinds & ids and all(u.cf >= 0 for u in units),
+            "a counter is a combat unit with a CF or a marker, never both",
+        )
+
+    def layout() -> str | None:
+        bad = [
+            u.id
+            for u in units
+            if not (u.id and u.name and u.size and u.type)
+            or (u.reduced is not None and u.reduced >= u.cf)
+        ]
+        return _need(not bad, f"counters with size, CF, type, ID, the back weaker: {bad}")
+
     return [
         Fact("SNC-2.0.1", "a 22 x 34-inch map and 176 counters in all", counters),
+        Fact("SNC-2.2.0.1", "counters are combat units or markers", units_or_markers),
+        Fact("SNC-2.2.1.1", "a counter shows size, CF, type, ID; its back is reduced", layout),
         Fact("SNC-2.0.3", "six counters belong to other games", other_games),
         Fact("SNC-2.2.2.1", "one Turn marker", turn_marker),
         Fact("SNC-1.1.1", "a hex is 7 miles (11 km); a GT about two weeks", scale),
@@ -949,8 +977,26 @@ def _tec_facts(data: SNCData) -> list[Fact]:
     def mf() -> str | None:
         return _need((tec.mf_mobile, tec.mf_static) == (8, 0), "mobile units MF 8, static MF 0")
 
+    def natural_or_manmade() -> str | None:
+        natural = set(data.map.terrain.values())
+        entered = {t for _, t in tec.enter}
+        return _need(
+            natural <= set(LAND) | set(WATER) and entered <= set(LAND),
+            f"every hex's terrain is natural ({sorted(natural)}), costed in the TEC's natural "
+            f"rows ({sorted(entered)})",
+        )
+
+    def manmade_kinds() -> str | None:
+        kinds = {feature for _, feature in tec.manmade}
+        return _need(
+            kinds == {"city", "town", "road", "railroad"},
+            f"the manmade types are cities, towns, roads and railroads: {sorted(kinds)}",
+        )
+
     return [
         Fact("SNC-9.0.2", "mobile units have MF 8, static units MF 0", mf),
+        Fact("SNC-9.2.1", "terrain is natural (the map) or manmade", natural_or_manmade),
+        Fact("SNC-9.5.0.1", "manmade: cities, towns, roads, railroads", manmade_kinds),
         Fact("SNC-9.4.1", "Chinese infantry pay 1 MP a hex", chinese_all_one),
         Fact("SNC-9.4.2", "Chinese pay one or two MP to cross creek and river", chinese_crossing),
         Fact("SNC-9.4.3", "Japanese pay 1 MP for clear", entry("enter", JP, "clear", "1")),

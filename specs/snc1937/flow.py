@@ -117,10 +117,25 @@ def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
 
 
 def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCState:
-    """Units placed on (a hex) or taken off (None) the map, with other `changes`."""
+    """Units placed on (a hex) or taken off (None) the map, with other `changes`; a unit off
+    the map is on top of nothing."""
     where = {u: h for u, h in s.where if u not in moves}
     where.update({u: h for u, h in moves.items() if h is not None})
+    gone = {u for u, h in moves.items() if h is None}
+    if gone & set(s.on_top):
+        changes["on_top"] = tuple(u for u in s.on_top if u not in gone)
     return attrs.evolve(s, where=tuple(sorted(where.items())), **changes)
+
+
+def top_first(t: Tables, s: SNCState, units: Iterable[str]) -> tuple[str, ...]:
+    """A stack top unit first (SNC-6.3.1): the one its owner last put on top (AMB-SNC-40: the
+    owner chooses), else the first in the data's order; the rest beneath in the data's
+    order (their order is insignificant, SNC-6.4.1)."""
+    ordered = sorted(units, key=t.order.__getitem__)
+    top = next((u for u in s.on_top if u in ordered), None)
+    if top is None:
+        return tuple(ordered)
+    return (top, *(u for u in ordered if u != top))
 
 
 def trt_without(s: SNCState, units: Iterable[str]) -> tuple[tuple[str, int], ...]:
@@ -180,7 +195,8 @@ def overstacked_hexes(t: Tables, s: SNCState, hexes: Iterable[Hex], side: str) -
 
 def battle(t: Tables, s: SNCState, c: Combat) -> Odds:
     """The combat's odds through `odds.py` (SNC-10.3.x, SNC-10.4.x, SNC-8.4.0.5,
-    SNC-11.1.2): the attackers' markers net of aborted air (SNC-11.3.2), the defender's."""
+    SNC-11.1.2): the attackers' markers net of aborted air (SNC-11.3.2), the defender's; an
+    overrun's extra 1L (SNC-9.6.5)."""
     st = stacks(s.where)
     defenders = st.get(c.target) or c.defenders
     a_markers = len(c.support_a) - c.aborted
@@ -193,7 +209,7 @@ def battle(t: Tables, s: SNCState, c: Combat) -> Odds:
     loc = locations(s.where)
     return odds.battle_odds(
         t.data, t.board, s.variant, c.target, {u: loc[u] for u in c.attackers},
-        {**st, c.target: defenders}, s.reduced,
+        {**st, c.target: defenders}, s.reduced, overrun=c.overrun,
         attacker_markers=a_markers, defender_markers=d_markers,
     )  # fmt: skip
 
@@ -408,6 +424,9 @@ def _phase_reset(s: SNCState, refresh: bool) -> SNCState:
         arrived=frozenset(),
         movable=frozenset(),
         replacements=0,
+        overrun_next="",
+        overrun_target=None,
+        overrun_hexes=frozenset(),
     )
 
 
@@ -443,9 +462,17 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
         return start_reinforcements(t, attrs.evolve(s, phase=Phase.REINF, step=Step.MAIN))
     if s.phase == Phase.REINF:
         refresh = s.variant.is_("fire_support_refresh", "each_operations_phase")
-        moved = s.done
+        # this Reinforcement Phase's arrivals that acted in it (a unit of the First Operations
+        # Phase is free again): Chinese that moved, Japanese that landed by combat
+        # (landing_is_attack=counts)
+        moved = s.done & s.arrived
         s = _phase_reset(attrs.evolve(s, phase=Phase.OPS2), refresh)
-        if s.ops_kind() == "move" and s.variant.is_("reinforcement_actions", "second_phase_order"):
+        if s.side == JP:
+            if s.ops_kind() == "fight":
+                s = attrs.evolve(s, done=moved)  # AMB-SNC-12: a landing was their attack
+        elif s.ops_kind() == "move" and s.variant.is_(
+            "reinforcement_actions", "second_phase_order"
+        ):
             s = attrs.evolve(s, done=moved)  # AMB-SNC-38: moved once in the Reinforcement Phase
         return s
     if s.side == CH:
@@ -586,11 +613,18 @@ def landing_hexes(t: Tables, s: SNCState, units: tuple[str, ...]) -> list[Hex]:
 
 
 def landing_groups(t: Tables, s: SNCState) -> list[tuple[str, ...]]:
-    """This GT's Japanese arrivals, one group per section 13 line (SNC-13.x)."""
-    groups: dict[int, list[str]] = {}
+    """This GT's Japanese arrivals as the groups that land together, any of them next: each
+    section 13 line (SNC-13.x) whole under landing_split=whole_line or when the text sends it
+    to one landing location (SNC-8.4.1.1, SNC-8.4.2.1); otherwise each formation of the line
+    (a division's units, a brigade's, a lone detachment or battalion) on its own."""
+    whole = s.variant.is_("landing_split", "whole_line")
+    groups: dict[tuple[int, str], list[str]] = {}
     for u in due(s, JP, t):
         record = t.record[u]
-        groups.setdefault(id(record), []).append(u)
+        one = whole or (record.restriction is not None and record.restriction.one_location)
+        spec = t.spec[u]
+        formation = "" if one else spec.division or spec.brigade or u
+        groups.setdefault((id(record), formation), []).append(u)
     return [tuple(g) for g in groups.values()]
 
 
@@ -771,7 +805,7 @@ def finish_stack(t: Tables, s: SNCState) -> SNCState:
     if bad:
         return s
     after = s.after_stack
-    s = attrs.evolve(s, stack_hexes=(), after_stack="", step=Step.MAIN)
+    s = attrs.evolve(s, stack_hexes=(), after_stack="", step=Step.MAIN, culled=())
     return next_phase(t, s) if after == "phase" else s
 
 

@@ -40,7 +40,14 @@ Steps = Mapping[Hex, tuple[tuple[Hex, int], ...]]  # hex -> (neighbour, cost in 
 
 
 def step_cost(
-    board: Board, data: SNCData, side: str, a: Hex, b: Hex, chinese_roads: str, road_and_creek: str
+    board: Board,
+    data: SNCData,
+    side: str,
+    a: Hex,
+    b: Hex,
+    chinese_roads: str,
+    road_and_creek: str,
+    road_creek_scope: str = "with_road_rate",
 ) -> Fraction | None:
     """The MP a unit of `side` pays to move from `a` into the adjacent `b`: the terrain of `b`
     plus the water barrier on the hexside crossed (SNC-9.0.4, SNC-9.3.2), or None when the move
@@ -71,8 +78,10 @@ def step_cost(
     route_cost = None
     if route is not None and (side == "JP" or chinese_roads == "half_mp"):
         route_cost = tec.mp(tec.manmade, "JP", route)
-    on_road = route_cost is not None
     cost = in_hex if route_cost is None else route_cost
+    # a road that bridges a creek (roads_negate_creek) does so for a unit that gets no road
+    # rate only under road_creek_scope=every_unit (found here)
+    on_road = route_cost is not None or (route == "road" and road_creek_scope == "every_unit")
     if kind in ("creek", "river"):
         extra = tec.mp(tec.cross, side, kind) or Fraction(0)  # SNC-9.4.2, SNC-9.4.5
         if on_road and kind == "creek" and road_and_creek == "roads_negate_creek":
@@ -83,14 +92,19 @@ def step_cost(
 
 @functools.cache
 def _steps(
-    board: Board, data: SNCData, side: str, chinese_roads: str, road_and_creek: str
+    board: Board,
+    data: SNCData,
+    side: str,
+    chinese_roads: str,
+    road_and_creek: str,
+    road_creek_scope: str,
 ) -> tuple[Steps, int]:
     costs: dict[tuple[Hex, Hex], Fraction] = {}
     for a in board.map.hexes:
         if not board.enterable(a):
             continue
         for b in board.neighbors(a):
-            c = step_cost(board, data, side, a, b, chinese_roads, road_and_creek)
+            c = step_cost(board, data, side, a, b, chinese_roads, road_and_creek, road_creek_scope)
             if c is not None:
                 costs[a, b] = c
     scale = math.lcm(1, *(c.denominator for c in costs.values()))
@@ -108,6 +122,7 @@ def side_steps(board: Board, data: SNCData, variant: Variant, side: str) -> tupl
         side,
         variant.reading("chinese_roads"),
         variant.reading("road_and_creek"),
+        variant.reading("road_creek_scope"),
     )
 
 

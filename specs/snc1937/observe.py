@@ -1,11 +1,12 @@
 """What one side may know (SNC-6.3.1, SNC-6.3.2; AMB-SNC-40).
 
-A side sees all of its own units. Of an enemy stack it sees the top unit and how many units
-are there, until an attack on that stack begins its resolution (the attackers are declared,
-SNC-6.3.1: "too late to call off that attack"); then the whole stack is shown. The top unit
-is the first of the stack in the data's order: the owner's choice of top unit (AMB-SNC-40) is
-not modelled. The dead pile and the Turn Record Track are open to both players. A side's legal
-actions depend on this view alone (tests/snc1937/test_hidden.py).
+A side sees all of its own units. Of an enemy stack it sees the top unit and how many units are
+there, until an attack on that stack begins its resolution (the attackers are declared,
+SNC-6.3.1: "too late to call off that attack"); then the whole stack is shown. The top unit is
+the one its owner last put on top (`Top`, AMB-SNC-40), else the first of the stack in the data's
+order (`flow.top_first`). The attackers of a combat are declared openly (SNC-10.0.5). The dead
+pile and the Turn Record Track are open to both players. A side's legal actions depend on this
+view alone (tests/snc1937/test_hidden.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from kernel.hexes import hex_name
 from kernel.wire import to_builtins
 from specs.snc1937 import codec
-from specs.snc1937.flow import stacks
+from specs.snc1937.flow import stacks, top_first
 from specs.snc1937.state import SNCState, Step
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def observe(game: SNC, s: SNCState, side: str) -> dict[str, Any]:
     visible: set[str] = set()
     for h, units in sorted(stacks(s.where).items()):
         owner = t.spec[units[0]].side
-        ordered = sorted(units, key=order)
+        ordered = list(top_first(t, s, units))
         if owner != side and h != shown:
             ordered = ordered[:1]  # SNC-6.3.1: only the top unit
         visible.update(ordered)
@@ -76,4 +77,7 @@ def observe(game: SNC, s: SNCState, side: str) -> dict[str, Any]:
         "elite": list(s.elite),
         "stack_hexes": [hex_name(h) for h in s.stack_hexes],
         "result": None if s.result is None else s.result.to_json(),
+        "overrun_next": s.overrun_next,
+        "overrun_target": None if s.overrun_target is None else hex_name(s.overrun_target),
+        "overrun_hexes": [hex_name(h) for h in sorted(s.overrun_hexes)],
     }

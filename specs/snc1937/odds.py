@@ -210,7 +210,8 @@ def landing_strength(
 
 def defence_strength(data: SNCData, defenders: Iterable[str], reduced: Collection[str]) -> int:
     """Every unit in the attacked hex defends with its current CF, static units included
-    (SNC-10.0.4, SNC-10.2.1)."""
+    (SNC-10.0.4, SNC-10.2.1); a non-static unit's CF is the same in attack and defence
+    (SNC-2.2.1.7): `current_cf` serves both."""
     return sum(current_cf(data.unit(u), reduced) for u in defenders)
 
 

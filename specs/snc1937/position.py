@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 COMBAT_STEPS = frozenset(
     {
         Step.JOIN, Step.SUPPORT_A, Step.AIR_ASK, Step.SUPPORT_D, Step.ROLL, Step.LOSS_D,
-        Step.RETREAT, Step.LOSS_A, Step.ADVANCE,
+        Step.RETREAT, Step.LOSS_A, Step.ADVANCE, Step.ADVANCE_ON,
     }
 )  # fmt: skip
 
@@ -65,10 +65,22 @@ def check_position(t: Tables, s: SNCState) -> None:
         loc = dict(s.where)
         if any(u not in loc for u in s.moving) or len({loc[u] for u in s.moving}) != 1:
             raise _refuse("a moving group is one stack on the map", "moving", "SNC-9.0.10")
-        if not 0 <= s.mp < 16 or s.step != Step.MAIN:
-            raise _refuse("a move under way has spent MP, in the main step", "mp", "SNC-9.0.1")
-    elif s.mp:
-        raise _refuse("MP only for a move under way", "mp", "SNC-9.0.7")
+        overrunning = s.combat is not None and s.combat.overrun  # SNC-9.6.3
+        if not 0 <= s.mp < 16 or (s.step not in (Step.MAIN, Step.STACK) and not overrunning):
+            raise _refuse(
+                "a move under way has spent MP, in the main step or its overrun's battle",
+                "mp",
+                "SNC-9.0.1",
+                "SNC-9.6.3",
+            )
+    elif s.mp or s.overrun_next:
+        raise _refuse("MP and an overrun's sequel only for a move under way", "mp", "SNC-9.0.7")
+    if (s.overrun_next == "repeat") != (s.overrun_target is not None):
+        raise _refuse("a repeated overrun names its hex", "overrun_target", "SNC-9.6.8")
+    alive = dict(s.where)
+    overrunners = [] if s.combat is None or not s.combat.overrun else s.combat.attackers
+    if any(u in alive for u in overrunners) and not s.moving:
+        raise _refuse("an overrun is made by a moving group", "combat.overrun", "SNC-9.6.2")
     if s.combat is not None and s.step not in COMBAT_STEPS and s.step != Step.AIR_ROLL:
         raise _refuse("a combat outside the combat steps", "combat", "SNC-10.1.2")
     if s.combat is None and s.step in COMBAT_STEPS:

@@ -31,10 +31,12 @@ names the JSON field, the clause and the property ID of the first breach.
   come back from it only reduced, to the TRT (SNC-8.1.2 to SNC-8.1.4); the only unit that comes
   into play from nowhere is a Japanese garrison from the pool (SNC-9.1.3).
 
-Every property is stated so that it holds under every reading (where it depends on one, it
-asks the variant as the rules do), so each is expected to hold under every preset; the tests
-also play them under other readings. There is no symbolic model of the SNC yet, so
-`wargame verify` checks them on seeded playouts ("tested", never "proved").
+Every property is stated so that it holds under every reading (where it depends on one, it asks
+the variant as the rules do), so each is expected to hold under every preset; the tests also
+play them under other readings. `wargame verify` proves all but SNC-P-STACKING and SNC-P-ONE-
+SIDE over the abstract model of `specs.snc1937.symbolic` (SNC-P-STEPS there with "a Japanese
+replacement step spent" for "a Replace action", which is what the model sees of it), and checks
+those two on seeded playouts ("tested").
 """
 
 from __future__ import annotations

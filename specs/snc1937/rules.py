@@ -17,16 +17,26 @@ import attrs
 from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE, Outcome, WireTypes
-from kernel.hexes import Hex
+from kernel.hexes import Hex, hex_name
 from kernel.playout import Agent, observing, random_policy
 from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
-from specs.snc1937 import codec, flow, observe, position
+from specs.snc1937 import (
+    advance,
+    codec,
+    flow,
+    observe,
+    overrun_flow,
+    position,
+    stacking,
+    stacking_query,
+)
 from specs.snc1937 import scene as picture
 from specs.snc1937 import wire as snc_wire
 from specs.snc1937.actions import (
     Action,
     Advance,
+    AdvanceOn,
     Attack,
     Declare,
     Delay,
@@ -37,6 +47,7 @@ from specs.snc1937.actions import (
     Land,
     Loss,
     Move,
+    Overrun,
     Place,
     Remove,
     Replace,
@@ -44,10 +55,12 @@ from specs.snc1937.actions import (
     Roll,
     Strike,
     Support,
+    Top,
 )
 from specs.snc1937.data import DATA_DIR, SNCData, load_data
 from specs.snc1937.facts import facts
 from specs.snc1937.flow import Tables, stacks
+from specs.snc1937.odds import column_label as odds_label
 from specs.snc1937.state import CH, JP, Combat, Order, Phase, SNCState, Step, other
 from specs.snc1937.variants import CATALOGUE
 
@@ -72,6 +85,7 @@ STEP_CLAUSE = {
     Step.INTERDICT_ROLL: "SNC-11.2.1",
     Step.INTERDICT: "SNC-11.2.2",
     Step.REINF_MOVE: "SNC-8.2.2",
+    Step.ADVANCE_ON: "SNC-8.4.1.2",
 }
 
 
@@ -124,6 +138,8 @@ class SNC:
     name: str = "snc1937"
     title: str = "Shanghai-Nanking Campaign 1937"
     sides: tuple[str, ...] = (CH, JP)
+    """One player commands every Chinese unit, the other every Japanese one (SNC-1.2.1,
+    SNC-3.0.1)."""
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("SNC-5.2.2",)
     """Play ends after GT 12 at the latest (SNC-5.2.2); each phase ends by `Done`."""
@@ -194,13 +210,16 @@ class SNC:
             case Step.RETREAT:
                 assert c is not None
                 unit = self._retreater(s)
-                return [Retreat(unit, h) for h in flow.retreat_choices(t, s, unit, c.target)]
+                origin = c.second or c.target
+                return [Retreat(unit, h) for h in flow.retreat_choices(t, s, unit, origin)]
             case Step.ADVANCE:
+                if c is not None and c.landing:
+                    return [*(Advance(u) for u in self._ashore_choices(s)), Done()]
                 return [*(Advance(u) for u in flow.advance_choices(t, s)), Done()]
+            case Step.ADVANCE_ON:
+                return [*self._advance_on_choices(s), Done()]
             case Step.STACK:
-                _, bad = flow.stack_chooser(t, s)
-                st = stacks(s.where)
-                return [Eliminate(u) for h in bad for u in st[h]]
+                return [Eliminate(u) for u in self._cull_choices(s)]
             case Step.REPLACE:
                 return [*(Replace(u) for u in flow.replace_choices(t, s)), Done()]
             case Step.INTERDICT:
@@ -214,23 +233,33 @@ class SNC:
         if s.phase in (Phase.OPS1, Phase.OPS2):
             if s.ops_kind() == "move":
                 return self._move_actions(s, True, None)
-            return [*(Attack(h) for h in flow.attack_targets(t, s)), Done()]
+            return [*(Attack(h) for h in flow.attack_targets(t, s)), *self._tops(s), Done()]
         if s.phase == Phase.REINF:
             return self._reinforcement_actions(s)
         return []
+
+    def _tops(self, s: SNCState) -> list[Top]:
+        """The units the phasing player may put on top of his stacks, between his moves,
+        attacks and placements (SNC-6.3.1; AMB-SNC-40: the owner chooses the top unit)."""
+        if s.moving or s.step != Step.MAIN or s.phase not in (Phase.OPS1, Phase.OPS2, Phase.REINF):
+            return []
+        t = self.tables
+        out: list[Top] = []
+        for _, units in sorted(stacks(s.where).items()):
+            if len(units) > 1 and t.spec[units[0]].side == s.side:
+                out.extend(Top(u) for u in flow.top_first(t, s, units)[1:])
+        return out
 
     def _reinforcement_actions(self, s: SNCState) -> Sequence[Action]:
         t = self.tables
         out: list[Action] = []
         delayable = s.variant.is_("reinforcement_delay", "delayable")
         if s.side == CH:
-            pending = flow.due(s, CH, t)
-            if pending:
-                unit = pending[0]
+            for unit in flow.due(s, CH, t):  # in any order: no rule orders them
                 places = flow.chinese_places(t, s, unit)
                 out.extend(Place(unit, h, rail) for h, rail in places)
                 if delayable or not places:
-                    out.append(Delay(unit))
+                    out.append(Delay(unit))  # SNC-8.0.2: unit by unit
             if s.moving:
                 return self._move_actions(s, False, s.movable)
             if s.movable:
@@ -238,15 +267,18 @@ class SNC:
         else:
             if s.variant.is_("replacement_timing", "any_time"):
                 out.extend(Replace(u) for u in flow.replace_choices(t, s))
-            groups = flow.landing_groups(t, s)
-            if groups:
-                group = groups[0]
+            for group in flow.landing_groups(t, s):  # any group next (landing_split)
                 if self._snlf_placed(s, group):
-                    out.extend(Place(group[0], h) for h in self._snlf_hexes(s, group[0]))
+                    arrivals: list[Action] = [
+                        Place(group[0], h) for h in self._snlf_hexes(s, group[0])
+                    ]
                 else:
-                    out.extend(Land(group, h) for h in flow.landing_hexes(t, s, group))
-                if delayable or not out:
-                    out.append(Delay(group[0]))
+                    arrivals = [Land(group, h) for h in flow.landing_hexes(t, s, group)]
+                out.extend(arrivals)
+                if delayable or not arrivals:
+                    out.extend(Delay(u) for u in group)  # SNC-8.0.2: unit by unit
+        if not s.moving:
+            out.extend(self._tops(s))
         if not flow.due(s, s.side, t):
             out.append(Done())
         return out
@@ -257,11 +289,17 @@ class SNC:
         """A move under way goes on one hex at a time or stops (`Done`); otherwise any group
         may begin one (SNC-9.0.10: one unit or stack's move at a time)."""
         t = self.tables
+        overruns = overrun_flow.actions(t, s)  # SNC-9.6.1, SNC-9.6.2
         if s.moving:
-            here = flow.locations(s.where)[s.moving[0]]
-            steps = flow.step_choices(t, s, here, s.mp, near_jp_ok=near_jp_ok)
-            return [*(Move(s.moving, h) for h in steps), Done()]
-        tail: tuple[Action, ...] = (Done(),) if s.phase != Phase.REINF else ()
+            moves: list[Action] = []
+            if s.overrun_next == "":  # after an overrun only another one (SNC-9.6.7, 9.6.8)
+                here = flow.locations(s.where)[s.moving[0]]
+                steps = flow.step_choices(t, s, here, s.mp, near_jp_ok=near_jp_ok)
+                moves = [Move(s.moving, h) for h in steps]
+            return [*moves, *overruns, Done()]
+        tail: tuple[Action, ...] = (
+            (*overruns, *self._tops(s), Done()) if s.phase != Phase.REINF else ()
+        )
         return MoveList(flow.move_starts(t, s, near_jp_ok, only), tail)
 
     def _snlf_placed(self, s: SNCState, group: tuple[str, ...]) -> bool:
@@ -322,6 +360,8 @@ class SNC:
                 return flow.declare(t, s, order)
             case Move(units, to):
                 return self._move(s, units, to)
+            case Overrun():
+                return overrun_flow.start(t, s, action)
             case Attack(target):
                 combat = Combat(target=target, defenders=stacks(s.where)[target])
                 return attrs.evolve(s, combat=combat, step=Step.JOIN)
@@ -354,6 +394,15 @@ class SNC:
                 s = flow.put(s, {unit: to})
                 s = flow.arrive(t, s, CH, [to], placed=True)
                 return self._retreats(s)
+            case Advance(unit) if s.combat is not None and s.combat.landing:
+                s = self._ashore(s, (unit,))
+                return s if self._ashore_choices(s) else self._ashore_done(s)
+            case Done() if s.step == Step.ADVANCE and s.combat is not None and s.combat.landing:
+                return self._ashore_done(s)
+            case AdvanceOn(unit, to):
+                return self._advance_on(s, unit, to)
+            case Done() if s.step == Step.ADVANCE_ON:
+                return self._landing_stack(s)
             case Advance(unit):
                 assert s.combat is not None
                 target = s.combat.target
@@ -362,7 +411,7 @@ class SNC:
                 if flow.advance_choices(t, s):
                     return s
                 return flow.after_combat(t, s)
-            case Done() if s.moving:
+            case Done() if s.moving and s.step == Step.MAIN:
                 return self._stop(s)
             case Done() if s.step == Step.ADVANCE:
                 return flow.after_combat(t, s)
@@ -376,10 +425,16 @@ class SNC:
                 return flow.end_ops(t, s)
             case Done() if s.phase == Phase.REINF:
                 return self._end_reinforcements(s)
+            case Top(unit):
+                return attrs.evolve(s, on_top=(unit, *(u for u in s.on_top if u != unit)))
             case Eliminate(unit):
-                s = flow.eliminate(t, s, [unit])
+                culled = (*s.culled, (unit, flow.locations(s.where)[unit]))
+                s = attrs.evolve(flow.eliminate(t, s, [unit]), culled=culled)
+                if unit in s.moving:  # a culled unit of a move under way (SNC-6.0.4)
+                    rest = tuple(u for u in s.moving if u != unit)
+                    s = attrs.evolve(s, moving=rest, mp=s.mp if rest else 0)
                 return flow.finish_stack(t, s)
-            case Replace(unit):
+            case Replace(unit):  # a reduced Japanese unit regains its step (SNC-2.2.1.14)
                 s = attrs.evolve(s, reduced=s.reduced - {unit}, replacements=s.replacements - 1)
                 if flow.replace_choices(t, s) or s.step == Step.MAIN:
                     return s
@@ -407,6 +462,10 @@ class SNC:
         hex rather than by listing every move."""
         if isinstance(action, Move) and s.step == Step.MAIN:
             return self._move_ok(s, action)
+        if isinstance(action, Overrun):
+            return overrun_flow.is_legal(self.tables, s, action)
+        if isinstance(action, Top):
+            return action in self._tops(s)
         return action in self.legal_actions(s)
 
     def _move_ok(self, s: SNCState, m: Move) -> bool:
@@ -428,6 +487,8 @@ class SNC:
         else:
             return False
         if s.moving:
+            if s.overrun_next:
+                return False  # SNC-9.6.7, SNC-9.6.8: another overrun or stop
             return tuple(m.units) == s.moving and m.to in flow.step_choices(
                 t, s, start, s.mp, near_jp_ok=near_ok
             )
@@ -468,6 +529,15 @@ class SNC:
                     "SNC-9.0.1",
                     "SNC-7.2.1",
                     "SNC-9.0.12",
+                )
+            case Overrun():
+                return _illegal(
+                    f"{', '.join(action.units)} cannot overrun {action.target}: Japanese units "
+                    "that started their move in one hex and moved together, in a Move phase, "
+                    "against an adjacent Chinese hex that is no city or town, with the MP for "
+                    "it (entering plus 1)",
+                    "SNC-9.6.1",
+                    "SNC-9.6.2",
                 )
             case Attack():
                 if s.phase in (Phase.OPS1, Phase.OPS2) and s.ops_kind() != "fight":
@@ -549,7 +619,9 @@ class SNC:
         if s.variant.is_("control_transit", "every_hex_entered"):
             s = flow.arrive(t, s, s.side, [to], placed=False)
         near_ok = s.phase != Phase.REINF
-        if not flow.step_choices(t, s, to, mp, near_jp_ok=near_ok):
+        if not flow.step_choices(t, s, to, mp, near_jp_ok=near_ok) and not overrun_flow.actions(
+            t, s
+        ):
             return self._stop(s)
         return s
 
@@ -558,7 +630,15 @@ class SNC:
         reinforcement's limited move is used up (SNC-8.2.2)."""
         moved = frozenset(s.moving)
         to = flow.locations(s.where)[s.moving[0]]
-        s = attrs.evolve(s, moving=(), mp=0, done=s.done | moved, movable=s.movable - moved)
+        s = attrs.evolve(
+            s,
+            moving=(),
+            mp=0,
+            done=s.done | moved,
+            movable=s.movable - moved,
+            overrun_next="",
+            overrun_target=None,
+        )
         if s.variant.is_("control_transit", "where_move_ends"):
             s = flow.arrive(self.tables, s, s.side, [to], placed=False)
         return s
@@ -645,22 +725,122 @@ class SNC:
         return self._losses_a(s)
 
     def _retreater(self, s: SNCState) -> str:
+        """The next Chinese unit to retreat from the landing hex (SNC-8.4.0.9) or from the hex
+        a 10th Army unit advances into (SNC-8.4.1.3): the first with somewhere to go."""
         c = s.combat
         assert c is not None
-        return stacks(s.where)[c.target][0]
+        origin = c.second or c.target
+        here = stacks(s.where).get(origin, ())
+        can = [u for u in here if flow.retreat_choices(self.tables, s, u, origin)]
+        return can[0] if can else here[0]
 
     def _retreats(self, s: SNCState) -> SNCState:
-        """Each surviving Chinese unit retreats one hex; one with nowhere to go is eliminated
-        (SNC-8.4.0.9; AMB-SNC-12)."""
+        """Each Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); one with nowhere to
+        go is eliminated, or stays under retreat_blocked=stays (AMB-SNC-11)."""
         t = self.tables
         c = s.combat
         assert c is not None
-        while stacks(s.where).get(c.target):
-            unit = self._retreater(s)
-            if flow.retreat_choices(t, s, unit, c.target):
+        origin = c.second or c.target
+        while here := stacks(s.where).get(origin, ()):
+            if any(flow.retreat_choices(t, s, u, origin) for u in here):
                 return attrs.evolve(s, step=Step.RETREAT)
-            s = flow.eliminate(t, s, [unit])
+            if s.variant.is_("retreat_blocked", "stays"):
+                break
+            s = flow.eliminate(t, s, [here[0]])
+        if c.second is not None:
+            return self._advance_on_done(s)
         return self._losses_a(s)
+
+    # --- a landing's survivors come ashore (SNC-8.4.0.8, SNC-8.4.1.2; AMB-SNC-11, AMB-SNC-12)
+
+    def _ashore(self, s: SNCState, units: tuple[str, ...]) -> SNCState:
+        c = s.combat
+        assert c is not None
+        s = attrs.evolve(s, trt=flow.trt_without(s, units))
+        s = flow.put(s, dict.fromkeys(units, c.target))
+        if units:
+            s = flow.arrive(self.tables, s, JP, [c.target], placed=False)
+        return attrs.evolve(s, arrived=s.arrived | frozenset(units))
+
+    def _ashore_choices(self, s: SNCState) -> list[str]:
+        """Under landing_unpaid_losses=attackers_stay_at_sea, the survivors still at sea that
+        fit in the landing hex (SNC-6.2.x), one at a time, the owner's choice (AMB-SNC-12)."""
+        c = s.combat
+        assert c is not None
+        here = stacks(s.where).get(c.target, ())
+        if here and self.tables.spec[here[0]].side == CH:
+            return []  # Chinese stayed (retreat_blocked=stays): no one lands
+        at_sea = [u for u in self._alive(s) if u not in flow.locations(s.where)]
+        fits = stacking.within_limits
+        return [u for u in at_sea if fits((*here, u), self.tables.data, s.variant)]
+
+    def _ashore_done(self, s: SNCState) -> SNCState:
+        """The survivors left at sea land in a later GT (AMB-SNC-12 attackers_stay_at_sea;
+        also when Chinese units stayed in the hex, AMB-SNC-11 stays); SNC-8.0.2's box."""
+        c = s.combat
+        assert c is not None
+        loc = flow.locations(s.where)
+        at_sea = [u for u in self._alive(s) if u not in loc]
+        if at_sea:
+            later = flow.trt_without(s, at_sea)
+            s = attrs.evolve(s, trt=tuple(sorted((*later, *((u, s.turn + 1) for u in at_sea)))))
+        return self._landed(s)
+
+    def _landed(self, s: SNCState) -> SNCState:
+        """The landing is over: 10th Army units may make a second hex of advance
+        (SNC-8.4.1.2), then the landing's stacking check (AMB-SNC-8 (c))."""
+        if self._advance_on_choices(s):
+            return attrs.evolve(s, step=Step.ADVANCE_ON)
+        return self._landing_stack(s)
+
+    def _tenth_army(self, unit: str) -> bool:
+        """A unit of the reinforcement line whose units advance two hexes (SNC-8.4.1.1,
+        SNC-8.4.1.2: the GT 7 10th Army)."""
+        record = self.tables.record.get(unit)
+        restriction = None if record is None else record.restriction
+        return restriction is not None and restriction.advance_hexes == 2
+
+    def _advance_on_choices(self, s: SNCState) -> list[AdvanceOn]:
+        """10th Army units in the landing hex after its combat, each into an adjacent hex free
+        of Chinese units where it may stack, or, when every such hex holds Chinese units, an
+        adjacent Chinese-held coastal hex (SNC-8.4.1.2, SNC-8.4.1.3, SNC-10.5.3.2)."""
+        c = s.combat
+        if c is None or not c.landing:
+            return []
+        st = stacks(s.where)
+        movers = [u for u in st.get(c.target, ()) if self._tenth_army(u)]
+        if not movers:
+            return []
+        out = []
+        data = self.tables.data
+        for second in advance.tenth_army_second_hexes(data, self.board, c.target, st):
+            there = () if second.chinese_retreat else st.get(second.hex, ())
+            for u in movers:
+                if stacking.within_limits((*there, u), data, s.variant):
+                    out.append(AdvanceOn(u, second.hex))
+        return out
+
+    def _advance_on(self, s: SNCState, unit: str, to: Hex) -> SNCState:
+        """A 10th Army unit's second hex (SNC-8.4.1.2); into a Chinese-held coastal hex the
+        Chinese first retreat one hex (SNC-8.4.1.3)."""
+        c = s.combat
+        assert c is not None
+        s = attrs.evolve(s, combat=attrs.evolve(c, second=to, second_unit=unit))
+        if stacks(s.where).get(to):
+            here = stacks(s.where)[to]
+            if self.tables.spec[here[0]].side == CH:
+                return self._retreats(s)
+        return self._advance_on_done(s)
+
+    def _advance_on_done(self, s: SNCState) -> SNCState:
+        c = s.combat
+        assert c is not None and c.second is not None and c.second_unit is not None
+        to, unit = c.second, c.second_unit
+        s = attrs.evolve(s, combat=attrs.evolve(c, second=None, second_unit=None))
+        if not stacks(s.where).get(to):  # emptied (not under retreat_blocked=stays)
+            s = flow.put(s, {unit: to})
+            s = flow.arrive(self.tables, s, JP, [to], placed=False)
+        return self._landed(s)
 
     def _losses_a(self, s: SNCState) -> SNCState:
         c = s.combat
@@ -676,16 +856,36 @@ class SNC:
         c = s.combat
         assert c is not None
         if c.landing:
-            survivors = self._alive(s)
-            s = attrs.evolve(s, trt=flow.trt_without(s, survivors))
-            s = flow.put(s, dict.fromkeys(survivors, c.target))
-            if survivors:
-                s = flow.arrive(t, s, JP, [c.target], placed=False)
-            s = attrs.evolve(s, arrived=s.arrived | frozenset(survivors))
-            return self._landing_stack(s)
+            if s.variant.is_("landing_unpaid_losses", "attackers_stay_at_sea"):
+                if self._ashore_choices(s):
+                    return attrs.evolve(s, step=Step.ADVANCE)  # one at a time (AMB-SNC-12)
+                return self._ashore_done(s)
+            here = stacks(s.where).get(c.target, ())
+            if here and t.spec[here[0]].side == CH:
+                return self._ashore_done(s)  # they stayed (retreat_blocked=stays)
+            return self._landed(self._ashore(s, tuple(self._alive(s))))
+        if c.overrun:
+            s, stop = overrun_flow.finish(t, s)  # SNC-9.6.6 to SNC-9.6.8
+            if stop:
+                s = self._stop(s)
+            return flow.after_combat(t, s)
         if flow.advance_choices(t, s):
             return attrs.evolve(s, step=Step.ADVANCE)
         return flow.after_combat(t, s)
+
+    def _cull_choices(self, s: SNCState) -> list[str]:
+        """The units the owner may eliminate next from his over-stacked hexes (SNC-6.0.4): those
+        of some legal choice (`overstack_cull`: no unit needlessly, or the fewest) that holds
+        every unit he has culled there in this check; the choices come from the solver layer
+        (`stacking_query.compliance_choices`)."""
+        _, bad = flow.stack_chooser(self.tables, s)
+        st = stacks(s.where)
+        out: list[str] = []
+        for h in bad:
+            prior = tuple(sorted(u for u, x in s.culled if x == h))
+            allowed = stacking_query.cull_next(hex_name(h), st[h], prior, self.data, s.variant)
+            out.extend(u for u in st[h] if u in allowed)
+        return out
 
     def _landing_stack(self, s: SNCState) -> SNCState:
         """After a landing: its hexes are checked only under checked_on_placement
@@ -699,6 +899,9 @@ class SNC:
         c = s.combat
         assert c is not None
         s = flow.take_step(t, s, unit)
+        if unit in s.moving and unit in s.dead | frozenset(s.elite):  # an overrunner lost
+            rest = tuple(u for u in s.moving if u != unit)
+            s = attrs.evolve(s, moving=rest, mp=s.mp if rest else 0)
         if s.step == Step.LOSS_D:
             c = attrs.evolve(c, loss_d=c.loss_d - 1)
             s = attrs.evolve(s, combat=c)
@@ -739,6 +942,8 @@ class SNC:
         here = stacks(s.where).get(h, ())
         if here and t.spec[here[0]].side == CH:
             combat = Combat(target=h, attackers=units, landing=True, defenders=here)
+            if s.variant.is_("landing_is_attack", "counts"):  # AMB-SNC-12, SNC-10.0.7
+                s = attrs.evolve(s, done=s.done | frozenset(units))
             return attrs.evolve(s, combat=combat, step=Step.SUPPORT_A)
         s = attrs.evolve(s, trt=flow.trt_without(s, units), arrived=s.arrived | frozenset(units))
         s = flow.put(s, dict.fromkeys(units, h))
@@ -826,12 +1031,30 @@ class SNC:
 
     def events(self, before: SNCState, action: Action, after: SNCState) -> list[str]:
         out = []
+        c = before.combat
+        if isinstance(action, Roll) and before.step == Step.ROLL and c is not None:
+            out.append(self._combat_line(before, c, action.face))
         gone = after.dead - before.dead
         if gone:
             out.append(f"eliminated: {', '.join(sorted(gone))} (SNC-2.2.1.13)")
         if after.result is not None and before.result is None:
             out.append(f"game over: {after.result.reason} ({after.result.clause})")
         return out
+
+    def _combat_line(self, s: SNCState, c: Combat, face: int) -> str:
+        """The battle as the players work it out: strengths, odds, each shift with its clause,
+        the final column, the die and the steps lost (SNC-10.3.x, SNC-10.4.x, SNC-10.5.x)."""
+        found = flow.battle(self.tables, s, c)
+        kind = "landing" if c.landing else "overrun" if c.overrun else "attack"
+        shifts = ", ".join(
+            f"{'+' if x.columns > 0 else ''}{x.columns} {x.why} ({x.clause})" for x in found.shifts
+        )
+        lost_a, lost_d = flow.crt(self.tables, s, c, face)
+        return (
+            f"{kind} on {c.target}: {found.attack}:{found.defence}, "
+            f"{odds_label(found.base)}{'; ' + shifts if shifts else ''}; final {found.label}; "
+            f"die {face}: attacker loses {lost_a}, defender {lost_d} (SNC-10.5.0.1)"
+        )
 
     # --- picture -----------------------------------------------------------------------------
     def scene(self, s: SNCState, side: str | None = None) -> Scene:

@@ -1,7 +1,8 @@
 """The Shanghai-Nanking Campaign as a picture (`wargame render`): the 42 x 25 hex map, the
 stacks, the turn track and the fire support markers, drawn by `tools/render.py`.
 
-The map: each hex's natural terrain (clear, woods, marsh, rice paddy; the Yangtze, its estuary,
+The map, north up (the Japanese player sits at the north edge, SNC-3.0.2): each hex's natural
+terrain (clear, woods, marsh, rice paddy; the Yangtze, its estuary,
 the sea and the lakes as water, SNC-9.3.1, SNC-9.3.3), named once per body of water; rivers
 and creeks on their hexsides (SNC-9.4.5) and all-lake hexsides (SNC-10.4.1.9); roads and
 railroads (SNC-9.5.1.1); the seven cities (SNC-4.3.1) and the towns by name, the landing sites
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING
 from kernel.hexes import Hex, hex_name, hex_neighbors
 from kernel.scene import Cell, Edge, Piece, Scene
 from specs.snc1937.data import WATER, City, SNCData
-from specs.snc1937.flow import Tables, stacks
+from specs.snc1937.flow import Tables, stacks, top_first
 from specs.snc1937.losses import printed_steps
 from specs.snc1937.observe import observe
 from specs.snc1937.state import CH, JP, LAST_GT, Phase, SNCState, Step
@@ -211,10 +212,9 @@ def _pips(t: Tables, s: SNCState, unit: str) -> str:
 def _stacks(game: SNC, s: SNCState, side: str | None) -> list[tuple[Hex, tuple[str, ...], int]]:
     """(hex, the units shown top first, how many units are there): everything, or what
     `side` sees (observe, SNC-6.3.1)."""
-    order = game.tables.order.__getitem__
     if side is None:
         return [
-            (h, tuple(sorted(us, key=order)), len(us)) for h, us in sorted(stacks(s.where).items())
+            (h, top_first(game.tables, s, us), len(us)) for h, us in sorted(stacks(s.where).items())
         ]
     seen = observe(game, s, side)["stacks"]
     hexes = {hex_name(h): h for _, h in s.where}

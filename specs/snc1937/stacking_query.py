@@ -141,6 +141,28 @@ def compliance_choices(
         yield choice.removed
 
 
+def cull_next(
+    where: str, units: Sequence[str], culled: Sequence[str], data: SNCData, variant: Variant
+) -> tuple[str, ...]:
+    """The units of the hex (its units now and the ones `culled` from it so far in this check)
+    that the owner may eliminate next: those of some legal choice (`compliance_choices`) that
+    holds every culled unit (SNC-6.0.4), so a cull made one unit at a time ends on a legal
+    choice. One solver check per unit (`solvers.stacking.removable_next`); where the limits are
+    not kept by subsets (`compliance_choices`) the choices are listed instead."""
+    everyone = (*units, *culled)
+    side = _side(everyone, data)
+    if side is None:
+        raise ValueError("SNC-6.0.1: opposing ground units may never be in the same hex")
+    problem = stacking_problem(where, side, data, variant)
+    stack = stack_units(everyone, data, variant)
+    prior = set(culled)
+    if any(isinstance(x, OneFormation) and x.complete for x in problem.limits):
+        choices = compliance_choices(where, everyone, data, variant)
+        allowed = {u for c in choices if prior <= set(c) for u in c}
+        return tuple(u for u in sorted(units) if u in allowed)
+    return tuple(u for u in solver.removable_next(problem, stack, culled) if u in set(units))
+
+
 def _dominated(problem: StackingProblem, stack: Sequence[StackUnit], choice: Choice) -> bool:
     """Whether keeping some of `choice.removed` as well still complies."""
     kept = [u for u in stack if u.id in set(choice.kept)]

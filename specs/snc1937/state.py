@@ -75,6 +75,7 @@ class Step(enum.Enum):
     INTERDICT_ROLL = "interdict_roll"  # chance: the Japanese interdiction die (SNC-11.2.1)
     INTERDICT = "interdict"  # the Chinese remove interdicted reinforcements (SNC-11.2.2)
     REINF_MOVE = "reinf_move"  # method-(a) Chinese reinforcements move (SNC-8.2.2)
+    ADVANCE_ON = "advance_on"  # the 10th Army's second hex of advance (SNC-8.4.1.2)
 
 
 @attrs.frozen(order=True)
@@ -95,6 +96,9 @@ class Combat:
     loss_d: int = 0
     defenders: tuple[str, ...] = ()  # who defended (revealed, SNC-6.3.1)
     won: bool = False  # the CRT took fewer attacker than defender steps (advance_victors)
+    overrun: bool = False  # a Japanese overrun during movement (SNC-9.6.3)
+    second: Hex | None = None  # a 10th Army advance waiting for a Chinese retreat (SNC-8.4.1.3)
+    second_unit: str | None = None  # the 10th Army unit that advances there once it is empty
 
 
 @attrs.frozen(cache_hash=True)
@@ -105,7 +109,7 @@ class SNCState:
     phase: Phase
     step: Step
     order: Order | None  # this player turn's declaration (SNC-5.3.1)
-    where: tuple[tuple[str, Hex], ...]  # units on the map, sorted by id
+    where: tuple[tuple[str, Hex], ...]  # units on the map, one hex each (SNC-2.1.2), by id
     trt: tuple[tuple[str, int], ...]  # units in the TRT by GT box, sorted (SNC-3.1.2, SNC-8.1.2)
     dead: frozenset[str]  # the dead pile (and interdicted units, SNC-11.2.3)
     reduced: frozenset[str]
@@ -120,11 +124,16 @@ class SNCState:
     arrived: frozenset[str] = frozenset()  # reinforcements placed this phase
     movable: frozenset[str] = frozenset()  # method-(a) arrivals that may still move (SNC-8.2.2)
     moving: tuple[str, ...] = ()  # the group whose move is under way (SNC-9.0.10)
+    overrun_next: str = ""  # after an overrun: "" move on, "again" (SNC-9.6.7), "repeat" (9.6.8)
+    overrun_target: Hex | None = None  # the hex a "repeat" overrun may try again (SNC-9.6.8)
+    overrun_hexes: frozenset[Hex] = frozenset()  # hexes overrun this phase (repeated_overruns)
     mp: int = 0  # its movement points left, in half-MP (SNC-9.0.1: 8 MP is 16)
     combat: Combat | None = None
     roll: int = 0  # the interdiction die, once rolled (SNC-11.2.1)
     elite: tuple[str, ...] = ()  # eliminated elite units waiting for their return die
     stack_hexes: tuple[Hex, ...] = ()  # hexes of the pending stacking check (SNC-6.0.2)
+    culled: tuple[tuple[str, Hex], ...] = ()  # eliminated so far in this check, and from where
+    on_top: tuple[str, ...] = ()  # units their owner put on top, latest first (AMB-SNC-40)
     after_stack: str = ""  # where play goes once the stacking check is over
     result: Outcome | None = None
 

@@ -562,6 +562,26 @@ MOVEMENT = (
         _r("two_mechanisms", "Two: either condition alone suffices.", ALT),
     ),
     _o(
+        "road_creek_scope",
+        None,
+        "Where a road bridges a creek (road_and_creek=roads_negate_creek), does it do so for a "
+        "unit that gets no road rate (the Chinese under chinese_roads=no_bonus)?",
+        ("SNC-9.4.1", "SNC-9.4.2", "SNC-9.5.1.1", "SNC-9.5.1.2"),
+        _r(
+            "with_road_rate",
+            "No: the bridge comes with moving along the road at its rate; a Chinese unit pays "
+            "1 MP plus the creek.",
+            HERE,
+            "SNC-9.4.1",
+        ),
+        _r(
+            "every_unit",
+            "Yes: a road crosses the creek for everyone; the Chinese pay 1 MP and no creek.",
+            HERE,
+            "SNC-9.5.1.2",
+        ),
+    ),
+    _o(
         "chinese_roads",
         "AMB-SNC-22",
         "Do the Chinese also pay 1/2 MP along roads and railroads?",
@@ -653,6 +673,27 @@ MOVEMENT = (
         ),
     ),
     _o(
+        "overrun_entry",
+        None,
+        "Under overrun_cost=one_mp, does a group that clears the overrun hex pay the cost of "
+        "entering it?",
+        ("SNC-9.6.1", "SNC-9.6.6", "SNC-9.6.9"),
+        _r(
+            "free",
+            'No: it "advances into the hex" (the 9.6 example) as after combat, keeping the MP '
+            "left after the overrun's 1 MP.",
+            HERE,
+            "SNC-9.6.9",
+        ),
+        _r(
+            "pays_entry",
+            "Yes: the hex's entry cost comes off its MP (never below 0) before it may move on "
+            "(SNC-9.6.6 continues its movement). Under entry_plus_one the entry is paid already.",
+            HERE,
+            "SNC-9.6.6",
+        ),
+    ),
+    _o(
         "snlf_loc_target",
         None,
         'Where may an SNLF LoC end: "Wusong (3510) or another Yangtze River hex"?',
@@ -718,6 +759,29 @@ REINFORCEMENT = (
             "attackers_stay_at_sea",
             "Attackers that cannot advance stay at sea and land in a later phase.",
             ALT,
+        ),
+    ),
+    _o(
+        "landing_split",
+        None,
+        "May the units of one section 13 line land at different landing hexes (the 9.6 and GT 3 "
+        'examples land "one detachment to each of his divisions"), or does a line land whole?',
+        ("SNC-8.4.0.3", "SNC-8.4.1.1", "SNC-8.4.2.1", "SNC-13.29"),
+        _r(
+            "by_formation",
+            "Each formation of a line (a division's regiments, a brigade, each detachment or "
+            "battalion) lands whole at any hex the line names, in any order; only a line the "
+            'text sends to "one landing location" (the 10th Army, the 16th Division) lands '
+            "together. The GT 3 example splits its line; SNC-8.4.1.1 and SNC-8.4.2.1 would not "
+            'need to say "one" otherwise.',
+            HERE,
+            "SNC-8.4.1.1",
+        ),
+        _r(
+            "whole_line",
+            "A section 13 line is one landing: all its units at one of its hexes.",
+            HERE,
+            "SNC-8.4.0.3",
         ),
     ),
     _o(

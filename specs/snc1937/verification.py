@@ -1,22 +1,34 @@
-"""The SNC's verification entry points (`solvers.verification.SpecVerification`).
+"""The SNC's verification entry points (`solvers.verification.SpecVerification`): its
+properties, and the abstract symbolic model of `specs.snc1937.symbolic` with its link to the
+rules (the projection of a position, the choices of a step) and each property's formal
+statement.
 
-The properties of `specs.snc1937.properties` are declared for the tools the same way as the
-other games'. There is no symbolic model of the SNC: a 42 x 25 hex map, 151 counters, fire
-support, landings and the TRT are out of reach for this pass, so `symbolic_model` returns None
-for every variant and `wargame verify snc1937` checks the properties on seeded playouts, saying
-so ("tested", never "proved").
+The model is an over-approximation (`exact = False`): `wargame verify snc1937` proves
+SNC-P-SETTLEMENT, SNC-P-ENDS, SNC-P-GT-ORDER, SNC-P-STATIC and SNC-P-STEPS over it, and its
+refinement check holds every concrete step of seeded playouts to the model's step rules
+(direction (a)), which is what makes the proofs speak of the code. Two properties have no
+formal statement and stay checked on playouts: SNC-P-STACKING (the symbolic module says why)
+and SNC-P-ONE-SIDE, whose step rules the model has and checks, but whose proof (a fact about
+every Japanese-Chinese pair of units) took minutes of solver time, out of proportion for a
+test run.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from typing import Any
 
 from kernel.properties import Property
 from kernel.variants import Variant
-from solvers.verification import SymbolicModel
+from solvers.prover import Formal, Invariant, StepInvariant
+from solvers.terms import B, Frame, I, Ops
 from specs.snc1937 import properties as props
 from specs.snc1937.data import load_data
-from specs.snc1937.flow import Tables
+from specs.snc1937.flow import Tables, locations
+from specs.snc1937.rules import SNC
+from specs.snc1937.state import JP, LAST_GT, Phase, SNCState
+from specs.snc1937.symbolic import CLAUSES, NEXT, Model, at, flag
 
 
 @functools.cache
@@ -24,6 +36,169 @@ def properties() -> tuple[Property, ...]:
     return props.properties(Tables(load_data()))
 
 
-def symbolic_model(variant: Variant) -> SymbolicModel | None:
-    """None: no variant of the SNC has a symbolic model yet."""
-    return None
+@functools.cache
+def symbolic_model(variant: Variant) -> Link:
+    """The abstraction of `variant`: the step rules hold under every reading, so every variant
+    has one (only its initial state depends on the variant)."""
+    return Link(variant)
+
+
+class Link:
+    """The abstract model of one variant, its formal statements, projection and step choices
+    (`solvers.verification.SymbolicModel`)."""
+
+    exact = False  # an over-approximation: refinement direction (a) only
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.game = SNC()
+        self._projected: list[tuple[SNCState, dict[str, int | bool]]] = []
+        self._applied: list[tuple[SNCState, Any, SNCState]] = []
+        self.model = Model(load_data())
+        self.model.start = self.project(self.game.initial_state(variant))
+        self.system = self.model
+        self._formal: dict[str, Formal] | None = None
+
+    def formal(self) -> Mapping[str, Formal]:
+        if self._formal is None:
+            self._formal = formal(self.model)
+        return self._formal
+
+    def clauses_of(self, variable: str) -> tuple[str, ...]:
+        return CLAUSES.get(variable.partition(".")[0], ())
+
+    def project(self, state: SNCState) -> dict[str, int | bool]:
+        """The model's view of `state` (the last few are kept: a refinement run asks for each
+        position several times)."""
+        for seen, values in self._projected:
+            if seen is state:
+                return dict(values)
+        values = self._project(state)
+        self._projected = [(state, values), *self._projected[:3]]
+        return dict(values)
+
+    def _project(self, state: SNCState) -> dict[str, int | bool]:
+        m = self.model
+        loc = locations(state.where)
+        trt = {u for u, _ in state.trt}
+        waiting = set(state.elite)
+        r = state.result
+        out: dict[str, int | bool] = {
+            "turn": state.turn,
+            "repl": state.replacements,
+            "jp": state.side == JP,
+            "opens": state.side != JP and state.phase in (Phase.DECLARE, Phase.OVER),
+            "over": state.phase == Phase.OVER,
+            "result": r is not None,
+            "r433": r is not None and r.clause == "SNC-4.3.3",
+        }
+        for u in m.units:
+            h = loc.get(u)
+            out[at(u)] = 0 if h is None else m.hexes.index[h]
+            out[flag("trt", u)] = u in trt
+            out[flag("dead", u)] = u in state.dead
+            out[flag("elite", u)] = u in waiting
+            out[flag("red", u)] = u in state.reduced
+        return out
+
+    def _apply(self, state: SNCState, action: Any) -> SNCState:
+        for seen, a, after in self._applied:
+            if seen is state and a == action:
+                return after
+        after = self.game.apply(state, action)
+        self._applied = [(state, action, after), *self._applied[:3]]
+        return after
+
+    def schema_of(self, state: SNCState, action: Any) -> tuple[str, dict[str, int | bool]]:
+        """The one schema, `step`; its choices are the projection of the step's result, and
+        the side of the units that entered a hex in it."""
+        before = self.project(state)
+        after = self.project(self._apply(state, action))
+        entered = [
+            u for u in self.model.units if after[at(u)] != 0 and after[at(u)] != before[at(u)]
+        ]
+        choices: dict[str, int | bool] = {NEXT + k: v for k, v in after.items()}
+        choices["mover_jp"] = bool(entered) and self.model.side[entered[0]] == JP
+        return "step", choices
+
+
+# --- the formal statements -----------------------------------------------------------------------
+
+
+def formal(m: Model) -> dict[str, Formal]:
+    """Each property of `specs.snc1937.properties` that the abstraction can state, over it."""
+    return {
+        props.SETTLEMENT: Invariant(lambda o, s: _settlement(m, o, s)),
+        props.ENDS: Invariant(lambda o, s: _ends(o, s)),
+        props.GT_ORDER: StepInvariant(lambda o, s, n: _gt_order(o, s, n)),
+        props.STATIC: StepInvariant(lambda o, s, n: _static(m, o, s, n)),
+        props.STEPS: StepInvariant(lambda o, s, n: _steps(m, o, s, n)),
+    }
+
+
+def _settlement(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """SNC-0.0.1: no unit in 3513."""
+    return o.all(o.not_(o.eq(s.i(at(u)), x)) for u in m.units for x in m.settlement)
+
+
+def _ends(o: Ops[B, I], s: Frame[B, I]) -> B:
+    """SNC-5.2.2, SNC-4.3.3: GT 1 to 12, over exactly with a result, the GT 12 win in GT 12."""
+    turn = s.i("turn")
+    return o.all(
+        [
+            o.le(1, turn),
+            o.le(turn, LAST_GT),
+            o.iff(s.b("over"), s.b("result")),
+            o.implies(s.b("r433"), o.eq(turn, LAST_GT)),
+        ]
+    )
+
+
+def _gt_order(o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
+    """SNC-5.2.1: the GT stays, or moves on by one from the Japanese to the Chinese turn."""
+    turn = s.i("turn")
+    on = o.all([o.eq(n.i("turn"), o.add([turn, 1])), s.b("jp"), o.not_(n.b("jp")), n.b("opens")])
+    return o.any([o.eq(n.i("turn"), turn), on])
+
+
+def _static(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
+    """SNC-2.2.1.8: a static unit on the map stays, or leaves it for the dead pile."""
+    return o.all(
+        o.implies(
+            o.not_(o.eq(s.i(at(u)), 0)),
+            o.any(
+                [
+                    o.eq(n.i(at(u)), s.i(at(u))),
+                    o.all([o.eq(n.i(at(u)), 0), n.b(flag("dead", u))]),
+                ]
+            ),
+        )
+        for u in sorted(m.static)
+    )
+
+
+def _steps(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
+    """SNC-2.2.1.15, SNC-8.3.x, SNC-8.1.2: the dead stay dead; a reduced unit is restored
+    only when eliminated or, Japanese, by a replacement step; only an eliminated Chinese elite
+    unit waits for its die, and comes back only reduced; nothing else comes into play but a
+    Japanese garrison from the pool."""
+    out = []
+    for u in m.units:
+        dead, red, wait = (s.b(flag(k, u)) for k in ("dead", "red", "elite"))
+        dead2, red2, wait2, trt2 = (n.b(flag(k, u)) for k in ("dead", "red", "elite", "trt"))
+        spent = o.lt(n.i("repl"), s.i("repl")) if m.side[u] == JP else o.lit(False)
+        here, there = s.i(at(u)), n.i(at(u))
+        in_play = o.any([o.not_(o.eq(here, 0)), s.b(flag("trt", u))])
+        in_play2 = o.any([o.not_(o.eq(there, 0)), trt2])
+        from_pool = o.all([o.not_(dead), o.not_(o.eq(there, 0))]) if u in m.pool else o.lit(False)
+        out += [
+            o.implies(dead, dead2),
+            o.implies(o.all([red, o.not_(red2)]), o.any([dead2, wait2, spent])),
+            o.implies(o.all([o.not_(in_play), in_play2]), o.any([wait, from_pool])),
+        ]
+        if u in m.elite_units:
+            out.append(o.implies(o.all([o.not_(wait), wait2]), o.not_(o.eq(here, 0))))
+            out.append(o.implies(o.all([wait, o.not_(wait2)]), o.any([dead2, o.all([trt2, red2])])))
+        else:
+            out.append(o.not_(wait2))
+    return o.all(out)

@@ -30,7 +30,7 @@ PhaseName = Literal["declare", "ops1", "reinf", "ops2", "victory", "over"]
 StepName = Literal[
     "main", "join", "support_a", "air_ask", "air_roll", "support_d", "roll", "loss_d",
     "retreat", "loss_a", "advance", "stack", "elite_roll", "replace", "air_defence",
-    "interdict_roll", "interdict", "reinf_move",
+    "interdict_roll", "interdict", "reinf_move", "advance_on",
 ]  # fmt: skip
 Kind = Literal["air", "artillery", "naval_gunfire", "amphibious"]
 Marker = Annotated[str, Meta(pattern="^(CH|JP):(air|artillery|naval_gunfire|amphibious)$")]
@@ -50,6 +50,12 @@ class BoxRecord(Record, frozen=True):
     gt: Box
 
 
+OverrunNext = Annotated[
+    Literal["", "again", "repeat"],
+    Meta(description="After an overrun: move on, overrun again (SNC-9.6.7), repeat (SNC-9.6.8)."),
+]
+
+
 class CombatRecord(Record, frozen=True):
     """The attack being resolved (SNC-10.x) or an amphibious landing (SNC-8.4.0.4)."""
 
@@ -64,6 +70,9 @@ class CombatRecord(Record, frozen=True):
     loss_d: Steps
     defenders: UnitIds
     won: bool
+    overrun: bool = False
+    second: HexId | None = None
+    second_unit: Id | None = None
 
 
 class StateRecord(Record, frozen=True):
@@ -100,6 +109,21 @@ class StateRecord(Record, frozen=True):
     stack_hexes: Hexes
     after_stack: Literal["", "main", "phase"]
     result: OutcomeRecord | None
+    overrun_next: OverrunNext = ""
+    overrun_target: HexId | None = None
+    overrun_hexes: Hexes = ()
+    culled: Annotated[
+        tuple[PlacedRecord, ...],
+        Meta(max_length=MAX_UNITS, description="Units culled so far in this check (SNC-6.0.4)."),
+    ] = ()
+    on_top: Annotated[
+        tuple[Id, ...],
+        Meta(
+            max_length=MAX_UNITS,
+            extra_json_schema=_UNIQUE,
+            description="Units put on top of their stacks, latest first (AMB-SNC-40).",
+        ),
+    ] = ()
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -116,6 +140,13 @@ class MoveAction(Record, frozen=True, tag_field="type", tag="move"):
 
     units: Annotated[tuple[Id, ...], Meta(min_length=1, max_length=16, extra_json_schema=_UNIQUE)]
     to: HexId
+
+
+class OverrunAction(Record, frozen=True, tag_field="type", tag="overrun"):
+    """Japanese units of one hex attempt an overrun of an adjacent hex (SNC-9.6.1)."""
+
+    units: Annotated[tuple[Id, ...], Meta(min_length=1, max_length=16, extra_json_schema=_UNIQUE)]
+    target: HexId
 
 
 class AttackAction(Record, frozen=True, tag_field="type", tag="attack"):
@@ -171,6 +202,13 @@ class AdvanceAction(Record, frozen=True, tag_field="type", tag="advance"):
     unit: Id
 
 
+class AdvanceOnAction(Record, frozen=True, tag_field="type", tag="advance_on"):
+    """A 10th Army unit's second hex of advance after its landing combat (SNC-8.4.1.2)."""
+
+    unit: Id
+    to: HexId
+
+
 class PlaceAction(Record, frozen=True, tag_field="type", tag="place"):
     """A reinforcement placed (SNC-8.2.2, SNC-8.2.4, SNC-8.1.4)."""
 
@@ -210,14 +248,21 @@ class EliminateAction(Record, frozen=True, tag_field="type", tag="eliminate"):
     unit: Id
 
 
+class TopAction(Record, frozen=True, tag_field="type", tag="top"):
+    """A unit put on top of its stack by its owner (SNC-6.3.1; AMB-SNC-40)."""
+
+    unit: Id
+
+
 class DoneAction(Record, frozen=True, tag_field="type", tag="done"):
     """End the phase or activity (SNC-5.0.3)."""
 
 
 ActionRecord = (
-    DeclareAction | MoveAction | AttackAction | JoinAction | StrikeAction | SupportAction
-    | InterceptAction | RollAction | LossAction | RetreatAction | AdvanceAction | PlaceAction
-    | LandAction | DelayAction | ReplaceAction | RemoveAction | EliminateAction | DoneAction
+    DeclareAction | MoveAction | OverrunAction | AttackAction | JoinAction | StrikeAction
+    | SupportAction | InterceptAction | RollAction | LossAction | RetreatAction | AdvanceAction
+    | AdvanceOnAction | PlaceAction | LandAction | DelayAction | ReplaceAction | RemoveAction
+    | EliminateAction | TopAction | DoneAction
 )  # fmt: skip
 
 
@@ -267,3 +312,6 @@ class ObservationRecord(Record, frozen=True):
     elite: UnitIds
     stack_hexes: Hexes
     result: OutcomeRecord | None
+    overrun_next: OverrunNext = ""
+    overrun_target: HexId | None = None
+    overrun_hexes: Hexes = ()

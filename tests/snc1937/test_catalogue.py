@@ -36,6 +36,9 @@ FOUND_HERE = {
     "overrun_repeat_cost",
     "snlf_loc_target",
     "rail_start_in_ezoc",
+    "landing_split",
+    "overrun_entry",
+    "road_creek_scope",
 }
 # The option names and readings other parts of the SNC code are written against.
 AGREED = {

@@ -154,30 +154,16 @@ def gt1_done(key: str) -> SNCState:
 
 
 @functools.cache
-def gt2_11th_landing(key: str) -> SNCState:
+def gt2_3rd_landing(key: str) -> SNCState:
     """GT 2 Chinese (in the lost figure): as `_chinese_turn_without_moves`. GT 2 Japanese
     declares Move/Fight (the narrated fights are in the second Operations Phase; nothing moves
-    in the first). The Reinforcement Phase lands the 11th Division at Chuanshakou 3308 on
-    Garrison G with no fire support: the combat stands at the die.
-
-    The text lands the 3rd Division first; `legal_actions` offers the GT's landing groups one
-    at a time in the fixed order of `flow.landing_groups`, the 11th first, so the text's order
-    cannot be played. The two landings do not interact here: the 11th takes no marker."""
+    in the first). The Reinforcement Phase lands the 3rd Division first, as the text does (any
+    due group may land next): at Wusong 3510 with "the maximum fire support of 4R (Amphibious,
+    Naval, Air, and Artillery)": the combat stands at the die."""
     s = _chinese_turn_without_moves(gt1_done(key))
     assert (s.turn, s.side, s.phase) == (2, JP, Phase.DECLARE)
     s = _play(s, Declare(Order.MOVE_FIGHT), Done())
     assert s.phase == Phase.REINF
-    s = _do(s, Land(ELEVENTH, H("3308")))
-    return _support(s)
-
-
-@functools.cache
-def gt2_3rd_landing(key: str) -> SNCState:
-    """The 11th's die is not narrated ("an easy 6:1 attack (no step loss)"): 2, the lowest
-    face without an attacker step at 6:1. Garrison G takes its step. Then the 3rd Division
-    lands at Wusong 3510 with "the maximum fire support of 4R (Amphibious, Naval, Air, and
-    Artillery)": the combat stands at the die."""
-    s = _play(gt2_11th_landing(key), Roll(2), Loss("CH-G-G"))
     s = _do(s, Land(THIRD, H("3510")))
     return _support(s, "amphibious", "naval_gunfire", "artillery", "air")
 
@@ -191,11 +177,26 @@ def gt2_after_wusong(key: str) -> SNCState:
 
 
 @functools.cache
+def gt2_11th_landing(key: str) -> SNCState:
+    """Then the 11th Division lands at Chuanshakou 3308 on Garrison G with no fire support
+    left: the combat stands at the die."""
+    s = _do(gt2_after_wusong(key), Land(ELEVENTH, H("3308")))
+    return _support(s)
+
+
+@functools.cache
+def gt2_landed(key: str) -> SNCState:
+    """The 11th's die is not narrated ("an easy 6:1 attack (no step loss)"): 2, the lowest
+    face without an attacker step at 6:1. Garrison G takes its step."""
+    return _play(gt2_11th_landing(key), Roll(2), Loss("CH-G-G"))
+
+
+@functools.cache
 def gt2_done(key: str) -> SNCState:
     """Second Operations Phase (Fight): the 11th attacks the garrison in 3408 and the 3rd the
     Baoshan garrison in 3509, dice not narrated ("no step loss in either combat": 2, the
     lowest face without one at 6:1), and neither division advances (`Done` at the advance)."""
-    s = _do(gt2_after_wusong(key), Done())
+    s = _do(gt2_landed(key), Done())
     assert s.phase == Phase.OPS2
     s = _play(s, Attack(H("3408")), *(Join(u) for u in ELEVENTH), Strike())
     s = _play(_support(s), Roll(2), Loss("CH-G-H"))
@@ -275,17 +276,23 @@ def gt3_after_loudian(key: str) -> SNCState:
 def gt3_reinforced(key: str) -> SNCState:
     """Reinforcement Phase: replacements first (replacement_timing=first_step, SNC-8.3.4),
     one to the 3rd and one to the 11th; then the 101st lands on 3610 and eliminates Garrison
-    N. The GT 3 line of section 13 (the 101st and the Shigeto, Asama and Amaya detachments) is
-    one landing group in `flow.landing_groups`, so the detachments land with the 101st: the
-    text's "adds one detachment to each of his divisions" cannot be played (no catalogue
-    option says whether a line may be split among its landing hexes);
-    the amphibious marker is not narrated and not used; the die is not narrated: 2."""
+    N; the amphibious marker is not narrated and not used; the die is not narrated: 2. The GT 3
+    line of section 13 lands by formation (landing_split=by_formation), so "adds one detachment
+    to each of his divisions" is played: which detachment joins which division is not
+    narrated, so in id order, Amaya the 101st (3610), Asama the 11th (3308), Shigeto the 3rd
+    (3510); those hexes are Japanese, so they land without combat (SNC-8.4.0.11)."""
     s = gt3_after_loudian(key)
     assert s.phase == Phase.REINF and s.step == Step.REPLACE
     s = _play(s, Replace("JP-3D-1"), Replace("JP-11D-1"))
-    group = (*HUNDRED_FIRST, "JP-AMAYA", "JP-ASAMA", "JP-SHIGETO")
-    s = _do(s, Land(group, H("3610")))
-    return _play(_support(s), Roll(2), Loss("CH-G-N"), Done())
+    s = _do(s, Land(HUNDRED_FIRST, H("3610")))
+    s = _play(_support(s), Roll(2), Loss("CH-G-N"))
+    s = _play(
+        s,
+        Land(("JP-AMAYA",), H("3610")),
+        Land(("JP-ASAMA",), H("3308")),
+        Land(("JP-SHIGETO",), H("3510")),
+    )
+    return _do(s, Done())
 
 
 @functools.cache
@@ -408,7 +415,7 @@ def test_snc_10_5_3_1_gt2_second_ops_no_step_loss_and_no_advance() -> None:
     reduced 3rd (14) the Baoshan garrison in 3509 (2), both beyond 6:1 and read on the 6:1
     column, no step loss, and "neither division advances": the advance is the attacker's
     choice, and both divisions stay in their landing hexes."""
-    s = _do(gt2_after_wusong(STANDARD), Done())
+    s = _do(gt2_landed(STANDARD), Done())
     s = _play(s, Attack(H("3408")), *(Join(u) for u in ELEVENTH), Strike())
     o = _odds(s)
     assert (o.attack, o.defence, o.shifts, _label(o)) == (12, 1, (), "6:1")
@@ -525,13 +532,19 @@ def test_snc_8_3_4_gt3_replacements_come_before_the_landing() -> None:
 
 def test_snc_8_4_0_4_gt3_101st_lands_on_3610_and_clears_it() -> None:
     """SNC-8.4.0.4, SNC-8.4.0.5: "He lands the 101st Division on 3610 and eliminates the one
-    remaining Chinese garrison (3610)": 12 halved (with the three detachments of the same
-    group: 21 halved, 10) against 1 is 6:1 (the highest column); Garrison N dies."""
+    remaining Chinese garrison (3610)": 12 halved, 6, against 1 is 6:1 (the highest column);
+    Garrison N dies. Under landing_split=whole_line the three detachments of the line must land
+    with it (21 halved, 10)."""
     s = _do(gt3_after_loudian(STANDARD), Replace("JP-3D-1"))
     s = _do(s, Replace("JP-11D-1"))
-    s = _do(s, Land((*HUNDRED_FIRST, "JP-AMAYA", "JP-ASAMA", "JP-SHIGETO"), H("3610")))
-    o = _odds(s)
+    whole = attrs.evolve(s, variant=CATALOGUE.variant("standard", {"landing_split": "whole_line"}))
+    group = (*HUNDRED_FIRST, "JP-AMAYA", "JP-ASAMA", "JP-SHIGETO")
+    assert Land(HUNDRED_FIRST, H("3610")) not in GAME.legal_actions(whole)
+    o = _odds(_do(whole, Land(group, H("3610"))))
     assert (o.attack, o.defence, _label(o)) == (10, 1, "6:1")
+    s = _do(s, Land(HUNDRED_FIRST, H("3610")))
+    o = _odds(s)
+    assert (o.attack, o.defence, _label(o)) == (6, 1, "6:1")
     s = gt3_reinforced(STANDARD)
     assert "CH-G-N" in s.dead
     assert {_where(s)[u] for u in HUNDRED_FIRST} == {H("3610")}

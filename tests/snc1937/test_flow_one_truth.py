@@ -12,7 +12,7 @@ import pytest
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937 import flow, losses, movement, zoc
-from specs.snc1937.actions import Move
+from specs.snc1937.actions import Done, Move, Overrun
 from specs.snc1937.rules import SNC
 from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.variants import CATALOGUE
@@ -53,13 +53,18 @@ def _steps(s: SNCState, units: tuple[str, ...]) -> set[Hex]:
 def test_snc_7_1_5_entering_the_coast_under_gunfire_stops_by_default() -> None:
     """SNC-7.1.5, SNC-7.2.1 (ngl_zoc_entry=occupied_before_entry, the default): a Japanese unit
     entering the empty coastal hex 3510 (within the Naval Gunfire Line, next to Chinese 3610)
-    is in the Chinese ZOC there, since no Japanese unit held the hex before, and its move ends.
-    The flow's own ZOC used to count the mover as already holding the hex (the other reading)
-    and let it go on."""
+    is in the Chinese ZOC there, since no Japanese unit held the hex before, and its move ends
+    but for an overrun of 3610 (SNC-9.6: the section 9.6 example overruns from an EZOC). The
+    flow's own ZOC used to count the mover as already holding the hex (the other reading) and
+    let it go on."""
     s = position(JP, {JP_UNIT: "3409", CH_UNIT: "3610"})
     assert H("3510") in _steps(s, (JP_UNIT,))
     s = GAME.apply(s, Move((JP_UNIT,), H("3510")))
     assert s.result is None
+    assert not _steps(s, (JP_UNIT,))
+    legal = GAME.legal_actions(s)
+    assert Done() in legal and any(isinstance(a, Overrun) for a in legal)
+    s = GAME.apply(s, Done())
     assert not s.moving and JP_UNIT in s.done
     assert not _steps(s, (JP_UNIT,))
     with pytest.raises(IllegalAction):

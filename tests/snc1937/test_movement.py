@@ -342,3 +342,18 @@ def test_snc_7_1_5_moving_onto_the_coast_under_gunfire() -> None:
     # it, so its first step may be into the EZOC hex 3511 (railway over a creek: 1/2 + 1)
     held = pos(h3610=CH, h3510=JP)
     assert path_cost(BOARD, DATA, STANDARD, held, [JP], h("3510"), [h("3511")]) == Fraction(3, 2)
+
+
+def test_road_creek_scope_chinese_on_a_road_across_a_creek() -> None:
+    """road_creek_scope (found here), with chinese_roads=no_bonus and road_and_creek=
+    roads_negate_creek (AMB-SNC-22, AMB-SNC-23): the road from 3009 to 2909 crosses a creek; a
+    Chinese unit pays 1 MP plus the creek when the bridge comes with the road rate, 1 MP when
+    the road bridges the creek for every unit (SNC-9.4.1, SNC-9.4.2, SNC-9.5.1.2)."""
+    a, b = h("3009"), h("2909")
+    assert BOARD.road(a, b) and BOARD.side_kind(a, b) == "creek"
+    base = {"chinese_roads": "no_bonus", "road_and_creek": "roads_negate_creek"}
+    costs = {
+        scope: cost_between(BOARD, DATA, variant(**base, road_creek_scope=scope), "CH", a, b)
+        for scope in ("with_road_rate", "every_unit")
+    }
+    assert costs == {"with_road_rate": 2, "every_unit": 1}

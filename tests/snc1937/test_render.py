@@ -30,7 +30,7 @@ def start() -> SNCState:
     return GAME.initial_state(GAME.presets()["standard"])
 
 
-def mid_game(seed: int = 5, gt: int = 5) -> SNCState:
+def mid_game(seed: int = 10, gt: int = 5) -> SNCState:
     """A seeded random game stopped in GT `gt` once a combat die has been rolled."""
     s, rng = start(), random.Random(seed)
     for _ in range(5000):
@@ -58,8 +58,12 @@ def texts(root: ET.Element) -> str:
 
 
 def hidden_units(s: SNCState, side: str) -> set[str]:
-    """The enemy units on the map that `side`'s view does not show."""
-    shown = {u for st in GAME.observe(s, side)["stacks"] for u in st["units"]}
+    """The enemy units on the map that `side`'s view does not show (a stack's units beneath
+    the top one; the attackers of a combat are declared openly, SNC-10.0.5)."""
+    view = GAME.observe(s, side)
+    shown = {u for st in view["stacks"] for u in st["units"]}
+    if view["combat"] is not None:
+        shown.update(view["combat"]["attackers"])
     return {u for u, _ in s.where if u not in shown}
 
 

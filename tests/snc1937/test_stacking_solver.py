@@ -19,6 +19,7 @@ from solvers.stacking import compliance_choices as solver_choices
 from specs.snc1937.stacking import cull_choices, stacking_problem, within_limits
 from specs.snc1937.stacking_query import (
     compliance_choices,
+    cull_next,
     explain,
     explain_choice,
     stack_units,
@@ -58,6 +59,14 @@ def _same(units: list[str], readings: dict[str, str]) -> None:
     assert set(got) == set(want) and len(got) == len(want)
     for c in got[:3]:
         assert explain_choice("2410", units, c, DATA, v) == []
+    # culling one unit at a time (the game's STACK step): the next picks after each prefix of a
+    # choice are the units of some choice holding the prefix
+    for c in want[:2]:
+        for k in range(len(c)):
+            prior = set(c[:k])
+            expected = {u for w in want if prior <= set(w) for u in w} - prior
+            now = [u for u in units if u not in prior]
+            assert set(cull_next("2410", now, sorted(prior), DATA, v)) == expected
 
 
 @settings(max_examples=50, deadline=None)

@@ -1,0 +1,190 @@
+"""Japanese overruns played through the Game API (SNC-9.6.1 to SNC-9.6.9; AMB-SNC-25,
+AMB-SNC-26): offered in Move phases only, paid, fought with the extra 1L and fire support, then
+the group moves into the cleared hex, moves on, tries again or stops."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from kernel.errors import IllegalAction
+from kernel.hexes import Hex, parse_hex
+from specs.snc1937 import flow
+from specs.snc1937.actions import Declare, Done, Move, Overrun, Roll, Support
+from specs.snc1937.rules import SNC
+from specs.snc1937.state import JP, Order, SNCState, Step
+from specs.snc1937.variants import CATALOGUE
+
+GAME = SNC()
+ELEVENTH = ("JP-11D-1", "JP-11D-2", "JP-11D-3", "JP-11D-4")
+
+
+def H(text: str) -> Hex:
+    return parse_hex(text)
+
+
+def position(
+    order: Order = Order.MOVE_MOVE, turn: int = 7, preset: str = "standard", **readings: str
+) -> SNCState:
+    """The 9.6 example (SNC-9.6.9): the 11th Division in 2806, one Chinese division in 2707
+    (marsh) and three in Chang Sho (2606, town and marsh); the Japanese player's First
+    Operations Phase of GT 7 under `order`."""
+    s = GAME.initial_state(CATALOGUE.variant(preset, readings))
+    where = dict.fromkeys(ELEVENTH, H("2806"))
+    where.update({"CH-3D": H("2707"), "CH-6D": H("2606"), "CH-7D": H("2606")})
+    where.update({"CH-51D": H("2606"), "JP-G-SHANGHAI": H("3512")})
+    dead = frozenset(GAME.tables.spec) - set(where) - set(GAME.tables.jp_garrisons)
+    s = attrs.evolve(
+        s,
+        where=tuple(sorted(where.items())),
+        trt=(),
+        dead=dead,
+        turn=turn,
+        side=JP,
+        jp_control=frozenset({H("3512")}),
+    )
+    return GAME.apply(s, Declare(order))
+
+
+def run(s: SNCState, *actions: Any) -> SNCState:
+    for a in actions:
+        s = GAME.apply(s, a)
+    return s
+
+
+def overruns(s: SNCState) -> list[Overrun]:
+    return [a for a in GAME.legal_actions(s) if isinstance(a, Overrun)]
+
+
+def losses(s: SNCState) -> SNCState:
+    """Take the CRT's step losses, the first listed choice each time."""
+    while s.step in (Step.LOSS_D, Step.LOSS_A):
+        s = GAME.apply(s, GAME.legal_actions(s)[0])
+    return s
+
+
+def test_snc_9_6_9_the_example_overrun_through_the_api() -> None:
+    """SNC-9.6.9: the 11th overruns 2707 (marsh): 1L for the marsh, 1L for the overrun, an
+    artillery marker 1R; a 3 eliminates the Chinese division and reduces one regiment, and the
+    11th stands in 2707."""
+    s = position()
+    assert Overrun(ELEVENTH, H("2707")) in overruns(s)
+    s = run(s, Overrun(ELEVENTH, H("2707")))
+    assert s.step == Step.SUPPORT_A and s.combat is not None and s.combat.overrun
+    assert s.mp == 2 * 8 - 2 * 3  # marsh 2 MP + 1 (SNC-9.6.1; overrun_cost=entry_plus_one)
+    s = run(s, Support("artillery"), Done())
+    assert s.combat is not None
+    odds = flow.battle(GAME.tables, s, s.combat)
+    why = [(x.columns, x.clause) for x in odds.shifts]
+    assert why == [(-1, "SNC-10.4.1.3"), (-1, "SNC-9.6.5"), (1, "SNC-11.1.2")]
+    assert odds.column == odds.base - 1  # 5:1 in the text, shifted to 4:1
+    s = losses(run(s, Roll(3)))
+    assert "CH-3D" in s.dead
+    assert len(s.reduced & set(ELEVENTH)) == 1
+    assert all(flow.locations(s.where)[u] == H("2707") for u in ELEVENTH)
+    assert H("2707") in s.jp_control  # SNC-3.2.2
+
+
+def test_snc_9_6_7_in_a_chinese_zoc_only_another_overrun_or_stop() -> None:
+    """SNC-9.6.7: cleared 2707 lies in Chang Sho's ZOC, so the 11th may not move on; Chang Sho
+    is a town, so no overrun is left either (SNC-9.6.1): the only action is to stop."""
+    s = losses(run(position(), Overrun(ELEVENTH, H("2707")), Done(), Roll(3)))
+    assert s.overrun_next == "again" and s.moving == ELEVENTH
+    assert GAME.legal_actions(s) == [Done()]
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, Move(ELEVENTH, H("2708")))
+    s = GAME.apply(s, Done())
+    assert not s.moving and set(ELEVENTH) <= s.done and s.overrun_next == ""
+
+
+def test_snc_9_6_8_chinese_remain_repeat_against_the_same_hex_or_stop() -> None:
+    """SNC-9.6.8: a 1 leaves the Chinese in 2707: the 11th stays in 2806 and may pay 1 more MP
+    to try 2707 again (overrun_repeat_cost=one_mp), or stop; it may not move."""
+    s = losses(run(position(), Overrun(ELEVENTH, H("2707")), Done(), Roll(1)))
+    survivors = tuple(u for u in ELEVENTH if u in flow.locations(s.where))
+    assert s.overrun_next == "repeat" and s.overrun_target == H("2707")
+    assert all(flow.locations(s.where)[u] == H("2806") for u in survivors)
+    assert GAME.legal_actions(s) == [Overrun(survivors, H("2707")), Done()]
+    before = s.mp
+    s = GAME.apply(s, Overrun(survivors, H("2707")))
+    assert s.mp == before - 2  # one more MP
+
+
+def test_snc_9_6_1_overruns_only_in_a_move_phase() -> None:
+    """SNC-9.6.1, SNC-5.3.2: no overrun in a Fight phase; only an attack."""
+    s = position(order=Order.FIGHT_FIGHT)
+    assert overruns(s) == []
+    with pytest.raises(IllegalAction, match=r"SNC-9\.6\.1"):
+        GAME.apply(s, Overrun(ELEVENTH, H("2707")))
+
+
+def test_snc_9_6_1_no_overrun_of_a_town_or_by_too_few_mp() -> None:
+    """SNC-9.6.1: Chang Sho (2606) is a town; never overrun, whatever the MP."""
+    s = position()
+    assert all(a.target != H("2606") for a in overruns(s))
+    with pytest.raises(IllegalAction, match=r"SNC-9\.6\.1"):
+        GAME.apply(s, Overrun(ELEVENTH, H("2606")))
+
+
+def test_snc_9_6_2_the_groups_a_move_begins_with_may_overrun_together() -> None:
+    """SNC-9.6.2: the overrunning units start in one hex and move together: each regiment of
+    the 11th alone, or all four, against 2707 (the groups a move begins with); a pair, or a
+    unit of another hex, may not."""
+    s = position()
+    groups = {a.units for a in overruns(s) if a.target == H("2707")}
+    assert groups == {(u,) for u in ELEVENTH} | {ELEVENTH}
+    with pytest.raises(IllegalAction, match=r"SNC-9\.6\.2"):
+        GAME.apply(s, Overrun(ELEVENTH[:2], H("2707")))
+    with pytest.raises(IllegalAction, match=r"SNC-9\.6\.2"):
+        GAME.apply(s, Overrun(("JP-11D-1", "JP-G-SHANGHAI"), H("2707")))
+
+
+def test_amb_snc_25_overrun_cost_one_mp_reading() -> None:
+    """AMB-SNC-25 overrun_cost=one_mp: the attempt costs 1 MP, not the marsh's 2 + 1."""
+    s = run(position(overrun_cost="one_mp"), Overrun(ELEVENTH, H("2707")))
+    assert s.mp == 2 * 8 - 2
+
+
+def test_amb_snc_26_once_per_hex_forbids_a_second_overrun_of_2707() -> None:
+    """AMB-SNC-26 repeated_overruns=once_per_hex: a hex overrun this phase is not offered to
+    another group; under `exempt` it is."""
+    for reading, offered in (("exempt", True), ("once_per_hex", False)):
+        s = position(repeated_overruns=reading)
+        s = losses(run(s, Overrun(ELEVENTH[:1], H("2707")), Done(), Roll(1)))
+        assert "CH-3D" not in s.dead
+        if s.moving:
+            s = run(s, Done())  # the first regiment stops in 2806
+        again = [a for a in overruns(s) if a.target == H("2707")]
+        assert all(ELEVENTH[0] not in a.units for a in again)
+        assert bool(again) == offered, reading
+
+
+def test_snc_9_6_overrun_state_round_trips_through_json() -> None:
+    """The overrun's sequel and hexes are part of the state (SNC-9.6.7, SNC-9.6.8)."""
+    s = losses(run(position(), Overrun(ELEVENTH, H("2707")), Done(), Roll(1)))
+    assert GAME.state_from_json(GAME.state_to_json(s)) == s
+    a = Overrun(ELEVENTH, H("2707"))
+    assert GAME.action_from_json(GAME.action_to_json(a)) == a
+
+
+def test_snc_10_5_0_1_the_play_log_tells_the_odds_shifts_and_die() -> None:
+    """SNC-10.5.0.1, SNC-9.6.5: the roll's event line gives the strengths, the odds, each
+    shift with its clause, the final column, the die and the losses."""
+    s = run(position(), Overrun(ELEVENTH, H("2707")), Support("artillery"), Done())
+    after = GAME.apply(s, Roll(3))
+    (line,) = [e for e in GAME.events(s, Roll(3), after) if e.startswith("overrun")]
+    assert "SNC-9.6.5" in line and "SNC-10.4.1.3" in line and "die 3" in line
+    assert s.combat is not None
+    assert f"final {flow.battle(GAME.tables, s, s.combat).label}" in line
+
+
+def test_overrun_entry_free_or_paid_under_one_mp() -> None:
+    """overrun_entry (found here), under overrun_cost=one_mp: clearing 2707 (marsh, 2 MP) leaves
+    the 11th 7 MP when the advance into the hex is free, 5 MP when it pays the entry."""
+    for reading, mp in (("free", 2 * 7), ("pays_entry", 2 * 5)):
+        s = position(overrun_cost="one_mp", overrun_entry=reading)
+        s = losses(run(s, Overrun(ELEVENTH, H("2707")), Done(), Roll(3)))
+        assert flow.locations(s.where)["JP-11D-1"] == H("2707")
+        assert s.mp == mp, reading

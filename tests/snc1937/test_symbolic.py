@@ -1,0 +1,278 @@
+"""The SNC's abstract symbolic model (`specs.snc1937.symbolic`): its properties proved over it,
+every concrete step of seeded games a model step (refinement direction (a)), rule breaches
+caught with their clauses, and its two readings (Z3 and plain Python) in agreement."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from kernel.hexes import Hex, parse_hex
+from kernel.playout import play
+from solvers import prover, refinement, smt
+from solvers.explore import model_of
+from solvers.system import Conjunct, concrete_frame, evaluate, pinned, z3_frame
+from solvers.terms import B, Frame, I, Ops
+from specs.snc1937 import properties as props
+from specs.snc1937 import verification
+from specs.snc1937.actions import Done
+from specs.snc1937.rules import SNC
+from specs.snc1937.state import CH, JP, Phase, SNCState, Step
+from specs.snc1937.symbolic import Model, StepSchema
+from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.verification import Link, symbolic_model
+
+GAME = SNC()
+STANDARD = symbolic_model(CATALOGUE.preset("standard"))
+OTHER_READINGS = {
+    "landing_unpaid_losses": "attackers_stay_at_sea",
+    "retreat_blocked": "stays",
+    "overstack_cull": "fewest",
+    "captured_city_garrison": "unlimited",
+    "static_steps": "elite_only",
+}
+
+
+def H(text: str) -> Hex:
+    return parse_hex(text)
+
+
+def _move(s: SNCState, unit: str, to: Hex | None) -> SNCState:
+    where = {u: h for u, h in s.where if u != unit}
+    if to is not None:
+        where[unit] = to
+    return attrs.evolve(s, where=tuple(sorted(where.items())))
+
+
+def _start() -> SNCState:
+    return GAME.initial_state(CATALOGUE.preset("standard"))
+
+
+def _mismatch(before: SNCState, after: SNCState) -> refinement.Mismatch | None:
+    """Direction (a) for a hand-made step from `before` to `after` (the action is `Done`; the
+    link reads the step's result from `after`, so the rules' own `apply` is bypassed)."""
+    link = symbolic_model(CATALOGUE.preset("standard"))
+    link._applied = [(before, Done(), after)]
+    return refinement.check_step(link, before, Done(), after, "hand-made step")
+
+
+# --- proofs --------------------------------------------------------------------------------------
+
+
+def test_snc_0_0_1_5_2_2_8_3_3_properties_are_proved_over_the_abstraction() -> None:
+    """SNC-0.0.1, SNC-5.2.2, SNC-5.2.1, SNC-2.2.1.8, SNC-8.3.3: each property the abstraction
+    states is proved by 1-induction from its step rules (the step rules are the same under
+    every variant; `wargame verify` proves them under both presets)."""
+    link = STANDARD
+    formal = link.formal()
+    assert set(formal) == {
+        props.SETTLEMENT,
+        props.ENDS,
+        props.GT_ORDER,
+        props.STATIC,
+        props.STEPS,
+    }
+    for pid, statement in formal.items():
+        v = prover.check(link.system, statement, rlimit=50_000_000)
+        assert v.status == "proved", (pid, v.detail)
+
+
+class _Without(StepSchema):
+    """The step schema without the conjuncts of one clause."""
+
+    def __init__(self, model: Model, clause: str) -> None:
+        super().__init__(model)
+        self.dropped = clause
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [g for g in super().guard(o, s, c) if g.clause != self.dropped]
+
+
+@pytest.mark.parametrize(
+    ("clause", "pid"),
+    [
+        ("SNC-9.4.6", props.SETTLEMENT),
+        ("SNC-8.3.3", props.STEPS),
+        ("SNC-2.2.1.8", props.STATIC),
+        ("SNC-5.2.1", props.GT_ORDER),
+    ],
+)
+def test_snc_9_4_6_8_3_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str) -> None:
+    """SNC-9.4.6, SNC-8.3.3, SNC-2.2.1.8, SNC-5.2.1: without the step rule of its clause, the
+    property is no longer inductive over the abstraction (so the proof is no tautology)."""
+    link = Link(CATALOGUE.preset("standard"))
+    link.model.schemas = (_Without(link.model, clause),)
+    v = prover.check(link.system, link.formal()[pid], rlimit=50_000_000)
+    assert v.status != "proved", v.detail  # refuted over the model, or no longer inductive
+
+
+# --- refinement, direction (a) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["standard", "printed"])
+def test_snc_5_0_1_every_step_of_seeded_games_is_a_model_step(preset: str) -> None:
+    """SNC-5.0.1: every step of a seeded game, under both presets, satisfies every step rule
+    of the abstraction."""
+    report = refinement.run(GAME, STANDARD, preset, games=1, every=0, seed=3)
+    assert report.ok, [str(m) for m in report.mismatches]
+    assert report.steps > 300
+
+
+def test_snc_8_4_0_9_every_step_under_other_readings_is_a_model_step() -> None:
+    """SNC-8.4.0.9, SNC-6.0.4, SNC-9.1.3: the step rules hold under readings the presets do
+    not take (landers at sea, blocked retreats, culls, garrisons, static steps)."""
+    variant = CATALOGUE.variant("standard", OTHER_READINGS)
+    link = Link(variant)
+    found: list[refinement.Mismatch] = []
+    steps = [0]
+
+    def on_step(before: SNCState, action: Any, after: SNCState) -> None:
+        steps[0] += 1
+        m = refinement.check_step(link, before, action, after, f"step {steps[0]}")
+        if m is not None:
+            found.append(m)
+
+    play(GAME, GAME.initial_state(variant), random.Random(5), max_steps=5000, on_step=on_step)
+    assert not found, [str(m) for m in found[:3]]
+    assert steps[0] > 300
+
+
+def _breach(change: Callable[[SNCState], SNCState]) -> refinement.Mismatch:
+    before = _start()
+    m = _mismatch(before, change(before))
+    assert m is not None
+    return m
+
+
+def test_snc_9_4_6_a_unit_entering_3513_is_caught() -> None:
+    """SNC-9.4.6, SNC-0.0.1: a step that puts a unit in the International Settlement."""
+    m = _breach(lambda s: _move(s, "JP-3D-1", H("3513")))
+    assert "SNC-9.4.6" in m.clauses
+
+
+def test_snc_9_0_12_a_unit_entering_an_enemy_hex_is_caught() -> None:
+    """SNC-9.0.12, SNC-6.0.1: a Japanese unit stepping into a hex a Chinese unit keeps."""
+    s = _start()
+    chinese = next(h for u, h in s.where if GAME.tables.spec[u].side == CH)
+    mover = next(
+        u
+        for u, _ in s.where
+        if GAME.tables.spec[u].side == JP and not GAME.tables.spec[u].is_static
+    )
+    m = _mismatch(s, _move(s, mover, chinese))
+    assert m is not None and "SNC-9.0.12" in m.clauses
+
+
+def test_snc_2_2_1_8_a_static_unit_moving_is_caught() -> None:
+    """SNC-2.2.1.8, SNC-9.1.1: a static unit that changes hex."""
+    s = _start()
+    unit, h = next((u, h) for u, h in s.where if GAME.tables.spec[u].is_static)
+    to = next(
+        n
+        for n in GAME.tables.board.neighbors(h)
+        if GAME.tables.board.enterable(n) and n not in {x for _, x in s.where}
+    )
+    m = _mismatch(s, _move(s, unit, to))
+    assert m is not None and "SNC-2.2.1.8" in m.clauses
+
+
+def test_snc_8_3_3_a_unit_back_from_the_dead_is_caught() -> None:
+    """SNC-8.3.3: a unit that leaves the dead pile."""
+    s = _start()
+    unit = next(u for u, _ in s.where if GAME.tables.spec[u].side == JP)
+    dead = attrs.evolve(_move(s, unit, None), dead=s.dead | {unit})
+    m = _mismatch(dead, s)
+    assert m is not None and "SNC-8.3.3" in m.clauses
+
+
+def test_snc_8_3_2_a_unit_restored_without_a_replacement_is_caught() -> None:
+    """SNC-8.3.2, SNC-8.3.4: a reduced unit back to full strength with no replacement step
+    spent (and one with a step spent is a model step)."""
+    s = _start()
+    unit = next(u for u, _ in s.where if GAME.tables.spec[u].side == JP)
+    reduced = attrs.evolve(s, reduced=s.reduced | {unit}, replacements=2)
+    m = _mismatch(reduced, attrs.evolve(reduced, reduced=s.reduced))
+    assert m is not None and "SNC-8.3.2" in m.clauses
+    spent = attrs.evolve(reduced, reduced=s.reduced, replacements=1)
+    assert _mismatch(reduced, spent) is None
+
+
+def test_snc_5_2_1_a_gt_skipped_is_caught() -> None:
+    """SNC-5.2.1: the GT moving on by two, or in the Chinese player turn."""
+    s = attrs.evolve(_start(), side=JP, phase=Phase.OPS2, step=Step.MAIN)
+    nxt = attrs.evolve(s, turn=3, side=CH, phase=Phase.DECLARE)
+    m = _mismatch(s, nxt)
+    assert m is not None and "SNC-5.2.1" in m.clauses
+    assert _mismatch(s, attrs.evolve(nxt, turn=2)) is None
+    chinese = attrs.evolve(s, side=CH)
+    m = _mismatch(chinese, attrs.evolve(nxt, turn=2))
+    assert m is not None and "SNC-5.2.1" in m.clauses
+
+
+# --- two readings, one truth ---------------------------------------------------------------------
+
+
+def _z3_accepts(link: Link, before: dict[str, int | bool], after: dict[str, Any]) -> bool:
+    """The step rules as one Z3 formula over symbolic frames, pinned to the two states."""
+    system = link.system
+    schema = system.schemas[0]
+    s = z3_frame(system.variables, "@0")
+    c = z3_frame(schema.choices, "@c")
+    solver = smt.Solver(finite_domain=False, rlimit=50_000_000)
+    solver.add(pinned(system.variables, s, before))
+    solver.add(pinned(schema.choices, c, after))
+    solver.add(smt.formula(smt.Z3.all(g.make() for g in schema.guard(smt.Z3, s, c))))
+    return solver.check()
+
+
+def test_snc_6_0_1_the_z3_and_python_readings_of_the_step_rules_agree() -> None:
+    """SNC-6.0.1, SNC-9.0.12: on real steps and on broken ones, the step rules read by Z3 over
+    every unit accept exactly what the plain evaluation (which looks only at the units a step
+    changed) accepts."""
+    link = STANDARD
+    schema = link.system.schemas[0]
+    cases: list[tuple[SNCState, Any, SNCState]] = []
+
+    def on_step(before: SNCState, action: Any, after: SNCState) -> None:
+        if len(cases) < 12 and before.where != after.where:
+            cases.append((before, action, after))
+
+    play(GAME, _start(), random.Random(2), max_steps=400, on_step=on_step)
+    s = _start()
+    cases.append((s, Done(), _move(s, "JP-3D-1", H("3513"))))
+    cases.append((s, Done(), attrs.evolve(s, turn=4)))
+    assert len(cases) == 14
+    verdicts = []
+    for before, action, after in cases:
+        link._applied = [(before, action, after)]
+        _, choice = link.schema_of(before, action)
+        plain = not evaluate(link.system, link.project(before), schema, choice).failed
+        assert _z3_accepts(link, link.project(before), choice) == plain
+        verdicts.append(plain)
+    assert verdicts.count(False) == 2
+
+
+def test_snc_5_2_2_the_abstraction_has_one_schema_and_the_projected_set_up() -> None:
+    """SNC-5.2.2, SNC-3.1.4: the model starts at the projected set-up (GT 1, no result, the
+    at-start units on their hexes) and is marked as an abstraction."""
+    link = STANDARD
+    assert link.exact is False
+    start = link.system.initial()
+    assert start["turn"] == 1 and start["result"] is False
+    s = _start()
+    for u, h in s.where:
+        assert start[f"at.{u}"] == link.model.hexes.index[h]
+    assert concrete_frame(link.system.variables, start).i("turn") == 1
+
+
+def test_snc_5_0_1_exploration_does_not_read_the_abstraction() -> None:
+    """SNC-5.0.1: `wargame explore` compares readings over exact models only; the SNC's
+    abstraction has the same steps under every reading, so it would show no difference where
+    the rules have one. It is not offered there (and a game without an exact model explores by
+    play)."""
+    assert model_of(verification.symbolic_model, CATALOGUE.preset("standard")) is None
+    assert verification.symbolic_model(CATALOGUE.preset("standard")).exact is False
