@@ -113,11 +113,10 @@ def test_snc_9_4_6_8_3_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str
 # --- refinement, direction (a) -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", ["standard", "printed"])
-def test_snc_5_0_1_every_step_of_seeded_games_is_a_model_step(preset: str) -> None:
-    """SNC-5.0.1: every step of a seeded game, under both presets, satisfies every step rule
-    of the abstraction."""
-    report = refinement.run(GAME, STANDARD, preset, games=1, every=0, seed=3)
+def test_snc_5_0_1_every_step_of_seeded_games_is_a_model_step() -> None:
+    """SNC-5.0.1: every step of a seeded game satisfies every step rule of the abstraction
+    (`wargame verify` runs this under both presets on other seeds)."""
+    report = refinement.run(GAME, STANDARD, "standard", games=1, every=0, seed=3)
     assert report.ok, [str(m) for m in report.mismatches]
     assert report.steps > 300
 
