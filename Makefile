@@ -43,6 +43,7 @@ bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_combat
 	$(BIN)/python -m tools.bench_snc
+	$(BIN)/python -m tools.conformance
 
 # Mutated states, actions, logs, data files and arguments through every verb of the command
 # (tools/fuzz.py): exits 1 on an internal error, a traceback, an impossible position accepted

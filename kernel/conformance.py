@@ -105,14 +105,26 @@ def _mutations(action: dict[str, Any], rng: random.Random) -> list[dict[str, Any
     return out
 
 
-def check_playout(game: Game[S, A], variant: Variant, seed: int, max_steps: int = 5000) -> None:
-    """A seeded random playout where every position passes `check_step` and `check_illegal`,
-    and replaying the action log reproduces the final state exactly."""
+def check_playout(
+    game: Game[S, A], variant: Variant, seed: int, max_steps: int = 5000, every: int = 1
+) -> None:
+    """A seeded random playout where every `every`-th position (from step `seed % every`, so
+    seeds cover different steps) passes `check_step` and `check_illegal`, and replaying the
+    whole action log reproduces the final state exactly. `every=1` checks each position;
+    a game of a thousand steps with fifty actions a step is sampled in tests and checked
+    whole by `python -m tools.conformance`."""
+    if every < 1:
+        raise ValueError(f"every must be at least 1, not {every}")
     rng = random.Random(seed)
     start = game.initial_state(variant)
     check_rng = random.Random(seed + 1)
+    step = 0
 
     def on_step(before: S, action: A, after: S) -> None:
+        nonlocal step
+        step += 1
+        if (step - 1) % every != seed % every:
+            return
         check_step(game, before)
         check_illegal(game, before, check_rng, tries=3)
 

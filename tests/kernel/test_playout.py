@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from kernel.conformance import check_playout, check_step
 from kernel.playout import play, replay
 from tests.kernel.toy import Pass, Toy, ToyAction, ToyState
@@ -50,3 +52,38 @@ def test_conformance_suite_accepts_the_toy_game() -> None:
         check_step(TOY, TOY.initial_state(preset))
         for seed in range(5):
             check_playout(TOY, preset, seed, max_steps=200)
+
+
+def test_a_sampled_playout_checks_every_kth_position_and_seeds_cover_them_all(
+    monkeypatch: Any,
+) -> None:
+    """`check_playout(..., every=k)` checks positions seed % k, seed % k + k, ... (plus the
+    final one), so seeds 0..k-1 of one game together check each position."""
+    import kernel.conformance as conformance
+
+    preset = TOY.presets()["plain"]
+    checked: list[ToyState] = []
+    monkeypatch.setattr(conformance, "check_step", lambda game, state: checked.append(state))
+    for seed in range(3):
+        checked.clear()
+        conformance.check_playout(TOY, preset, seed, max_steps=200, every=3)
+        sampled = checked[:-1]  # the final position is always checked
+        full = _positions(TOY, preset, seed)
+        assert len(full) >= 6 and sampled == full[seed % 3 :: 3]
+
+
+def _positions(game: Toy, preset: Any, seed: int) -> list[ToyState]:
+    seen: list[ToyState] = []
+    play(
+        game,
+        game.initial_state(preset),
+        random.Random(seed),
+        max_steps=200,
+        on_step=lambda before, action, after: seen.append(before),
+    )
+    return seen
+
+
+def test_a_stride_below_one_is_refused() -> None:
+    with pytest.raises(ValueError, match="every"):
+        check_playout(TOY, TOY.presets()["plain"], 0, every=0)
