@@ -41,12 +41,15 @@ Values = Mapping[str, int | bool]
 class Conjunct(Generic[B]):
     """One condition of a guard, with the clause it encodes and a sentence saying it. `make`
     builds it on demand; a `lazy` one is costly, and a prover may leave it out (which only
-    adds transitions) until a counterexample shows it is needed."""
+    adds transitions) until a counterexample shows it is needed. `about` names the subjects
+    (units, say) it constrains: a proof by parts (`solvers.prover.Part`) assumes only the
+    conjuncts about its part's subjects, which is sound for the same reason."""
 
     clause: str
     text: str
     make: Callable[[], B]
     lazy: bool = False
+    about: frozenset[str] = frozenset()
 
 
 class Schema(abc.ABC):

@@ -206,6 +206,48 @@ def strong_enough(
     return attack_strength(data, board, target, {a: where[a] for a in attackers}, reduced) > 0
 
 
+def contacts_by_target(
+    data: SNCData,
+    board: Board,
+    stacks: Mapping[Hex, tuple[str, ...]],
+    side: str,
+    *,
+    attacked: Collection[str] = frozenset(),
+    defended: Collection[str] = frozenset(),
+    only: Hex | None = None,
+) -> dict[Hex, tuple[str, ...]]:
+    """Each enemy hex `side` may still attack, in hex order, with every unit that may attack it
+    now in problem order: the contacts of `combat_problem` (SNC-10.0.1, SNC-10.0.5 to
+    SNC-10.0.8, SNC-10.2.1, SNC-10.4.1.9); `only` restricts it to one hex."""
+    problem = combat_problem(
+        data, board, stacks, side, attacked=attacked, defended=defended, only=only
+    )
+    out: dict[Hex, list[str]] = {}
+    for c in problem.contacts:
+        out.setdefault(parse_hex(c.target), []).append(c.attacker)
+    return {t: tuple(out[t]) for t in sorted(out)}
+
+
+def attack_targets(
+    data: SNCData,
+    board: Board,
+    stacks: Mapping[Hex, tuple[str, ...]],
+    reduced: Collection[str],
+    side: str,
+    *,
+    attacked: Collection[str] = frozenset(),
+    defended: Collection[str] = frozenset(),
+) -> tuple[Hex, ...]:
+    """The hexes, in hex order, on which `side` may declare a next attack: those with a legal
+    attack in `legal_attacks`. The strength only grows as attackers join, so a hex qualifies
+    exactly when all its possible attackers together do not round down to 0 (SNC-10.4.1.8),
+    and a declaration begun there can always be completed."""
+    found = contacts_by_target(data, board, stacks, side, attacked=attacked, defended=defended)
+    return tuple(
+        t for t, units in found.items() if strong_enough(data, board, stacks, reduced, t, units)
+    )
+
+
 def legal_attacks(
     data: SNCData,
     board: Board,

@@ -12,7 +12,7 @@ changes control (SNC-3.2.3): nothing here looks at ZOCs. 3513, which no unit ent
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from kernel.hexes import Hex
 from kernel.variants import Variant
@@ -87,9 +87,15 @@ def after_move(
     only the last under where_move_ends (found here)."""
     if not path:
         return control
-    if variant.is_("control_transit", "where_move_ends"):
+    if not takes_in_transit(variant):
         path = path[-1:]
     return after_arrival(control, side, path, "move", variant, board)
+
+
+def takes_in_transit(variant: Variant) -> bool:
+    """Whether a moving unit takes each hex as it enters it (control_transit=every_hex_entered)
+    rather than only the hex where its move ends (where_move_ends) (SNC-3.2.2)."""
+    return variant.is_("control_transit", "every_hex_entered")
 
 
 def controller(h: Hex, control: frozenset[Hex]) -> str:
@@ -112,3 +118,36 @@ def japanese_cities(board: Board, control: frozenset[Hex]) -> frozenset[Hex]:
     if settlement_counts_japanese(board, control):
         held |= frozenset(h for h in cities if board.is_neutral(h))
     return held
+
+
+def garrison_to_place(
+    board: Board,
+    data: SNCData,
+    stacks: Mapping[Hex, tuple[str, ...]],
+    dead: Collection[str],
+    h: Hex,
+) -> str | None:
+    """The Japanese garrison placed at once in the city hex `h` the Japanese have just
+    occupied or reoccupied (SNC-9.1.3): none if `h` is no city or already holds a Japanese
+    garrison; else the first, in the counter data's order, of the pool of Japanese garrisons
+    neither on the map nor eliminated (AMB-SNC-37: none when the pool is empty; an overstack is
+    culled at the next check)."""
+    if not board.is_city(h):
+        return None
+    here = stacks.get(h, ())
+    if any(_japanese_garrison(data, u) for u in here):
+        return None
+    on_map = {u for ids in stacks.values() for u in ids}
+    return next(
+        (
+            u.id
+            for u in data.units
+            if _japanese_garrison(data, u.id) and u.id not in on_map and u.id not in dead
+        ),
+        None,
+    )
+
+
+def _japanese_garrison(data: SNCData, unit: str) -> bool:
+    spec = data.unit(unit)
+    return spec.side == "JP" and spec.is_static

@@ -1,9 +1,13 @@
-"""The SNC's rules over positions and its sequence of play (SNC-5.x): pure functions from a
-state (and an action's arguments) to the next state, used by `rules.SNC`.
+"""The SNC's sequence of play (SNC-5.x): pure functions from a state (and an action's
+arguments) to the next state, used by `rules.SNC`.
 
-The position helpers (ZOC, movement, odds, losses, stacking, sudden death) are written here
-over `SNCState.where` so that the sequence of play runs on its own; each names its clauses and
-asks the variant where the text is open (`specs/snc1937/variants.py`).
+The rules themselves live in the pure modules, which take the data, the board, the variant and
+the stacks and return values: ZOC (`zoc.py`), movement (`movement.py`), attacks
+(`combat_query.py`), odds (`odds.py`), fire support (`fire_support.py`), losses (`losses.py`),
+stacking (`stacking.py`), retreats (`retreat.py`), LoCs and placement (`loc.py`), control
+(`control.py`) and victory (`victory.py`). The helpers here only adapt an `SNCState` to them
+(position-keyed caches included) and keep what the sequence of play tracks: which markers are
+used, which units have acted, whose step it is.
 """
 
 from __future__ import annotations
@@ -14,18 +18,28 @@ from typing import Any
 
 import attrs
 
-from kernel.errors import IllegalAction
 from kernel.game import Outcome
-from kernel.hexes import Hex, parse_hex
+from kernel.hexes import Hex
 from kernel.variants import Variant
-from specs.snc1937 import advance, losses, movement, odds, stacking, zoc
+from specs.snc1937 import (
+    advance,
+    combat_query,
+    control,
+    fire_support,
+    loc,
+    losses,
+    movement,
+    odds,
+    stacking,
+    victory,
+    zoc,
+)
 from specs.snc1937.board import Board
 from specs.snc1937.data import Reinforcement, SNCData, UnitSpec
 from specs.snc1937.odds import Odds
 from specs.snc1937.state import (
     CH,
     JP,
-    LAST_GT,
     Combat,
     Order,
     Phase,
@@ -34,16 +48,13 @@ from specs.snc1937.state import (
     other,
 )
 
-SHANGHAI = parse_hex("3512")
-NANKING = parse_hex("0202")
-HANGZHOU = parse_hex("1824")
 MF_MOBILE = 8  # SNC-9.0.1
-BLOCKING_SIDES = frozenset({"all_sea", "all_lake", "yangtze"})
+SUPPORT_ORDER = ("air", "artillery", "naval_gunfire", "amphibious")  # the listing's order
 
 
 class Tables:
     """What the rules look up per data set, built once (the Board, unit specs, reinforcement
-    records by unit, marker holdings, the city hexes that count for victory)."""
+    records by unit, marker holdings, the Japanese garrison pool, the landing hexes)."""
 
     def __init__(self, data: SNCData) -> None:
         self.data = data
@@ -53,16 +64,8 @@ class Tables:
         self.record: dict[str, Reinforcement] = {
             u: r for r in data.setup.reinforcements for u in r.units
         }
-        self.cities = tuple(
-            sorted(h for h, c in data.map.cities.items() if not c.neutral)
-        )  # SNC-4.3.1, SNC-4.3.2
         self.jp_garrisons = tuple(u.id for u in data.units if u.side == JP and u.is_static)
         self.landings = tuple(sorted(data.map.landings))
-        self.edge_rail = frozenset(
-            h
-            for h in self.board.rail_hexes
-            if self.board.on_west_edge(h) or self.board.on_south_edge(h)
-        )
 
     @functools.cache  # noqa: B019 - one Tables per data set, kept for the process
     def steps(self, v: Variant, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
@@ -169,9 +172,6 @@ def _move_ezoc(
     return movement.movement_ezoc(t.board, t.data, v, stacks(where), units, here)
 
 
-# --- movement (SNC-9.x) --------------------------------------------------------------------------
-
-
 # --- stacking (SNC-6.x) --------------------------------------------------------------------------
 
 
@@ -212,18 +212,6 @@ def battle(t: Tables, s: SNCState, c: Combat) -> Odds:
         {**st, c.target: defenders}, s.reduced, overrun=c.overrun,
         attacker_markers=a_markers, defender_markers=d_markers,
     )  # fmt: skip
-
-
-def strike_problem(t: Tables, s: SNCState, c: Combat) -> str | None:
-    """Why these attackers cannot attack: none, or a strength that rounds down to 0 across
-    creeks and rivers (SNC-10.4.1.8)."""
-    if not c.attackers:
-        return "an attack needs an attacker (SNC-10.0.5)"
-    try:
-        battle(t, s, c)
-    except IllegalAction as err:
-        return err.message if hasattr(err, "message") else str(err)
-    return None
 
 
 def odds_column(t: Tables, s: SNCState, c: Combat) -> str:
@@ -268,123 +256,74 @@ def take_step(t: Tables, s: SNCState, unit: str) -> SNCState:
 
 
 def support_kinds(t: Tables, s: SNCState, c: Combat, defending: bool) -> list[str]:
-    """Markers the side may add now (SNC-11.0.1 to SNC-11.1.6, SNC-8.4.0.6, SNC-8.5.2,
-    SNC-11.4.x; AMB-SNC-7, AMB-SNC-32)."""
+    """Markers the side may add now: `fire_support.eligible_kinds` (SNC-11.0.1 to SNC-11.1.6,
+    SNC-11.4.x; AMB-SNC-32) among those it still holds this phase (SNC-11.1.5, SNC-3.1.3;
+    fire_support_refresh, AMB-SNC-7), none of the attacker's in a Second Operations Phase under
+    first_phase_only, and after Japanese support in the First Operations Phase only amphibious
+    support in the Reinforcement Phase (SNC-8.5.2, SNC-8.4.0.6). Listed air, artillery, naval
+    gunfire, amphibious."""
     v = s.variant
     side = other(s.side) if defending else s.side
     used_now = c.support_d if defending else c.support_a
-    if defending:
-        kinds: tuple[str, ...] = ("naval_gunfire",) if side == JP else ()
-    elif side == CH:
-        kinds = ("artillery",)
-    else:
-        kinds = ("air", "artillery", "naval_gunfire", "amphibious")
-    out = []
-    for kind in kinds:
-        if kind in used_now:
-            continue  # one per category (SNC-11.1.3)
-        if kind == "amphibious" and not c.landing:
-            continue  # SNC-11.0.4
-        if not defending:
-            if s.phase == Phase.OPS2 and v.is_("fire_support_refresh", "first_phase_only"):
-                continue
-            if side == JP and s.phase == Phase.REINF and s.jp_support_ops1 and kind != "amphibious":
-                continue  # SNC-8.5.2
-        if kind == "naval_gunfire" and not _naval_ok(t, s, c, defending):
-            continue  # SNC-11.4.1, SNC-11.4.2
-        if t.markers(side, kind, s.turn) - s.used.count(f"{side}:{kind}") <= 0:
-            continue
-        out.append(kind)
-    return out
-
-
-def _naval_ok(t: Tables, s: SNCState, c: Combat, defending: bool) -> bool:
-    b = t.board
-    if defending or c.landing or s.variant.is_("naval_gunfire_adjacent", "defender_hex"):
-        return b.in_naval_gunfire_line(c.target)
-    loc = locations(s.where)
-    from_attacker = any(b.in_naval_gunfire_line(loc[u]) for u in c.attackers if u in loc)
-    if s.variant.is_("naval_gunfire_adjacent", "attacker_hex"):
-        return from_attacker
-    return from_attacker or b.in_naval_gunfire_line(c.target)
+    available = [
+        k
+        for k in fire_support.KINDS
+        if k not in used_now and t.markers(side, k, s.turn) > s.used.count(f"{side}:{k}")
+    ]
+    if not defending:
+        if s.phase == Phase.OPS2 and v.is_("fire_support_refresh", "first_phase_only"):
+            return []
+        if side == JP and s.phase == Phase.REINF and s.jp_support_ops1:
+            available = [k for k in available if k == fire_support.AMPHIBIOUS]  # SNC-8.5.2
+    where = locations(s.where)
+    found = fire_support.eligible_kinds(
+        t.board, v, owner=side, attacking=not defending, target=c.target,
+        attacker_hexes=frozenset(where[u] for u in c.attackers if u in where),
+        landing=c.landing, available=available,
+    )  # fmt: skip
+    return sorted(found, key=SUPPORT_ORDER.index)
 
 
 # --- control, garrisons and victory (SNC-3.2.x, SNC-9.1.3, SNC-4.x) ------------------------------
 
 
-def arrive(t: Tables, s: SNCState, side: str, hexes: Iterable[Hex], *, placed: bool) -> SNCState:
-    """Units of `side` entered `hexes`: control passes (SNC-3.2.2; a placement counts only
-    under control_entry=any_arrival, AMB-SNC-16), and a Japanese unit entering a city puts a
-    garrison there from the pool (SNC-9.1.3; AMB-SNC-37: none if the pool is empty)."""
-    hexes = list(hexes)
-    if placed and s.variant.is_("control_entry", "movement_and_advance"):
-        return s
-    entered = frozenset(hexes)
-    control = s.jp_control | entered if side == JP else s.jp_control - entered
-    if control != s.jp_control:
-        s = attrs.evolve(s, jp_control=control)
-    if side == JP:
+def arrive(t: Tables, s: SNCState, side: str, hexes: Iterable[Hex], how: str) -> SNCState:
+    """Units of `side` came to be in `hexes` by `how` (`control.ARRIVALS`): control passes if
+    that counts as entering (`control.after_arrival`: SNC-3.2.2; control_entry, AMB-SNC-16),
+    and a Japanese unit entering a city brings a garrison (`control.garrison_to_place`:
+    SNC-9.1.3; AMB-SNC-37)."""
+    hexes = tuple(hexes)
+    held = control.after_arrival(s.jp_control, side, hexes, how, s.variant)
+    if held != s.jp_control:
+        s = attrs.evolve(s, jp_control=held)
+    if side == JP and control.takes_control(how, s.variant):
         for h in hexes:
-            if not t.board.is_city(h):
-                continue
-            here = stacks(s.where).get(h, ())
-            if any(t.spec[u].is_static and t.spec[u].side == JP for u in here):
-                continue
-            pool = [g for g in t.jp_garrisons if g not in locations(s.where) and g not in s.dead]
-            if pool:
-                s = put(s, {pool[0]: h})
+            g = control.garrison_to_place(t.board, t.data, stacks(s.where), s.dead, h)
+            if g is not None:
+                s = put(s, {g: h})
     return s
 
 
 def sudden_death(
-    t: Tables,
-    s: SNCState,
-    *,
-    end_of_phase: bool = False,
-    before: SNCState | None = None,
+    t: Tables, s: SNCState, *, end_of_phase: bool = False, entered: Iterable[Hex] = ()
 ) -> Outcome | None:
-    """Chinese sudden-death victory (SNC-4.1.1, SNC-4.1.2) and defeat (SNC-4.2.1; checked
-    after each action or at phase ends per `sudden_defeat_timing`, AMB-SNC-15). Under
-    gt8_adjacency=must_gain (AMB-SNC-14) the GT 8+ win needs a Chinese unit that has just come
-    into 3512 or next to it (`before` is the state before the action)."""
-    if SHANGHAI not in s.jp_control:
-        return Outcome(CH, clause="SNC-4.1.1", reason="the Chinese control Shanghai (3512)")
+    """The Chinese sudden-death victory (`victory.sudden_victory`: SNC-4.1.1, SNC-4.1.2;
+    `entered` are the hexes Chinese units just moved or advanced into, for
+    gt8_adjacency=must_gain, AMB-SNC-14) and defeat (`victory.sudden_defeat`: SNC-4.2.1),
+    the defeat looked at after each action or at phase ends per `sudden_defeat_timing`
+    (AMB-SNC-15)."""
     st = stacks(s.where)
-    ring = (SHANGHAI, *t.board.neighbors(SHANGHAI))
-    mobile_only = s.variant.is_("sudden_death_units", "mobile_only")
-    near = any(
-        t.spec[u].side == CH and not (mobile_only and t.spec[u].is_static)
-        for h in ring
-        for u in st.get(h, ())
-    )
-    gained = near
-    if near and s.variant.is_("gt8_adjacency", "must_gain"):
-        old = dict(before.where) if before is not None else {}
-        gained = any(
-            t.spec[u].side == CH and old.get(u) != h
-            for h in ring
-            for u in st.get(h, ())
-            if not (mobile_only and t.spec[u].is_static)
-        )
-    if s.turn >= 8 and gained:  # AMB-SNC-14
-        return Outcome(CH, clause="SNC-4.1.2", reason="Chinese units in or next to 3512 on GT 8+")
-    timing_ok = end_of_phase or s.variant.is_("sudden_defeat_timing", "after_each_action")
-    if s.turn <= 5 and not near and timing_ok:
-        return Outcome(JP, clause="SNC-4.2.1", reason="no Chinese unit in or next to 3512 by GT 5")
+    won = victory.sudden_victory(t.board, t.data, st, s.jp_control, s.turn, s.variant, entered)
+    if won is not None:
+        return won
+    if end_of_phase or s.variant.is_("sudden_defeat_timing", "after_each_action"):
+        return victory.sudden_defeat(t.board, t.data, st, s.turn, s.variant)
     return None
 
 
 def victory_check(t: Tables, s: SNCState) -> Outcome | None:
-    """The Victory Check Phase (SNC-4.3.1 to SNC-4.3.3)."""
-    if s.variant.is_("victory_control", "occupation"):
-        held = side_hexes(s.where, t, JP)
-    else:
-        held = s.jp_control
-    if all(h in held for h in t.cities):
-        return Outcome(JP, clause="SNC-4.3.1", reason="the Japanese control every city hex")
-    if s.turn >= LAST_GT:
-        return Outcome(CH, clause="SNC-4.3.3", reason="GT 12 ends without every city Japanese")
-    return None
+    """The Victory Check Phase (`victory.victory_check`: SNC-4.3.1 to SNC-4.3.3)."""
+    return victory.victory_check(t.board, t.data, stacks(s.where), s.jp_control, s.turn, s.variant)
 
 
 # --- the sequence of play (SNC-5.x) --------------------------------------------------------------
@@ -551,48 +490,26 @@ def interdiction_choices(t: Tables, s: SNCState) -> list[str]:
 
 
 def chinese_places(t: Tables, s: SNCState, unit: str) -> list[tuple[Hex, bool]]:
-    """Where a Chinese reinforcement may arrive (SNC-8.2.1 to SNC-8.2.6, SNC-9.5.2.x,
-    SNC-8.1.4): its listed hex (method a), from GT 3 a railroad hex reached along the rail
-    from Nanking or Hangzhou avoiding Japanese units and EZOC with a LoC to the west or south
-    edge (method b; AMB-SNC-21); a returning elite unit in or next to Nanking. Never next to a
-    Japanese unit, never into one."""
-    b = t.board
+    """Where a Chinese reinforcement may arrive, with whether by rail: a returning elite unit
+    in or next to Nanking (`loc.elite_return_hexes`: SNC-8.1.4); any other at its listed hexes
+    (`loc.reinforcement_hexes`: method (a), SNC-8.2.1, SNC-8.2.2), then from GT 3 at a
+    railroad hex (`loc.rail_reinforcement_hexes`: method (b), SNC-8.2.4, SNC-8.2.5,
+    SNC-9.5.2.x; chinese_rail, AMB-SNC-21)."""
     st = stacks(s.where)
-    jp_hexes = {h for h, us in st.items() if t.spec[us[0]].side == JP}
-    near = jp_hexes | {n for h in jp_hexes for n in b.neighbors(h)}
-    out: list[tuple[Hex, bool]] = []
     if unit in s.reduced:  # an elite unit coming back (SNC-8.1.4)
-        for h in (NANKING, *b.neighbors(NANKING)):
-            if b.enterable(h) and h not in near:
-                out.append((h, False))
-        return out
-    record = t.record[unit]
-    for h in record.hexes:
-        if b.enterable(h) and h not in near:
-            out.append((h, False))
-    if s.turn >= 3:
-        for h in sorted(rail_places(t, s)):
-            if h not in near:
-                out.append((h, True))
+        return [(h, False) for h in loc.elite_return_hexes(t.board, t.data, st)]
+    listed = t.record[unit].hexes
+    ok = loc.reinforcement_hexes(t.board, t.data, st, listed)
+    out = [(h, False) for h in listed if h in ok]
+    out.extend((h, True) for h in sorted(_rail_hexes(t, s.where, s.variant, s.turn)))
     return out
 
 
-def rail_places(t: Tables, s: SNCState) -> frozenset[Hex]:
-    b = t.board
-    st = stacks(s.where)
-    blocked = frozenset({h for h, us in st.items() if t.spec[us[0]].side == JP} | zoc_of(t, s, JP))
-    loc: set[Hex] = set()
-    for h in t.edge_rail:
-        loc |= b.rail_reach(h, blocked)  # SNC-8.2.4, SNC-8.2.5
-    if s.variant.is_("chinese_rail", "two_mechanisms"):
-        route: set[Hex] = set()
-        for start in (NANKING, HANGZHOU):
-            route |= b.rail_reach(start, blocked)  # SNC-9.5.2.2, SNC-9.5.2.3
-        return frozenset(loc | route)
-    route = set()
-    for start in (NANKING, HANGZHOU):
-        route |= b.rail_reach(start, blocked)
-    return frozenset(loc & route)
+@functools.lru_cache(maxsize=1024)
+def _rail_hexes(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, turn: int
+) -> frozenset[Hex]:
+    return loc.rail_reinforcement_hexes(t.board, t.data, v, stacks(where), turn)
 
 
 def landing_hexes(t: Tables, s: SNCState, units: tuple[str, ...]) -> list[Hex]:
@@ -628,119 +545,63 @@ def landing_groups(t: Tables, s: SNCState) -> list[tuple[str, ...]]:
     return [tuple(g) for g in groups.values()]
 
 
-def jp_loc(t: Tables, s: SNCState, start: Hex) -> bool:
-    """A Japanese LoC from `start` to a landing hex (SNC-8.3.5; AMB-SNC-19): through hexes
-    free of Chinese units (and of Chinese ZOC under blocked_by_units_and_zoc; the unit's own
-    hex may be in an EZOC, SNC-8.3.6), never through 3513 (SNC-0.0.2)."""
-    b = t.board
-    st = stacks(s.where)
-    blocked = {h for h, us in st.items() if t.spec[us[0]].side == CH}
-    if s.variant.is_("japanese_loc", "blocked_by_units_and_zoc"):
-        blocked |= zoc_of(t, s, CH)
-    goals = set(t.landings)
-    seen = {start}
-    todo = [start]
-    while todo:
-        h = todo.pop()
-        if h in goals:
-            return True
-        for n in b.neighbors(h):
-            if n in seen or n in blocked or not b.enterable(n):
-                continue
-            if b.side_kind(h, n) in BLOCKING_SIDES:
-                continue
-            seen.add(n)
-            todo.append(n)
-    return False
-
-
 def replace_choices(t: Tables, s: SNCState) -> list[str]:
-    """Reduced Japanese units that may take a replacement step now (SNC-8.3.1 to
-    SNC-8.3.6; AMB-SNC-20)."""
+    """Reduced Japanese units that may take a replacement step now (SNC-8.3.1 to SNC-8.3.4;
+    replacement_targets, AMB-SNC-20): those with a LoC (`loc.japanese_loc_units`: SNC-8.3.5,
+    SNC-8.3.8; japanese_loc, AMB-SNC-19)."""
     if s.replacements <= 0:
         return []
-    loc = locations(s.where)
-    out = []
-    for u in sorted(s.reduced):
-        spec = t.spec[u]
-        if spec.side != JP or u not in loc:
-            continue
-        if s.variant.is_("replacement_targets", "regiments_only") and spec.size != "III":
-            continue
-        if jp_loc(t, s, loc[u]):
-            out.append(u)
-    return out
+    regiments = s.variant.is_("replacement_targets", "regiments_only")
+    candidates = [
+        u
+        for u in sorted(s.reduced)
+        if t.spec[u].side == JP and not (regiments and t.spec[u].size != "III")
+    ]
+    if not candidates:
+        return []
+    ok = loc.japanese_loc_units(t.board, t.data, s.variant, stacks(s.where), candidates)
+    return [u for u in candidates if u in ok]
 
 
 # --- combat sequence helpers ---------------------------------------------------------------------
 
 
-def attack_targets(t: Tables, s: SNCState) -> list[Hex]:
-    """Enemy hexes that may be attacked now (SNC-10.0.1, SNC-10.0.8, SNC-10.4.1.9)."""
+def _defended(s: SNCState) -> frozenset[str]:
+    """The units attacked already this phase: those in the hexes attacked (SNC-10.0.8; no unit
+    changes hex in a Fight phase but by advancing into an emptied hex)."""
     st = stacks(s.where)
-    out = set()
-    for h, us in st.items():
-        if t.spec[us[0]].side != s.side:
-            continue
-        if not any(_may_attack(t, s, u) for u in us):
-            continue
-        for n in t.board.neighbors(h):
-            occ = st.get(n)
-            enemy = occ and t.spec[occ[0]].side != s.side
-            if enemy and n not in s.attacked and _across_ok(t, h, n):
-                out.add(n)
-    return [h for h in sorted(out) if _strikable(t, s, h)]
+    return frozenset(u for h in s.attacked for u in st.get(h, ()))
 
 
-def _strikable(t: Tables, s: SNCState, target: Hex) -> bool:
-    """An attack is opened only where all its possible attackers together have a strength
-    above 0 (SNC-10.4.1.8), so its declaration can always be completed."""
-    c = Combat(target=target, defenders=stacks(s.where)[target])
-    c = attrs.evolve(c, attackers=tuple(join_choices(t, attrs.evolve(s, combat=c))))
-    return strike_problem(t, s, c) is None
-
-
-def _may_attack(t: Tables, s: SNCState, unit: str) -> bool:
-    """Static units never attack (SNC-10.2.1); a unit attacks once per phase (SNC-10.0.7)."""
-    return not t.spec[unit].is_static and unit not in s.done
-
-
-def _across_ok(t: Tables, a: Hex, b: Hex) -> bool:
-    """No combat across all-sea or all-lake hexsides (SNC-10.4.1.9)."""
-    kind = t.board.side_kind(a, b)
-    return kind not in t.data.tec.no_combat_across and kind != "yangtze"
+def attack_targets(t: Tables, s: SNCState) -> tuple[Hex, ...]:
+    """Enemy hexes that may be attacked now (`combat_query.attack_targets`: SNC-10.0.1,
+    SNC-10.0.7, SNC-10.0.8, SNC-10.2.1, SNC-10.4.1.8, SNC-10.4.1.9); units in `s.done` have
+    attacked this phase (or landed, AMB-SNC-12)."""
+    return combat_query.attack_targets(
+        t.data, t.board, stacks(s.where), s.reduced, s.side,
+        attacked=s.done, defended=_defended(s),
+    )  # fmt: skip
 
 
 def join_choices(t: Tables, s: SNCState) -> list[str]:
+    """Units that may still join the attack being declared (`combat_query.contacts_by_target`:
+    SNC-10.0.5, SNC-10.0.7, SNC-10.2.1, SNC-10.4.1.9), in the data's order."""
     c = s.combat
     assert c is not None
-    out = []
-    for n in t.board.neighbors(c.target):
-        if not _across_ok(t, n, c.target):
-            continue
-        for u in stacks(s.where).get(n, ()):
-            if t.spec[u].side == s.side and _may_attack(t, s, u) and u not in c.attackers:
-                out.append(u)
-    return sorted(out, key=t.order.__getitem__)
+    found = combat_query.contacts_by_target(
+        t.data, t.board, stacks(s.where), s.side,
+        attacked=s.done, defended=_defended(s), only=c.target,
+    ).get(c.target, ())  # fmt: skip
+    return sorted((u for u in found if u not in c.attackers), key=t.order.__getitem__)
 
 
-def retreat_choices(t: Tables, s: SNCState, unit: str, origin: Hex) -> list[Hex]:
-    """One hex away from the landing hex, never into a Japanese-held hex or 3513, into an
-    EZOC only under retreat_into_ezoc=allowed (SNC-8.4.0.9; AMB-SNC-11)."""
-    b = t.board
+def may_strike(t: Tables, s: SNCState, c: Combat) -> bool:
+    """The declared attackers may attack: at least one (SNC-10.0.5), with an adjusted strength
+    above 0 (`combat_query.strong_enough`, SNC-10.4.1.8)."""
     st = stacks(s.where)
-    ezoc = zoc_of(t, s, JP)
-    out = []
-    for n in b.neighbors(origin):
-        if movement.cost_between(t.board, t.data, s.variant, CH, origin, n) is None:
-            continue
-        occ = st.get(n)
-        if occ and t.spec[occ[0]].side == JP:
-            continue
-        if n in ezoc and s.variant.is_("retreat_into_ezoc", "forbidden"):
-            continue
-        out.append(n)
-    return out
+    return bool(c.attackers) and combat_query.strong_enough(
+        t.data, t.board, st, s.reduced, c.target, c.attackers
+    )
 
 
 def advance_choices(t: Tables, s: SNCState) -> list[str]:

@@ -64,6 +64,17 @@ def reinforcement_hexes(
     )
 
 
+def elite_return_hexes(
+    board: Board, data: SNCData, stacks: Mapping[Hex, tuple[str, ...]]
+) -> tuple[Hex, ...]:
+    """Where a returning Chinese elite unit may be placed: Nanking or a hex next to it
+    (SNC-8.1.4), Nanking first then the neighbours in board order; enterable, free of Japanese
+    units and not next to one (SNC-8.2.1, SNC-0.0.1)."""
+    nanking = place(board, "Nanking")
+    ok = reinforcement_hexes(board, data, stacks, (nanking, *board.neighbors(nanking)))
+    return tuple(h for h in (nanking, *board.neighbors(nanking)) if h in ok)
+
+
 def reinforcement_moves(
     board: Board,
     data: SNCData,
@@ -211,3 +222,26 @@ def has_japanese_loc(
     goes (SNC-8.3.5; SNLF units, type naval infantry: SNC-8.3.8)."""
     snlf = data.unit(unit).type == "naval_infantry"
     return at in japanese_loc_hexes(board, data, variant, stacks, snlf=snlf)
+
+
+def japanese_loc_units(
+    board: Board,
+    data: SNCData,
+    variant: Variant,
+    stacks: Mapping[Hex, tuple[str, ...]],
+    units: Iterable[str],
+) -> frozenset[str]:
+    """Those of the Japanese `units` on the map with a LoC (`has_japanese_loc`: SNC-8.3.5,
+    SNC-8.3.8), each LoC net found once."""
+    where = {u: h for h, ids in stacks.items() for u in ids}
+    nets: dict[bool, frozenset[Hex]] = {}
+    out = set()
+    for u in units:
+        if u not in where:
+            continue
+        snlf = data.unit(u).type == "naval_infantry"
+        if snlf not in nets:
+            nets[snlf] = japanese_loc_hexes(board, data, variant, stacks, snlf=snlf)
+        if where[u] in nets[snlf]:
+            out.add(u)
+    return frozenset(out)

@@ -173,7 +173,7 @@ def finish(t: flow.Tables, s: SNCState) -> tuple[SNCState, bool]:
     s = attrs.evolve(s, moving=survivors)
     if after.at != origin:
         s = flow.put(s, dict.fromkeys(survivors, after.at))
-        s = flow.arrive(t, s, JP, [after.at], placed=False)  # SNC-3.2.2
+        s = flow.arrive(t, s, JP, [after.at], "move")  # SNC-3.2.2
     if after.may_move_on:
         return attrs.evolve(s, overrun_next="", overrun_target=None), False
     if after.may_overrun_again:

@@ -1,4 +1,4 @@
-"""The SNC Game: the kernel contract (`kernel.game.Game`) over the pure rules of `flow.py`.
+"""The SNC Game: the kernel contract (`kernel.game.Game`) over the sequence of play of `flow.py`
 
 Each transition names its clauses; an action out of place or breaking a rule is refused with
 `IllegalAction` naming the clause. Dice are chance actions with probability 1/6.
@@ -24,10 +24,12 @@ from kernel.variants import Catalogue, Variant
 from specs.snc1937 import (
     advance,
     codec,
+    control,
     flow,
     observe,
     overrun_flow,
     position,
+    retreat,
     stacking,
     stacking_query,
 )
@@ -191,8 +193,7 @@ class SNC:
             case Step.JOIN:
                 assert c is not None
                 joins: list[Action] = [Join(u) for u in flow.join_choices(t, s)]
-                ok = flow.strike_problem(t, s, c) is None
-                return [*joins, Strike()] if ok else joins
+                return [*joins, Strike()] if flow.may_strike(t, s, c) else joins
             case Step.SUPPORT_A:
                 assert c is not None
                 return [*(Support(k) for k in flow.support_kinds(t, s, c, False)), Done()]
@@ -211,7 +212,7 @@ class SNC:
                 assert c is not None
                 unit = self._retreater(s)
                 origin = c.second or c.target
-                return [Retreat(unit, h) for h in flow.retreat_choices(t, s, unit, origin)]
+                return [Retreat(unit, h) for h in self._retreat_hexes(s, origin)]
             case Step.ADVANCE:
                 if c is not None and c.landing:
                     return [*(Advance(u) for u in self._ashore_choices(s)), Done()]
@@ -330,13 +331,19 @@ class SNC:
         self._known(action)
         before = s
         s = self._transition(s, action)
-        return self._settle(s, before)
+        return self._settle(s, before, action)
 
-    def _settle(self, s: SNCState, before: SNCState) -> SNCState:
-        """Sudden death is checked after every action (SNC-4.1.1, SNC-4.1.2, SNC-4.2.1)."""
+    def _settle(self, s: SNCState, before: SNCState, action: Action) -> SNCState:
+        """Sudden death is checked after every action (SNC-4.1.1, SNC-4.1.2, SNC-4.2.1), with
+        the hexes Chinese units just moved or advanced into (AMB-SNC-14)."""
         if s.result is not None:
             return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, combat=None)
-        found = flow.sudden_death(self.tables, s, before=before)
+        entered: set[Hex] = set()
+        if isinstance(action, (Move, Advance)):
+            old = flow.locations(before.where)
+            spec = self.tables.spec
+            entered = {h for u, h in s.where if spec[u].side == CH and old.get(u) != h}
+        found = flow.sudden_death(self.tables, s, entered=entered)
         if found is not None:
             return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, combat=None, result=found)
         return s
@@ -392,7 +399,7 @@ class SNC:
                 return self._loss(s, unit)
             case Retreat(unit, to):
                 s = flow.put(s, {unit: to})
-                s = flow.arrive(t, s, CH, [to], placed=True)
+                s = flow.arrive(t, s, CH, [to], "retreat")
                 return self._retreats(s)
             case Advance(unit) if s.combat is not None and s.combat.landing:
                 s = self._ashore(s, (unit,))
@@ -407,7 +414,7 @@ class SNC:
                 assert s.combat is not None
                 target = s.combat.target
                 s = flow.put(s, {unit: target})
-                s = flow.arrive(t, s, s.side, [target], placed=False)
+                s = flow.arrive(t, s, s.side, [target], "advance")
                 if flow.advance_choices(t, s):
                     return s
                 return flow.after_combat(t, s)
@@ -616,8 +623,8 @@ class SNC:
         mp = s.mp if s.moving else 2 * flow.MF_MOBILE
         mp -= flow.step_cost(t, s, here, to)
         s = flow.put(s, dict.fromkeys(units, to), moving=units, mp=mp)
-        if s.variant.is_("control_transit", "every_hex_entered"):
-            s = flow.arrive(t, s, s.side, [to], placed=False)
+        if control.takes_in_transit(s.variant):
+            s = flow.arrive(t, s, s.side, [to], "move")
         near_ok = s.phase != Phase.REINF
         if not flow.step_choices(t, s, to, mp, near_jp_ok=near_ok) and not overrun_flow.actions(
             t, s
@@ -639,8 +646,8 @@ class SNC:
             overrun_next="",
             overrun_target=None,
         )
-        if s.variant.is_("control_transit", "where_move_ends"):
-            s = flow.arrive(self.tables, s, s.side, [to], placed=False)
+        if not control.takes_in_transit(s.variant):
+            s = flow.arrive(self.tables, s, s.side, [to], "move")
         return s
 
     def _support(self, s: SNCState, kind: str) -> SNCState:
@@ -731,8 +738,13 @@ class SNC:
         assert c is not None
         origin = c.second or c.target
         here = stacks(s.where).get(origin, ())
-        can = [u for u in here if flow.retreat_choices(self.tables, s, u, origin)]
-        return can[0] if can else here[0]
+        return here[0]
+
+    def _retreat_hexes(self, s: SNCState, origin: Hex) -> tuple[Hex, ...]:
+        """Where the Chinese units in `origin` may retreat one hex (`retreat.retreat_hexes`:
+        SNC-8.4.0.9, SNC-8.4.1.3, SNC-9.4.6, SNC-9.0.12; retreat_into_ezoc, AMB-SNC-11)."""
+        t = self.tables
+        return retreat.retreat_hexes(t.board, t.data, s.variant, stacks(s.where), CH, origin)
 
     def _retreats(self, s: SNCState) -> SNCState:
         """Each Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); one with nowhere to
@@ -742,7 +754,7 @@ class SNC:
         assert c is not None
         origin = c.second or c.target
         while here := stacks(s.where).get(origin, ()):
-            if any(flow.retreat_choices(t, s, u, origin) for u in here):
+            if self._retreat_hexes(s, origin):
                 return attrs.evolve(s, step=Step.RETREAT)
             if s.variant.is_("retreat_blocked", "stays"):
                 break
@@ -759,7 +771,7 @@ class SNC:
         s = attrs.evolve(s, trt=flow.trt_without(s, units))
         s = flow.put(s, dict.fromkeys(units, c.target))
         if units:
-            s = flow.arrive(self.tables, s, JP, [c.target], placed=False)
+            s = flow.arrive(self.tables, s, JP, [c.target], "advance")
         return attrs.evolve(s, arrived=s.arrived | frozenset(units))
 
     def _ashore_choices(self, s: SNCState) -> list[str]:
@@ -839,7 +851,7 @@ class SNC:
         s = attrs.evolve(s, combat=attrs.evolve(c, second=None, second_unit=None))
         if not stacks(s.where).get(to):  # emptied (not under retreat_blocked=stays)
             s = flow.put(s, {unit: to})
-            s = flow.arrive(self.tables, s, JP, [to], placed=False)
+            s = flow.arrive(self.tables, s, JP, [to], "advance")
         return self._landed(s)
 
     def _losses_a(self, s: SNCState) -> SNCState:
@@ -929,7 +941,7 @@ class SNC:
         t = self.tables
         s = attrs.evolve(s, trt=flow.trt_without(s, [unit]), arrived=s.arrived | {unit})
         s = flow.put(s, {unit: h})
-        s = flow.arrive(t, s, t.spec[unit].side, [h], placed=True)
+        s = flow.arrive(t, s, t.spec[unit].side, [h], "placement")
         if t.spec[unit].side == CH and not rail and unit not in s.reduced:
             s = attrs.evolve(s, movable=s.movable | {unit})
         return s
@@ -947,7 +959,7 @@ class SNC:
             return attrs.evolve(s, combat=combat, step=Step.SUPPORT_A)
         s = attrs.evolve(s, trt=flow.trt_without(s, units), arrived=s.arrived | frozenset(units))
         s = flow.put(s, dict.fromkeys(units, h))
-        return flow.arrive(t, s, JP, [h], placed=False)
+        return flow.arrive(t, s, JP, [h], "placement")  # SNC-8.4.0.11: placed
 
     def _end_reinforcements(self, s: SNCState) -> SNCState:
         t = self.tables

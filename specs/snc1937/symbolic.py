@@ -237,32 +237,37 @@ class Model:
         def on_map(x: I) -> B:
             return o.not_(o.eq(x, 0))
 
+        about = frozenset({u})
+
+        def rule(clause: str, text: str, make: Callable[[], B], lazy: bool = False) -> Conjunct[B]:
+            return Conjunct(clause, text, make, lazy, about)  # about this unit: `Part`
+
         out = [
-            Conjunct(
+            rule(
                 "SNC-9.4.6",
                 f"{u} enters only a land hex other than 3513 (SNC-0.0.1)",
                 lambda: o.implies(entered(), o.le(there, self.hexes.enterable)),
             ),
-            Conjunct(
+            rule(
                 "SNC-9.0.12",
                 f"{u} enters no hex an enemy unit still holds: the enemy there has left it, "
                 "eliminated or retreated (SNC-6.0.1, SNC-10.5.3.1, SNC-8.4.0.9)",
                 lambda: self.when(o, entered(), lambda: self.no_enemy_stays(o, s, c, u, there)),
                 lazy=True,  # large, and no proof here needs it (refinement checks it)
             ),
-            Conjunct(
+            rule(
                 "SNC-9.0.10",
                 f"{u} enters a hex only in a step of its side's units",
                 lambda: o.implies(
                     entered(), c.b("mover_jp") if self.side[u] == JP else o.not_(c.b("mover_jp"))
                 ),
             ),
-            Conjunct(
+            rule(
                 "SNC-8.3.3",
                 f"{u} never leaves the dead pile, which is off the map",
                 lambda: o.implies(dead, o.all([dead2, o.eq(there, 0)])),
             ),
-            Conjunct(
+            rule(
                 "SNC-8.3.3",
                 f"a unit in the dead pile is off the map ({u})",
                 lambda: o.implies(dead2, o.eq(there, 0)),
@@ -270,7 +275,7 @@ class Model:
         ]
         if u in self.static:
             out.append(
-                Conjunct(
+                rule(
                     "SNC-2.2.1.8",
                     f"static {u} stays in its hex or goes to the dead pile (SNC-9.1.1)",
                     lambda: o.implies(
@@ -280,7 +285,7 @@ class Model:
             )
         spent = o.lt(c.i("repl"), s.i("repl")) if self.side[u] == JP else o.lit(False)
         out.append(
-            Conjunct(
+            rule(
                 "SNC-8.3.2",
                 f"{u} is restored only by elimination or a Japanese replacement step (SNC-8.3.4)",
                 lambda: o.implies(o.all([red, o.not_(red2)]), o.any([dead2, wait2, spent])),
@@ -288,14 +293,14 @@ class Model:
         )
         if u in self.elite_units:
             out.append(
-                Conjunct(
+                rule(
                     "SNC-8.1.2",
                     f"{u} waits for the return die only once eliminated from the map",
                     lambda: o.implies(o.all([o.not_(wait), wait2]), on_map(here)),
                 )
             )
             out.append(
-                Conjunct(
+                rule(
                     "SNC-8.1.2",
                     f"{u} leaves the wait only for the dead pile or, reduced, a TRT box "
                     "(SNC-8.1.3)",
@@ -306,7 +311,7 @@ class Model:
             )
         else:
             out.append(
-                Conjunct(
+                rule(
                     "SNC-8.1.2",
                     f"{u} is no Chinese elite unit and never waits for the return die",
                     lambda: o.not_(wait2),
@@ -314,7 +319,7 @@ class Model:
             )
         garrison = o.all([o.not_(dead), on_map(there)]) if u in self.pool else o.lit(False)
         out.append(
-            Conjunct(
+            rule(
                 "SNC-8.3.3",
                 f"{u} comes into play only from the elite wait or, a Japanese garrison, from "
                 "the pool (SNC-9.1.3)",

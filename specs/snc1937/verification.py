@@ -21,7 +21,7 @@ from typing import Any
 
 from kernel.properties import Property
 from kernel.variants import Variant
-from solvers.prover import Formal, Invariant, StepInvariant
+from solvers.prover import Formal, Invariant, Part, StepInvariant
 from solvers.terms import B, Frame, I, Ops
 from specs.snc1937 import properties as props
 from specs.snc1937.data import load_data
@@ -129,6 +129,10 @@ def formal(m: Model) -> dict[str, Formal]:
     """Each property of `specs.snc1937.properties` that the abstraction can state, over it."""
     return {
         props.SETTLEMENT: Invariant(lambda o, s: _settlement(m, o, s)),
+        props.ONE_SIDE: Invariant(
+            lambda o, s: o.all(p.holds(o, s) for p in _one_side_parts(m)),
+            parts=lambda: _one_side_parts(m),
+        ),
         props.ENDS: Invariant(lambda o, s: _ends(o, s)),
         props.GT_ORDER: StepInvariant(lambda o, s, n: _gt_order(o, s, n)),
         props.STATIC: StepInvariant(lambda o, s, n: _static(m, o, s, n)),
@@ -139,6 +143,28 @@ def formal(m: Model) -> dict[str, Formal]:
 def _settlement(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
     """SNC-0.0.1: no unit in 3513."""
     return o.all(o.not_(o.eq(s.i(at(u)), x)) for u in m.units for x in m.settlement)
+
+
+def _one_side_parts(m: Model) -> list[Part]:
+    """SNC-6.0.1: no Japanese unit shares a hex with a Chinese one; a part per pair, each
+    inductive by that pair's step rules alone (a unit enters no hex an enemy stays in,
+    SNC-9.0.12; units entering hexes in one step are of one side, SNC-9.0.10)."""
+    out = []
+    for j in m.units:
+        if m.side[j] != JP:
+            continue
+        for c in m.enemies(j):
+            out.append(
+                Part(
+                    f"{j} and {c} apart",
+                    lambda o, s, j=j, c=c: o.any(
+                        [o.eq(s.i(at(j)), 0), o.not_(o.eq(s.i(at(j)), s.i(at(c))))]
+                    ),
+                    frozenset({j, c}),
+                    frozenset({"SNC-9.0.12", "SNC-9.0.10"}),
+                )
+            )
+    return out
 
 
 def _ends(o: Ops[B, I], s: Frame[B, I]) -> B:

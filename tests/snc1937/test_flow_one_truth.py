@@ -12,7 +12,7 @@ import pytest
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937 import flow, losses, movement, zoc
-from specs.snc1937.actions import Done, Move, Overrun
+from specs.snc1937.actions import Attack, Declare, Done, Join, Land, Move, Overrun, Strike, Support
 from specs.snc1937.rules import SNC
 from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.variants import CATALOGUE
@@ -162,3 +162,97 @@ def test_snc_10_5_2_2_strongest_by_strength_measure(strength_measure: str, first
     assert flow.loss_choices(GAME.tables, v, units, reduced) == [first]
     outcomes = losses.loss_choices(GAME.tables.data, v, units, reduced, 1)
     assert {o.eliminated for o in outcomes} == {(first,)}
+
+
+# --- the flow's former copies of combat, LoC, control and victory rules ---------------------------
+
+
+def fight(side: str, where: dict[str, str], turn: int = 6, **options: str) -> SNCState:
+    """`side`'s Fight phase (GT `turn`, Operations Phase 1 of a fight-fight order) with only the
+    units of `where` and the Shanghai garrison on the map; every other unit dead."""
+    s = GAME.initial_state(CATALOGUE.variant("standard", options))
+    placed = {u: H(h) for u, h in {"JP-G-SHANGHAI": "3512", **where}.items()}
+    dead = frozenset(GAME.tables.spec) - set(placed) - set(GAME.tables.jp_garrisons)
+    s = attrs.evolve(
+        s, where=tuple(sorted(placed.items())), trt=(), dead=dead, turn=turn, side=side
+    )
+    return GAME.apply(s, Declare(Order.FIGHT_FIGHT))
+
+
+def _supports(s: SNCState) -> set[str]:
+    return {a.kind for a in GAME.legal_actions(s) if isinstance(a, Support)}
+
+
+def test_snc_11_4_2_naval_gunfire_supports_attacks_along_the_yangtze() -> None:
+    """SNC-11.4.2 (naval_gunfire_adjacent=defender_hex, AMB-SNC-32): a Japanese attack on 0302,
+    a woods hex on the Yangtze bank near Nanking far from the coast, may have naval gunfire;
+    so may one on 0303, one hex inland from the Yangtze. The flow's former copy allowed naval
+    gunfire only in the coastal Naval Gunfire Line of SNC-7.1.5, against
+    `fire_support.naval_attack_allowed`."""
+    for target in ("0302", "0303"):
+        assert not GAME.board.in_naval_gunfire_line(H(target))
+        s = fight(JP, {"JP-3D-1": "0402", "CH-3D": target, "CH-36D": "3511"})
+        s = GAME.apply(GAME.apply(GAME.apply(s, Attack(H(target))), Join("JP-3D-1")), Strike())
+        assert s.step == Step.SUPPORT_A
+        assert "naval_gunfire" in _supports(s), target
+
+
+def test_snc_11_4_3_naval_gunfire_defends_on_the_yangtze_bank_only() -> None:
+    """SNC-11.4.3: a Japanese defender in 0302, next to the Yangtze, may add naval gunfire
+    (the flow's former copy, reading the coastal Naval Gunfire Line, refused it); one in 0303,
+    only one hex inland, may not."""
+    for target, allowed in (("0302", True), ("0303", False)):
+        s = fight(CH, {"JP-3D-1": target, "CH-3D": "0402", "CH-36D": "3511"})
+        s = GAME.apply(GAME.apply(GAME.apply(s, Attack(H(target))), Join("CH-3D")), Strike())
+        s = GAME.apply(s, Done())
+        assert (s.step == Step.SUPPORT_D) == allowed, target
+        if allowed:
+            assert _supports(s) == {"naval_gunfire"}
+
+
+def test_snc_8_3_8_snlf_loc_runs_to_wusong_or_the_yangtze() -> None:
+    """SNC-8.3.8 (japanese_loc, AMB-SNC-19): an SNLF unit takes a replacement only with a LoC
+    to Wusong or a Yangtze hex. Reduced in the Hangzhou Bay landing hex 3218 with every land
+    neighbour held by Chinese units, a division's unit still has its LoC (it stands in a
+    landing hex, SNC-8.3.5) but the SNLF has none. The flow's former copy gave the SNLF the
+    landing-hex LoC of every other unit, against `loc.has_japanese_loc`."""
+    ring = {"CH-3D": "3217", "CH-6D": "3318", "CH-7D": "3119", "CH-51D": "3118"}
+    for unit, allowed in (("JP-SNLF1", False), ("JP-3D-1", True)):
+        s = fight(JP, {unit: "3218", "CH-36D": "3511", **ring}, turn=3)
+        s = attrs.evolve(s, phase=Phase.REINF, reduced=frozenset({unit}), replacements=2)
+        assert (unit in flow.replace_choices(GAME.tables, s)) == allowed, unit
+
+
+def test_snc_8_4_0_11_an_unopposed_landing_is_a_placement() -> None:
+    """SNC-8.4.0.11, SNC-3.2.2 (control_entry=movement_and_advance, AMB-SNC-16): units landing
+    in a hex without Chinese units are placed there, and a placement takes no control under
+    that reading (it does under any_arrival). The flow's former copy counted an unopposed
+    landing as entering, against `control.ARRIVALS`."""
+    for reading, takes in (("movement_and_advance", False), ("any_arrival", True)):
+        s = GAME.initial_state(CATALOGUE.variant("standard", {"control_entry": reading}))
+        s = attrs.evolve(s, turn=2, side=JP)
+        s = GAME.apply(GAME.apply(s, Declare(Order.MOVE_MOVE)), Done())
+        while s.step == Step.REPLACE:
+            s = GAME.apply(s, Done())
+        land = next(a for a in GAME.legal_actions(s) if isinstance(a, Land))
+        gone = flow.stacks(s.where).get(land.hex, ())  # the hex emptied: no landing combat
+        s = attrs.evolve(
+            s, where=tuple(p for p in s.where if p[0] not in gone), dead=s.dead | set(gone)
+        )
+        assert land in GAME.legal_actions(s) and land.hex not in s.jp_control
+        s = GAME.apply(s, land)
+        assert dict(s.where)[land.units[0]] == land.hex
+        assert (land.hex in s.jp_control) == takes, reading
+
+
+def test_snc_4_1_2_must_gain_is_not_met_by_standing_at_a_phase_end() -> None:
+    """SNC-4.1.2 (gt8_adjacency=must_gain, AMB-SNC-14; sudden_defeat_timing=end_of_phase,
+    AMB-SNC-15): on GT 8 a Chinese unit that has stood next to 3512 all along does not win when
+    a phase ends; one moving next to it does. The flow's former copy, with no earlier
+    position at a phase end, took every Chinese unit there as just arrived."""
+    opts = {"gt8_adjacency": "must_gain", "sudden_defeat_timing": "end_of_phase"}
+    s = position(CH, {"CH-87D": "3612", CH_UNIT: "3613"}, **opts)
+    s = attrs.evolve(s, turn=8)
+    assert flow.next_phase(GAME.tables, s).result is None
+    moved = GAME.apply(s, Move((CH_UNIT,), H("3612")))
+    assert moved.result is not None and moved.result.clause == "SNC-4.1.2"

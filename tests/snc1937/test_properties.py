@@ -99,7 +99,7 @@ def find_step(pid: str, before: SNCState, action: Any, after: SNCState) -> props
 def test_every_property_is_declared_with_clauses_and_expected_verdicts() -> None:
     """Each property has its clauses, a statement and an expected verdict per preset; the
     verification module declares the same ones, and its symbolic model of each preset is an
-    abstraction stating all but the stacking and one-side properties."""
+    abstraction stating all but the stacking property."""
     assert set(PROPS) >= REQUIRED
     for p in PROPS.values():
         assert set(p.expected) == set(PRESETS), p.id
@@ -112,7 +112,7 @@ def test_every_property_is_declared_with_clauses_and_expected_verdicts() -> None
     for preset in PRESETS:
         model = verification.symbolic_model(GAME.presets()[preset])
         assert model.exact is False
-        assert set(model.formal()) == set(PROPS) - {props.STACKING, props.ONE_SIDE}
+        assert set(model.formal()) == set(PROPS) - {props.STACKING}
 
 
 # --- playouts --------------------------------------------------------------------------------

@@ -284,7 +284,7 @@ def test_snc_9_1_3_garrison_placed_in_a_captured_city() -> None:
     s = attrs.evolve(
         s, trt=tuple(p for p in s.trt if p[0] != "JP-3D-1"), dead=s.dead | {"CH-G-SUZHOU"}
     )
-    s = flow.arrive(GAME.tables, s, JP, [H("2410")], placed=False)
+    s = flow.arrive(GAME.tables, s, JP, [H("2410")], "move")
     here = stacks(s.where)[H("2410")]
     assert any(GAME.tables.spec[u].is_static and GAME.tables.spec[u].side == JP for u in here)
     assert H("2410") in s.jp_control

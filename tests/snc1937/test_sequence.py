@@ -16,6 +16,7 @@ from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.variants import CATALOGUE
 
 GAME = SNC()
+CITIES = frozenset(h for h in GAME.board.map.cities if not GAME.board.is_neutral(h))  # SNC-4.3.2
 
 
 def H(text: str) -> Hex:
@@ -110,8 +111,8 @@ def test_snc_4_3_1_japanese_win_holding_every_city() -> None:
     """SNC-4.3.1, SNC-4.3.2: in the Victory Check the Japanese win with every city hex (3513
     counting as theirs once all the others are)."""
     s = _at(start(), 6, JP, Phase.OPS2, Order.FIGHT_FIGHT)
-    s = attrs.evolve(s, jp_control=frozenset(GAME.tables.cities))
-    assert H("3513") not in GAME.tables.cities
+    s = attrs.evolve(s, jp_control=CITIES)
+    assert H("3513") not in CITIES
     s = GAME.apply(s, Done())
     assert s.result is not None and s.result.winner == JP and s.result.clause == "SNC-4.3.1"
 
@@ -119,7 +120,7 @@ def test_snc_4_3_1_japanese_win_holding_every_city() -> None:
 def test_snc_4_3_1_no_win_one_city_short() -> None:
     """SNC-4.3.1: one city hex short, the game goes on to the next GT."""
     s = _at(start(), 6, JP, Phase.OPS2, Order.FIGHT_FIGHT)
-    s = attrs.evolve(s, jp_control=frozenset(GAME.tables.cities) - {H("0202")})
+    s = attrs.evolve(s, jp_control=CITIES - {H("0202")})
     s = GAME.apply(s, Done())
     assert s.result is None and s.turn == 7
 

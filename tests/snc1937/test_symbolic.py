@@ -16,7 +16,7 @@ from kernel.playout import play
 from solvers import prover, refinement, smt
 from solvers.explore import model_of
 from solvers.system import Conjunct, concrete_frame, evaluate, pinned, z3_frame
-from solvers.terms import B, Frame, I, Ops
+from solvers.terms import CONCRETE, B, Frame, I, Ops
 from specs.snc1937 import properties as props
 from specs.snc1937 import verification
 from specs.snc1937.actions import Done
@@ -71,14 +71,38 @@ def test_snc_0_0_1_5_2_2_8_3_3_properties_are_proved_over_the_abstraction() -> N
     formal = link.formal()
     assert set(formal) == {
         props.SETTLEMENT,
+        props.ONE_SIDE,
         props.ENDS,
         props.GT_ORDER,
         props.STATIC,
         props.STEPS,
     }
     for pid, statement in formal.items():
+        if pid == props.ONE_SIDE:
+            continue  # 5,100 parts, about 15 s: proved by `wargame verify`; its parts below
         v = prover.check(link.system, statement, rlimit=50_000_000)
         assert v.status == "proved", (pid, v.detail)
+
+
+def test_snc_6_0_1_one_side_is_proved_pair_by_pair_from_two_step_rules() -> None:
+    """SNC-6.0.1, SNC-9.0.12, SNC-9.0.10: the one-side invariant is a part per Japanese-Chinese
+    pair, each inductive by the pair's entry rules alone; the set-up satisfies it. Here the
+    parts of the first Japanese unit (`wargame verify` proves all 5,100). Without the rule
+    that a unit enters no hex an enemy stays in, or that one step's entries are one side's,
+    a part is no longer inductive."""
+    link = STANDARD
+    statement = link.formal()[props.ONE_SIDE]
+    assert isinstance(statement, prover.Invariant) and statement.parts is not None
+    parts = statement.parts()
+    assert len(parts) == 5100
+    first = [p for p in parts if p.subjects & {parts[0].name.split()[0]}]
+    assert len(first) == 100
+    assert statement.holds(CONCRETE, concrete_frame(link.system.variables, link.model.initial()))
+    assert prover._inductive_by_parts(link.system, (), first, 50_000_000) is None
+    for clause in ("SNC-9.0.12", "SNC-9.0.10"):
+        broken = Link(CATALOGUE.preset("standard"))
+        broken.model.schemas = (_Without(broken.model, clause),)
+        assert prover._inductive_by_parts(broken.system, (), first[:3], 50_000_000) is not None
 
 
 class _Without(StepSchema):
