@@ -41,6 +41,7 @@ class Reading:
     summary: str
     source: str
     clauses: tuple[str, ...] = ()
+    unplayed: str = ""  # why the rules cannot play it yet ("" when they do): it is refused
 
 
 @attrs.frozen
@@ -64,6 +65,23 @@ class Option:
             clauses=self.clauses,
         )
 
+    def playable(self, name: str) -> Reading:
+        """The reading, refused when it is catalogued but the rules cannot play it yet (a
+        variant never reads a reading the code ignores)."""
+        r = self.reading(name)
+        if r.unplayed:
+            raise InvalidInput(
+                f"option {self.name!r}: reading {name!r} is catalogued but not played: "
+                f"{r.unplayed}",
+                field=f"variant.options.{self.name}",
+                clauses=r.clauses or self.clauses,
+            )
+        return r
+
+    def played(self) -> tuple[Reading, ...]:
+        """The readings a variant may choose."""
+        return tuple(r for r in self.readings if not r.unplayed)
+
 
 # Where a reading comes from, as catalogues name it.
 NOTE = "catalogue kernel note"
@@ -84,9 +102,10 @@ def option(
     )
 
 
-def reading(name: str, summary: str, source: str, *clauses: str) -> Reading:
-    """A reading with its one-line summary, its source and the clauses that support it."""
-    return Reading(name, summary, source, clauses)
+def reading(name: str, summary: str, source: str, *clauses: str, unplayed: str = "") -> Reading:
+    """A reading with its one-line summary, its source and the clauses that support it
+    (`unplayed`: why the rules cannot play it yet)."""
+    return Reading(name, summary, source, clauses, unplayed)
 
 
 @attrs.frozen
@@ -139,7 +158,7 @@ class Catalogue:
             if missing or extra:
                 raise ValueError(f"{self.game} preset {preset}: missing {missing}, extra {extra}")
             for option, reading in chosen.items():
-                self.option(option).reading(reading)
+                self.option(option).playable(reading)
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -162,7 +181,7 @@ class Catalogue:
         name = preset or self.default_preset
         base = dict(self.preset(name).choices)
         for option, reading in (overrides or {}).items():
-            self.option(option).reading(reading)
+            self.option(option).playable(reading)
             base[option] = reading
         return self._variant(self._preset_named(name, base), base)
 
@@ -197,7 +216,12 @@ class Catalogue:
                     f"{where}.options: {self.game} has no option {name!r}",
                     field=f"{where}.options.{name}",
                 )
-            self.option(name).reading(reading)
+            if self.option(name).reading(reading).unplayed:
+                raise InvalidInput(
+                    f"{where}.options.{name}: reading {reading!r} is catalogued but not "
+                    f"played: {self.option(name).reading(reading).unplayed}",
+                    field=f"{where}.options.{name}",
+                )
         missing = [n for n in names if n not in options]
         if missing:
             raise InvalidInput(

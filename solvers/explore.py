@@ -352,8 +352,8 @@ def _exhaustive(
 
 
 def reading_pairs(option: Option, default: str) -> Iterator[tuple[str, str]]:
-    """Each other reading against the preset's."""
-    for r in option.readings:
+    """Each other reading the rules play against the preset's."""
+    for r in option.played():
         if r.name != default:
             yield default, r.name
 

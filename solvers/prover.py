@@ -79,11 +79,26 @@ class Invariant:
 
 
 @attrs.frozen
+class StepPart:
+    """One part of a step invariant, proved on its own like a `Part`: no step breaks it,
+    assuming only the guard conjuncts `about` one of `subjects` (citing `clauses`, if given)."""
+
+    name: str
+    holds: StepPredicate
+    subjects: frozenset[str]
+    clauses: frozenset[str] | None = None
+
+
+@attrs.frozen
 class StepInvariant:
+    """`holds` over every step from a reachable state. With `parts` (whose conjunction must be
+    `holds`), the 1-step question is asked part by part (`StepPart`)."""
+
     holds: StepPredicate
     lemmas: tuple[Lemma, ...] = ()
     k: int = 1
     depth: int = 0
+    parts: Callable[[], Sequence[StepPart]] | None = None
 
 
 @attrs.frozen
@@ -182,7 +197,7 @@ def _check(system: System, formal: Formal, rlimit: int) -> Verdict:
                 system, formal.holds, lemmas, formal.k, formal.depth, rlimit, formal.parts
             )
         case StepInvariant():
-            return _step(system, formal.holds, lemmas, formal.k, formal.depth, rlimit)
+            return _step(system, formal.holds, lemmas, formal.k, formal.depth, rlimit, formal.parts)
         case Terminates():
             return _terminates(system, formal, lemmas, rlimit)
 
@@ -249,11 +264,13 @@ def _invariant(
 
 
 def _inductive_by_parts(
-    system: System, lemmas: Sequence[Lemma], parts: Sequence[Part], rlimit: int
+    system: System, lemmas: Sequence[Lemma], parts: Sequence[Part | StepPart], rlimit: int
 ) -> str | None:
-    """The first part a step from a state where it holds may break (assuming the lemmas and
-    the guard conjuncts about its subjects), or None when every part is inductive. One
-    solver, a push per part and schema; the bounds of every variable are background facts."""
+    """The first part a step from a state where it holds (a `Part`) or from any state (a
+    `StepPart`) may break, assuming the lemmas and the guard conjuncts about its subjects; None
+    when every part is inductive. Each part is its own solver, so `rlimit` bounds each part's
+    questions (the limit is cumulative per solver), with a push per schema. Variable bounds
+    are left out too: that only adds states."""
     o = smt.Z3
     t = template(system)
     about: dict[str, list[tuple[int, int]]] = {}
@@ -262,12 +279,16 @@ def _inductive_by_parts(
             for subject in g.about:
                 about.setdefault(subject, []).append((k, j))
     afters = [t.after(k) for k in range(len(system.schemas))]
-    solver = smt.Solver(finite_domain=False, rlimit=rlimit)
-    for lemma in lemmas:
-        solver.add(smt.formula(lemma.holds(o, t.cur)))
+    held = [smt.formula(lemma.holds(o, t.cur)) for lemma in lemmas]
     for part in parts:
-        now = smt.formula(part.holds(o, t.cur))
-        reads = smt.names_in(now)
+        solver = smt.Solver(finite_domain=False, rlimit=rlimit)
+        for f in held:
+            solver.add(f)
+        if isinstance(part, StepPart):
+            now, reads = None, None  # a step part reads the next state: no schema keeps it
+        else:
+            now = smt.formula(part.holds(o, t.cur))
+            reads = smt.names_in(now)
         assumed = sorted(
             {
                 (k, j)
@@ -277,11 +298,14 @@ def _inductive_by_parts(
             }
         )
         for k in range(len(system.schemas)):
-            if t.keeps(k, reads):
+            if reads is not None and t.keeps(k, reads):
                 continue
             solver.push()
-            solver.add(now)
-            solver.add(smt.formula(o.not_(part.holds(o, afters[k]))))
+            if isinstance(part, StepPart):
+                solver.add(smt.formula(o.not_(part.holds(o, t.cur, afters[k]))))
+            else:
+                solver.add(now)
+                solver.add(smt.formula(o.not_(part.holds(o, afters[k]))))
             for kk, j in assumed:
                 if kk == k:
                     solver.add(smt.formula(t.term(k, j)))
@@ -354,8 +378,12 @@ def _step(
     k_max: int,
     depth: int,
     rlimit: int,
+    parts: Callable[[], Sequence[StepPart]] | None = None,
 ) -> Verdict:
     o = smt.Z3
+    if parts is not None and _inductive_by_parts(system, lemmas, parts(), rlimit) is None:
+        # every step from a state the lemmas allow keeps each part, reachable or not
+        return Verdict("proved", "1-induction by parts", _lemma_text(lemmas))
     base = Unrolling(system, from_initial=True, rlimit=rlimit)
     for k in range(1, k_max + 1):
         while base.length < k:

@@ -380,8 +380,10 @@ def declare(t: Tables, s: SNCState, order: Order) -> SNCState:
 
 def end_ops(t: Tables, s: SNCState) -> SNCState:
     """The end of an Operations Phase: a Move phase ends with the mover's stacking check
-    (SNC-6.0.2 (a)); then the next phase."""
+    (SNC-6.0.2 (a)); then the next phase. The check's hexes are recorded in `checked`."""
     if s.ops_kind() == "move":
+        st = stacks(s.where)
+        s = attrs.evolve(s, checked=stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side))
         bad = overstacked_hexes(t, s, stacks(s.where), s.side)
         if s.variant.is_("movement_check_side", "both_players"):
             bad += overstacked_hexes(t, s, stacks(s.where), other(s.side))
@@ -638,13 +640,18 @@ def combat_hexes(t: Tables, s: SNCState, c: Combat) -> list[Hex]:
 
 def after_combat(t: Tables, s: SNCState) -> SNCState:
     """The stacking check after each combat, both sides (SNC-6.0.2 (b), SNC-6.0.3;
-    AMB-SNC-8)."""
+    AMB-SNC-8); its hexes are recorded in `checked`."""
     c = s.combat
     assert c is not None
+    fought = combat_hexes(t, s, c)
+    checked = stacking.hexes_to_check(
+        stacks(s.where), t.data, s.variant, phasing=s.side, after_combat=fought
+    )
+    s = attrs.evolve(s, checked=checked)
     if s.variant.is_("stacking_check", "global"):
         hexes: list[Hex] = sorted(stacks(s.where))
     else:
-        hexes = combat_hexes(t, s, c)
+        hexes = fought
     s = attrs.evolve(s, combat=None)
     bad = overstacked_hexes(t, s, hexes, s.side) + overstacked_hexes(t, s, hexes, other(s.side))
     if bad:

@@ -91,3 +91,29 @@ def check_position(t: Tables, s: SNCState) -> None:
         raise _refuse("no phase order before the declaration", "order", "SNC-5.3.1")
     if s.phase in (Phase.OPS1, Phase.REINF, Phase.OPS2) and s.order is None:
         raise _refuse("the phase order is declared first", "order", "SNC-5.3.1")
+    _check_checked(s)
+
+
+def _check_checked(s: SNCState) -> None:
+    """The last step's stacking check (`checked`, SNC-6.0.2, SNC-6.0.3): it covers occupied
+    hexes, listed once each in hex order; it starts only once a combat is over; the hexes it
+    handed to the culls are among them."""
+    if list(s.checked) != sorted(set(s.checked)):
+        raise _refuse("checked hexes are listed once each, in order", "checked", "SNC-6.0.2")
+    occupied = stacks(s.where)
+    for i, h in enumerate(s.checked):
+        if h not in occupied:
+            raise _refuse(
+                f"a stacking check covers occupied hexes, and {h} is empty",
+                f"checked[{i}]",
+                "SNC-6.0.2",
+            )
+    if s.checked and s.combat is not None:
+        raise _refuse("a stacking check starts once the combat is over", "checked", "SNC-6.0.2")
+    if s.checked and s.step == Step.STACK and not set(s.stack_hexes) <= set(s.checked):
+        raise _refuse(
+            "the culls are for hexes the stacking check covered",
+            "stack_hexes",
+            "SNC-6.0.2",
+            "SNC-6.0.4",
+        )

@@ -51,7 +51,7 @@ from kernel.errors import ImpossiblePosition
 from kernel.hexes import Hex
 from kernel.properties import Property, Verdict
 from specs.snc1937 import stacking
-from specs.snc1937.actions import Done, Replace, Roll
+from specs.snc1937.actions import Replace, Roll
 from specs.snc1937.flow import Tables, locations, stacks
 from specs.snc1937.state import CH, JP, LAST_GT, Phase, SNCState, Step
 from specs.snc1937.variants import CATALOGUE
@@ -226,7 +226,9 @@ def checked_hexes(
     t: Tables, before: SNCState, action: Any, after: SNCState
 ) -> tuple[Hex, ...] | None:
     """The hexes a stacking check covers that this step starts (SNC-6.0.2, SNC-6.0.3;
-    AMB-SNC-8), or None when the step starts none.
+    AMB-SNC-8), or None when the step starts none: the position's `checked`, which the rules
+    set where a check starts (`flow.end_ops`, `flow.after_combat`,
+    `SNC._end_reinforcements`) and clear on every other step (`SNC.apply`).
 
     - (a) the end of an Operations Phase of movement (`Done` with no move under way): the
       phasing player's hexes, or both players' under movement_check_side=both_players;
@@ -234,23 +236,11 @@ def checked_hexes(
       every hex under stacking_check=global; a landing combat only under
       reinforcement_stacking=checked_on_placement (AMB-SNC-8 (c));
     - the end of a Reinforcement Phase under checked_on_placement: the hexes of the units that
-      arrived in it."""
-    v = before.variant
-    st = stacks(after.where)
-    if isinstance(action, Done) and before.step == Step.MAIN and not before.moving:
-        if before.phase in (Phase.OPS1, Phase.OPS2) and before.ops_kind() == "move":
-            return stacking.hexes_to_check(st, t.data, v, phasing=before.side)
-        if before.phase == Phase.REINF and v.is_("reinforcement_stacking", "checked_on_placement"):
-            return tuple(sorted({h for u, h in after.where if u in before.arrived}))
-        return None
-    c = before.combat
-    if c is None or after.combat is not None:
-        return None
-    if c.landing and not v.is_("reinforcement_stacking", "checked_on_placement"):
-        return None
-    loc = locations(after.where)
-    fought = [c.target, *(loc[u] for u in c.attackers if u in loc)]
-    return stacking.hexes_to_check(st, t.data, v, phasing=before.side, after_combat=fought)
+      arrived in it.
+
+    A check that covers no hex (none occupied, no arrival) reads as no check: `()` is both, and
+    `stacking_breach` finds nothing over the limits in no hexes either way."""
+    return after.checked or None
 
 
 def stacking_breach(t: Tables, before: SNCState, action: Any, after: SNCState) -> Breach | None:

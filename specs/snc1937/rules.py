@@ -329,6 +329,8 @@ class SNC:
             clause = s.result.clause if s.result else "SNC-5.2.2"
             raise _illegal("the game is over", clause)
         self._known(action)
+        if s.checked:  # the last step's stacking check; this step records only its own
+            s = attrs.evolve(s, checked=())
         before = s
         s = self._transition(s, action)
         return self._settle(s, before, action)
@@ -965,6 +967,7 @@ class SNC:
         t = self.tables
         if s.variant.is_("reinforcement_stacking", "checked_on_placement"):
             hexes = sorted({h for u, h in s.where if u in s.arrived})
+            s = attrs.evolve(s, checked=tuple(hexes))  # AMB-SNC-8 (c): the arrivals' hexes
             bad = flow.overstacked_hexes(t, s, hexes, s.side)
             if bad:
                 return attrs.evolve(s, step=Step.STACK, stack_hexes=tuple(bad), after_stack="phase")

@@ -135,6 +135,11 @@ class SNCState:
     culled: tuple[tuple[str, Hex], ...] = ()  # eliminated so far in this check, and from where
     on_top: tuple[str, ...] = ()  # units their owner put on top, latest first (AMB-SNC-40)
     after_stack: str = ""  # where play goes once the stacking check is over
+    # the hexes covered by the stacking check the step leading here started, in hex order as
+    # `stacking.hexes_to_check` gives them (SNC-6.0.2, SNC-6.0.3; AMB-SNC-8); () after a step
+    # that starts none (set by `flow.end_ops`, `flow.after_combat` and
+    # `SNC._end_reinforcements`; cleared by `SNC.apply` before each step)
+    checked: tuple[Hex, ...] = ()
     result: Outcome | None = None
 
     @property

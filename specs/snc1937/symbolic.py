@@ -7,11 +7,15 @@ in Z3 at a size no induction proof finishes on. The properties to prove do not n
 follows from what any one action may do to any one unit, whatever the action is.
 
 **What is modelled.** Per unit: the hex it is on (0: off the map), whether it is in a TRT box,
-in the dead pile, waiting for the elite return die, or reduced. Globally: the GT, whose player
-turn it is, whether a player turn has just opened, whether the game is over and by which
-clause, and the Japanese replacement steps left. Everything else (movement points, combat,
-markers, control, order) is left out: a step may change the modelled values in any way the
-step rules below allow, which is more than the rules allow (an over-approximation).
+in the dead pile, waiting for the elite return die, or reduced; whether it stands in a hex the
+stacking check the last step started covers (`chk`, from `SNCState.checked`) and in a hex
+handed to its owner's culls (`pend`). Globally: the GT, whose player turn it is, whether a
+player turn has just opened, whether the game is over and by which clause (the GT 12 win, a
+sudden death), whether culls are under way, and the Japanese replacement steps left. What a
+unit counts for stacking (its division equivalents, its division) is a constant of the model,
+under the variant's readings. Everything else (movement points, combat, markers, control,
+order) is left out: a step may change the modelled values in any way the step rules below
+allow, which is more than the rules allow (an over-approximation).
 
 **The step rules** (one schema, `step`, whose choices are the next state; each conjunct cites
 the clauses it stands for):
@@ -32,7 +36,11 @@ the clauses it stands for):
 - the GT stays, or moves on by one before GT 12 as the Japanese player turn ends and the
   Chinese one opens (SNC-5.0.1, SNC-5.2.1, SNC-5.2.2);
 - nothing happens once the game is over, a game is over exactly when it has a result, and the
-  end-of-game Chinese win comes in GT 12 (SNC-5.2.2, SNC-4.3.3).
+  end-of-game Chinese win comes in GT 12 (SNC-5.2.2, SNC-4.3.3);
+- a stacking check the step starts leaves each hex it covers within the limits unless it hands
+  the hex to its owner's culls, and the culls end with their hexes within the limits
+  (SNC-6.0.2 to SNC-6.0.4, the limits of SNC-6.2.x read as `specs.snc1937.stacking` reads
+  them); a step that ends the game by sudden death is no check point.
 
 **Why that is sound for the invariants.** Every concrete step, projected, must satisfy these
 conjuncts: the refinement check (`solvers.refinement`, direction (a)) verifies it on seeded
@@ -42,9 +50,14 @@ The converse direction (b) does not hold and is not checked (`exact = False`): t
 steps no action takes, so a counterexample found over the model is only a candidate, and
 `wargame verify` reports it unknown unless a concrete game realises it.
 
-The stacking limits (SNC-P-STACKING) are not stated over this model: whether a stack is within
-the limits depends on its formations and division equivalents, which the abstraction leaves
-out; that property stays checked on playouts.
+**Proofs by parts.** SNC-P-ONE-SIDE is a fact about 5,100 Japanese-Chinese pairs, and
+SNC-P-STACKING one about each unit's hex; asked whole, they are beyond a test run's solver
+budget. Each is proved part by part (`solvers.prover.Part`, `StepPart`): a pair from the two
+units' entry rules, a unit's hex from its two stacking rules. Every conjunct carries the unit
+it is `about`, which is how a part finds its own. SNC-P-STACKING over this model is close to
+its step rules (what the flow's check points guarantee); the content the proof adds is that the
+limits Z3 reads (`Model.within`) are the stacking module's, held equal on generated stacks, and
+that every concrete step of play satisfies them at its check points (the refinement check).
 """
 
 from __future__ import annotations
@@ -52,15 +65,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from kernel.hexes import Hex
+from kernel.variants import Variant
 from solvers.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.terms import B, Frame, I, Ops
+from specs.snc1937 import stacking
 from specs.snc1937.data import SNCData
 from specs.snc1937.flow import Tables
 from specs.snc1937.state import CH, JP, LAST_GT
 
 GLOBAL_INTS = ("turn", "repl")
-GLOBAL_BOOLS = ("jp", "opens", "over", "result", "r433")
-UNIT_BOOLS = ("trt", "dead", "elite", "red")
+GLOBAL_BOOLS = ("jp", "opens", "over", "result", "r433", "sudden", "cull")
+UNIT_BOOLS = ("trt", "dead", "elite", "red", "chk", "pend")
 
 
 NEXT = "next."
@@ -147,16 +162,23 @@ CLAUSES: dict[str, tuple[str, ...]] = {
     "over": ("SNC-5.2.2",),
     "result": ("SNC-5.2.2",),
     "r433": ("SNC-4.3.3",),
+    "sudden": ("SNC-4.1.1", "SNC-4.1.2", "SNC-4.2.1"),
+    "cull": ("SNC-6.0.4",),
+    "chk": ("SNC-6.0.2", "SNC-6.0.3"),
+    "pend": ("SNC-6.0.4",),
     "repl": ("SNC-8.3.1", "SNC-8.3.4"),
 }
 """The clauses that say how each kind of variable changes (named when it differs)."""
 
 
 class Model:
-    """The abstraction's variables, its one schema and what it knows of each unit."""
+    """The abstraction's variables, its one schema and what it knows of each unit (its side,
+    whether static, elite or a pool garrison, and what it counts for stacking under the
+    variant's readings)."""
 
-    def __init__(self, data: SNCData) -> None:
+    def __init__(self, data: SNCData, variant: Variant) -> None:
         self.name = "snc1937-abstract"
+        self.variant = variant
         self.t = Tables(data)
         self.hexes = Hexes(self.t)
         self.units: tuple[str, ...] = tuple(u.id for u in data.units)
@@ -170,6 +192,7 @@ class Model:
         self.settlement = tuple(
             self.hexes.index[h] for h in self.t.board.map.hexes if self.t.board.is_neutral(h)
         )
+        self._stacking_tables(data, variant)
         variables: list[Var] = [IntVar("turn", 0, None), IntVar("repl", 0, None)]
         variables += [BoolVar(b) for b in GLOBAL_BOOLS]
         for u in self.units:
@@ -194,6 +217,86 @@ class Model:
 
     def enemies(self, u: str) -> Sequence[str]:
         return self._enemies[self.side[u]]
+
+    # --- stacking limits (SNC-6.2.x), the same reading as `specs.snc1937.stacking` ---------------
+
+    def _stacking_tables(self, data: SNCData, variant: Variant) -> None:
+        """Half division equivalents per Chinese unit (SNC-6.2.3; static_de, AMB-SNC-10); the
+        Japanese division groups (SNC-6.2.1, SNC-6.2.2; japanese_stack, AMB-SNC-9; the SNLF
+        as one division per snlf_partial_division)."""
+        jp = [u for u in self.units if self.side[u] == JP]
+        self.half_de = {
+            u: int(2 * stacking.division_equivalents(data.unit(u), variant))
+            for u in self.units
+            if self.side[u] == CH
+        }
+        self.division_plus_one = variant.is_("japanese_stack", "division_plus_one")
+        groups: dict[str, list[str]] = {}
+        for u in jp:
+            d = data.unit(u).division
+            if d is not None:
+                groups.setdefault(d, []).append(u)
+        self.groups = {d: tuple(us) for d, us in sorted(groups.items()) if len(us) > 1}
+        snlf_any = variant.is_("snlf_partial_division", "any_together")
+        self.snlf_whole = () if snlf_any else self.groups.get(stacking.SNLF, ())
+
+    def within(self, o: Ops[B, I], f: Frame[B, I], u: str) -> B:
+        """The hex of `u` (on the map) is within the stacking limits in `f`: the Chinese at most
+        3 DE (SNC-6.2.3); the Japanese at most five units (SNC-6.2.1) and, under
+        japanese_stack=division_plus_one, one division's units and one other (the SNLF
+        battalions a division when together, or only all four: SNC-6.2.2). Opposing units
+        never share a hex (SNC-P-ONE-SIDE), so only `u`'s side is counted."""
+        here = f.i(at(u))
+        mates = [v for v in self.units if self.side[v] == self.side[u]]
+        same = {v: o.lit(True) if v == u else o.eq(f.i(at(v)), here) for v in mates}
+        if self.side[u] == CH:
+            weights = [o.ite(same[v], self.half_de[v], 0) for v in mates if self.half_de[v]]
+            return o.le(o.add(weights), 2 * int(stacking.CHINESE_LIMIT))
+        count = [o.ite(same[v], 1, 0) for v in mates]
+        limit = o.le(o.add(count), stacking.JAPANESE_LIMIT)
+        if not self.division_plus_one:
+            return limit
+        ways = [o.le(o.add(count), 2)]  # any two units are one division's and one other
+        for d, members in self.groups.items():
+            others = o.le(o.add([o.ite(same[v], 1, 0) for v in mates if v not in members]), 1)
+            if d == stacking.SNLF and self.snlf_whole:
+                others = o.all([others, *(same[v] for v in self.snlf_whole)])
+            ways.append(others)
+        return o.all([limit, o.any(ways)])
+
+    def _settled(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> B:
+        """Not a step that ends the game by sudden death, which is no check point (SNC-4.1.1,
+        SNC-4.1.2, SNC-4.2.1)."""
+        return o.not_(o.all([c.b("sudden"), o.not_(s.b("sudden"))]))
+
+    def check_rule(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I], u: str) -> B:
+        """SNC-6.0.2: a check the step starts (`chk`) that does not hand `u`'s hex to its
+        owner's culls (`pend`) finds it within the limits."""
+        there = c.i(at(u))
+        checked = o.all(
+            [
+                c.b(flag("chk", u)),
+                o.not_(c.b(flag("pend", u))),
+                o.not_(o.eq(there, 0)),
+                self._settled(o, s, c),
+            ]
+        )
+        return self.when(o, checked, lambda: self.within(o, c, u))
+
+    def cull_rule(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I], u: str) -> B:
+        """SNC-6.0.4: a step that ends the culls leaves every hex they were for within the
+        limits."""
+        there = c.i(at(u))
+        culled = o.all(
+            [
+                s.b("cull"),
+                s.b(flag("pend", u)),
+                o.not_(c.b("cull")),
+                o.not_(o.eq(there, 0)),
+                self._settled(o, s, c),
+            ]
+        )
+        return self.when(o, culled, lambda: self.within(o, c, u))
 
     @staticmethod
     def when(o: Ops[B, I], a: B, b: Callable[[], B]) -> B:
@@ -317,6 +420,23 @@ class Model:
                     lambda: o.not_(wait2),
                 )
             )
+        out.append(
+            rule(
+                "SNC-6.0.2",
+                f"a stacking check that leaves {u}'s hex out of the culls finds it within the "
+                "limits (SNC-6.2.1, SNC-6.2.3)",
+                lambda: self.check_rule(o, s, c, u),
+                lazy=True,  # large; only SNC-P-STACKING's parts need it
+            )
+        )
+        out.append(
+            rule(
+                "SNC-6.0.4",
+                f"the culls end with {u}'s hex, if it was over-stacked, within the limits",
+                lambda: self.cull_rule(o, s, c, u),
+                lazy=True,
+            )
+        )
         garrison = o.all([o.not_(dead), on_map(there)]) if u in self.pool else o.lit(False)
         out.append(
             rule(

@@ -333,7 +333,15 @@ SEQUENCE = (
         "of other rules (over-stacking, interdiction, elites beyond GT 12)?",
         ("SNC-2.2.1.15", "SNC-6.0.4", "SNC-11.2.3", "SNC-8.1.3", "SNC-8.4.0.9"),
         _r("specific_rules_win", "No: the specific rules win over the general sentence.", NOTE),
-        _r("combat_only", "Yes: only combat removes units.", ALT, "SNC-2.2.1.15"),
+        _r(
+            "combat_only",
+            "Yes: only combat removes units.",
+            ALT,
+            "SNC-2.2.1.15",
+            unplayed="the reading gives no procedure for what replaces an over-stacking cull "
+            "(SNC-6.0.4), an interdiction loss (SNC-11.2.3) or an elite unit beyond GT 12 "
+            "(SNC-8.1.3); a designer's ruling is needed",
+        ),
     ),
     _o(
         "source_gaps",
@@ -865,7 +873,14 @@ REINFORCEMENT = (
             "is empty; an over-stack is culled at the next check.",
             NOTE,
         ),
-        _r("unlimited", "As many as needed: one in every city occupied.", ALT, "SNC-9.1.3"),
+        _r(
+            "unlimited",
+            "As many as needed: one in every city occupied.",
+            ALT,
+            "SNC-9.1.3",
+            unplayed="garrisons beyond the counter mix need a supply of their own in the "
+            "position (the dead never return, SNC-8.3.3); the position has none yet",
+        ),
     ),
 )
 

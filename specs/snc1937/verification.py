@@ -3,14 +3,11 @@ properties, and the abstract symbolic model of `specs.snc1937.symbolic` with its
 rules (the projection of a position, the choices of a step) and each property's formal
 statement.
 
-The model is an over-approximation (`exact = False`): `wargame verify snc1937` proves
-SNC-P-SETTLEMENT, SNC-P-ENDS, SNC-P-GT-ORDER, SNC-P-STATIC and SNC-P-STEPS over it, and its
-refinement check holds every concrete step of seeded playouts to the model's step rules
-(direction (a)), which is what makes the proofs speak of the code. Two properties have no
-formal statement and stay checked on playouts: SNC-P-STACKING (the symbolic module says why)
-and SNC-P-ONE-SIDE, whose step rules the model has and checks, but whose proof (a fact about
-every Japanese-Chinese pair of units) took minutes of solver time, out of proportion for a
-test run.
+The model is an over-approximation (`exact = False`): `wargame verify snc1937` proves every
+property over it (SNC-P-ONE-SIDE pair by pair and SNC-P-STACKING unit by unit, as
+`solvers.prover.Part` allows), and its refinement check holds every concrete step of seeded
+playouts to the model's step rules (direction (a)), which is what makes the proofs speak of
+the code.
 """
 
 from __future__ import annotations
@@ -21,13 +18,13 @@ from typing import Any
 
 from kernel.properties import Property
 from kernel.variants import Variant
-from solvers.prover import Formal, Invariant, Part, StepInvariant
+from solvers.prover import Formal, Invariant, Part, StepInvariant, StepPart
 from solvers.terms import B, Frame, I, Ops
 from specs.snc1937 import properties as props
 from specs.snc1937.data import load_data
 from specs.snc1937.flow import Tables, locations
 from specs.snc1937.rules import SNC
-from specs.snc1937.state import JP, LAST_GT, Phase, SNCState
+from specs.snc1937.state import JP, LAST_GT, Phase, SNCState, Step
 from specs.snc1937.symbolic import CLAUSES, NEXT, Model, at, flag
 
 
@@ -54,7 +51,7 @@ class Link:
         self.game = SNC()
         self._projected: list[tuple[SNCState, dict[str, int | bool]]] = []
         self._applied: list[tuple[SNCState, Any, SNCState]] = []
-        self.model = Model(load_data())
+        self.model = Model(load_data(), variant)
         self.model.start = self.project(self.game.initial_state(variant))
         self.system = self.model
         self._formal: dict[str, Formal] | None = None
@@ -83,6 +80,9 @@ class Link:
         trt = {u for u, _ in state.trt}
         waiting = set(state.elite)
         r = state.result
+        culling = state.step == Step.STACK
+        pending = frozenset(state.stack_hexes) if culling else frozenset()
+        checked = frozenset(state.checked)
         out: dict[str, int | bool] = {
             "turn": state.turn,
             "repl": state.replacements,
@@ -91,6 +91,8 @@ class Link:
             "over": state.phase == Phase.OVER,
             "result": r is not None,
             "r433": r is not None and r.clause == "SNC-4.3.3",
+            "sudden": r is not None and r.clause in props.SUDDEN_DEATH,
+            "cull": culling,
         }
         for u in m.units:
             h = loc.get(u)
@@ -99,6 +101,8 @@ class Link:
             out[flag("dead", u)] = u in state.dead
             out[flag("elite", u)] = u in waiting
             out[flag("red", u)] = u in state.reduced
+            out[flag("chk", u)] = h is not None and h in checked
+            out[flag("pend", u)] = h is not None and h in pending
         return out
 
     def _apply(self, state: SNCState, action: Any) -> SNCState:
@@ -137,6 +141,10 @@ def formal(m: Model) -> dict[str, Formal]:
         props.GT_ORDER: StepInvariant(lambda o, s, n: _gt_order(o, s, n)),
         props.STATIC: StepInvariant(lambda o, s, n: _static(m, o, s, n)),
         props.STEPS: StepInvariant(lambda o, s, n: _steps(m, o, s, n)),
+        props.STACKING: StepInvariant(
+            lambda o, s, n: o.all(p.holds(o, s, n) for p in _stacking_parts(m)),
+            parts=lambda: _stacking_parts(m),
+        ),
     }
 
 
@@ -201,6 +209,21 @@ def _static(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
         )
         for u in sorted(m.static)
     )
+
+
+def _stacking_parts(m: Model) -> list[StepPart]:
+    """SNC-6.0.2 to SNC-6.0.4, a part per unit: a check that starts leaves the unit's hex
+    within the limits or hands it to the culls, and the culls end with it within the limits
+    (the limits of `Model.within`, SNC-6.2.x); each part by the unit's own two rules."""
+    return [
+        StepPart(
+            f"{u}'s hex at the stacking check points",
+            lambda o, s, n, u=u: o.all([m.check_rule(o, s, n, u), m.cull_rule(o, s, n, u)]),
+            frozenset({u}),
+            frozenset({"SNC-6.0.2", "SNC-6.0.4"}),
+        )
+        for u in m.units
+    ]
 
 
 def _steps(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:

@@ -124,6 +124,17 @@ class StateRecord(Record, frozen=True):
             description="Units put on top of their stacks, latest first (AMB-SNC-40).",
         ),
     ] = ()
+    checked: Annotated[
+        tuple[HexId, ...],
+        Meta(
+            max_length=2048,
+            extra_json_schema=_UNIQUE,
+            description=(
+                "The hexes covered by the stacking check the last step started, in hex order; "
+                "empty when it started none (SNC-6.0.2, SNC-6.0.3; AMB-SNC-8)."
+            ),
+        ),
+    ] = ()
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -315,3 +326,4 @@ class ObservationRecord(Record, frozen=True):
     overrun_next: OverrunNext = ""
     overrun_target: HexId | None = None
     overrun_hexes: Hexes = ()
+    checked: Hexes = ()

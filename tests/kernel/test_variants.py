@@ -115,3 +115,34 @@ def test_an_option_the_catalogue_does_not_list_says_found_here() -> None:
     listed = option("y", "AMB-X-1", "Who?", ("X-1",), reading("a", "A", NOTE, "X-1"))
     assert found.question == "Who? (found here)" and found.ambiguity is None
     assert listed.question == "Who?" and listed.readings[0].clauses == ("X-1",)
+
+
+def test_a_catalogued_reading_the_rules_do_not_play_is_refused_never_ignored() -> None:
+    """A reading marked `unplayed` stays in the catalogue (listed, explained) but no variant
+    may choose it: overrides, documents and presets are refused, naming the field and why."""
+    why = "no procedure in the text"
+    cat = Catalogue(
+        game="toy",
+        options=(
+            Option(
+                "tie",
+                "Who wins a tie?",
+                ("X-1",),
+                (Reading("a", "A", "text"), Reading("b", "B", "text", ("X-9",), unplayed=why)),
+            ),
+        ),
+        presets={"one": {"tie": "a"}},
+        default_preset="one",
+    )
+    option = cat.option("tie")
+    assert option.reading("b").unplayed == why
+    assert [r.name for r in option.played()] == ["a"]
+    with pytest.raises(InvalidInput) as e1:
+        cat.variant("one", {"tie": "b"})
+    assert e1.value.field == "variant.options.tie" and why in str(e1.value)
+    assert e1.value.clauses == ("X-9",)
+    with pytest.raises(InvalidInput) as e2:
+        cat.exact(None, {"tie": "b"}, where="state.variant")
+    assert e2.value.field == "state.variant.options.tie"
+    with pytest.raises(InvalidInput):
+        Catalogue(game="toy", options=cat.options, presets={"two": {"tie": "b"}})

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kernel.errors import InvalidInput
 from specs.snc1937.variants import CATALOGUE, ERRATA_CHANGES, PRINTED, STANDARD
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "rules"
@@ -199,3 +200,18 @@ def test_snc_0_0_5_printed_town_reading_is_the_red_errata_not_the_blue_example()
     assert PRINTED["town_marsh_woods"] == "one_left"
     one_left = CATALOGUE.option("town_marsh_woods").reading("one_left")
     assert "SNC-10.4.1.6" in one_left.clauses and "SNC-10.4.1.5" not in one_left.clauses
+
+
+@pytest.mark.parametrize(
+    ("option", "reading"),
+    [("captured_city_garrison", "unlimited"), ("non_combat_losses", "combat_only")],
+)
+def test_amb_snc_37_41_readings_without_a_procedure_are_refused(option: str, reading: str) -> None:
+    """AMB-SNC-37 (SNC-9.1.3) and AMB-SNC-41 (SNC-2.2.1.15): the catalogue lists both
+    readings, but the rules cannot play them yet, so choosing one is refused with the field
+    and the reason, never silently played as the other reading."""
+    assert CATALOGUE.option(option).reading(reading).unplayed
+    with pytest.raises(InvalidInput) as err:
+        CATALOGUE.variant("standard", {option: reading})
+    assert err.value.field == f"variant.options.{option}"
+    assert "not played" in str(err.value)

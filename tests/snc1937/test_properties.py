@@ -99,7 +99,7 @@ def find_step(pid: str, before: SNCState, action: Any, after: SNCState) -> props
 def test_every_property_is_declared_with_clauses_and_expected_verdicts() -> None:
     """Each property has its clauses, a statement and an expected verdict per preset; the
     verification module declares the same ones, and its symbolic model of each preset is an
-    abstraction stating all but the stacking property."""
+    abstraction stating every one of them."""
     assert set(PROPS) >= REQUIRED
     for p in PROPS.values():
         assert set(p.expected) == set(PRESETS), p.id
@@ -112,7 +112,7 @@ def test_every_property_is_declared_with_clauses_and_expected_verdicts() -> None
     for preset in PRESETS:
         model = verification.symbolic_model(GAME.presets()[preset])
         assert model.exact is False
-        assert set(model.formal()) == set(PROPS) - {props.STACKING}
+        assert set(model.formal()) == set(PROPS)
 
 
 # --- playouts --------------------------------------------------------------------------------
@@ -203,13 +203,17 @@ def test_snc_6_0_4_stacking_property_catches_rules_that_skip_the_culls() -> None
 
 def test_snc_6_0_2_a_move_phase_end_must_check_the_phasing_hexes() -> None:
     """SNC-6.0.2 (a), SNC-6.2.1: six Japanese units in one hex at the end of a Move phase: the
-    rules hand the hex to the culls (holds); a step that went on without the check breaks it."""
+    rules hand the hex to the culls (holds); a step that went on without the check's culls
+    breaks it. (The property reads the check from the position's `checked`; that the rules
+    record one where it is due is tests/snc1937/test_checked.py's.)"""
     before = position(order=Order.MOVE_FIGHT, stack=SIX_JP)
     assert before.phase == Phase.OPS1 and before.ops_kind() == "move"
     after = GAME.apply(before, Done())
     assert after.step == Step.STACK and after.stack_hexes == (H("3006"),)
+    assert H("3006") in after.checked
     assert holds_on(props.STACKING, before, Done(), after)
-    skipped = flow.next_phase(T, before)  # the phase ends with no stacking check
+    # the phase ends with the check recorded, but with no culls
+    skipped = attrs.evolve(flow.next_phase(T, before), checked=after.checked)
     assert skipped.phase == Phase.REINF
     assert not holds_on(props.STACKING, before, Done(), skipped)
     br = find_step(props.STACKING, before, Done(), skipped)
@@ -231,14 +235,15 @@ def test_snc_6_0_4_culls_end_only_within_the_limits() -> None:
 
 def test_snc_6_0_2_b_a_combat_end_must_check_its_hexes() -> None:
     """SNC-6.0.2 (b), SNC-6.0.3: a combat ends with six Japanese units in an attacker's hex:
-    the rules' check culls it (holds); ending the combat without the check breaks it."""
+    the rules' check culls it (holds); ending the combat without the check's culls breaks
+    it."""
     s = position(order=Order.FIGHT_FIGHT, stack=SIX_JP)
     c = Combat(target=H("3007"), attackers=("JP-3D-1",), face=3)
     before = attrs.evolve(s, step=Step.ADVANCE, combat=c)
     after = GAME.apply(before, Done())
-    assert after.combat is None and after.step == Step.STACK
+    assert after.combat is None and after.step == Step.STACK and after.checked == (H("3006"),)
     assert holds_on(props.STACKING, before, Done(), after)
-    skipped = attrs.evolve(before, combat=None, step=Step.MAIN)
+    skipped = attrs.evolve(before, combat=None, step=Step.MAIN, checked=after.checked)
     br = find_step(props.STACKING, before, Done(), skipped)
     assert br is not None and br.clause == "SNC-6.0.2"
     assert props.checked_hexes(T, before, Done(), skipped) == (H("3006"),)
@@ -443,13 +448,12 @@ def test_snc_6_0_2_an_advance_into_the_target_is_checked_there() -> None:
 # --- wargame verify --------------------------------------------------------------------------
 
 
-def test_snc_6_0_2_verify_proves_over_the_abstraction_and_tests_stacking(
+def test_snc_6_0_2_verify_proves_stacking_and_steps_over_the_abstraction(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SNC-6.0.2, SNC-8.3.4: `wargame verify snc1937` finds the verification module: the steps
-    property is proved over the abstract model (and says so), the stacking limits, which the
-    abstraction does not state, are checked on seeded playouts: "tested" (two playouts here;
-    the command runs twenty). Exit 0."""
+    """SNC-6.0.2, SNC-8.3.4: `wargame verify snc1937` finds the verification module and proves
+    the stacking limits at their check points (unit by unit) and the steps property over the
+    abstract model, and says so. Exit 0."""
     monkeypatch.setattr(verify_tool, "TESTED_GAMES", 2)
     argv = ["verify", "snc1937", "--preset", "printed", "--json", "--jobs", "1"]
     argv += ["--property", props.STACKING, "--property", props.STEPS]
@@ -460,10 +464,8 @@ def test_snc_6_0_2_verify_proves_over_the_abstraction_and_tests_stacking(
     rows = {r["property"]: r for r in data["results"]}
     assert set(rows) == {props.STACKING, props.STEPS}
     stacking, steps = rows[props.STACKING], rows[props.STEPS]
-    assert (stacking["expected"], stacking["verdict"], stacking["method"]) == (
-        "holds",
-        "tested",
-        "2 seeded playouts",
-    )
+    assert (stacking["expected"], stacking["verdict"]) == ("holds", "proved")
+    assert stacking["method"].startswith("1-induction by parts")
     assert (steps["expected"], steps["verdict"]) == ("holds", "proved")
+    assert stacking["method"].endswith("over an abstraction")
     assert steps["method"].endswith("over an abstraction")

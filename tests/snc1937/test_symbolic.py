@@ -4,25 +4,29 @@ caught with their clauses, and its two readings (Z3 and plain Python) in agreeme
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kernel.hexes import Hex, parse_hex
 from kernel.playout import play
 from solvers import prover, refinement, smt
 from solvers.explore import model_of
-from solvers.system import Conjunct, concrete_frame, evaluate, pinned, z3_frame
+from solvers.system import Conjunct, IntVar, concrete_frame, evaluate, pinned, z3_frame
 from solvers.terms import CONCRETE, B, Frame, I, Ops
 from specs.snc1937 import properties as props
-from specs.snc1937 import verification
+from specs.snc1937 import stacking, verification
 from specs.snc1937.actions import Done
+from specs.snc1937.data import load_data
 from specs.snc1937.rules import SNC
 from specs.snc1937.state import CH, JP, Phase, SNCState, Step
-from specs.snc1937.symbolic import Model, StepSchema
+from specs.snc1937.symbolic import Model, StepSchema, at
 from specs.snc1937.variants import CATALOGUE
 from specs.snc1937.verification import Link, symbolic_model
 
@@ -32,7 +36,6 @@ OTHER_READINGS = {
     "landing_unpaid_losses": "attackers_stay_at_sea",
     "retreat_blocked": "stays",
     "overstack_cull": "fewest",
-    "captured_city_garrison": "unlimited",
     "static_steps": "elite_only",
 }
 
@@ -72,6 +75,7 @@ def test_snc_0_0_1_5_2_2_8_3_3_properties_are_proved_over_the_abstraction() -> N
     assert set(formal) == {
         props.SETTLEMENT,
         props.ONE_SIDE,
+        props.STACKING,
         props.ENDS,
         props.GT_ORDER,
         props.STATIC,
@@ -123,11 +127,14 @@ class _Without(StepSchema):
         ("SNC-8.3.3", props.STEPS),
         ("SNC-2.2.1.8", props.STATIC),
         ("SNC-5.2.1", props.GT_ORDER),
+        ("SNC-6.0.2", props.STACKING),
+        ("SNC-6.0.4", props.STACKING),
     ],
 )
 def test_snc_9_4_6_8_3_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str) -> None:
-    """SNC-9.4.6, SNC-8.3.3, SNC-2.2.1.8, SNC-5.2.1: without the step rule of its clause, the
-    property is no longer inductive over the abstraction (so the proof is no tautology)."""
+    """SNC-9.4.6, SNC-8.3.3, SNC-2.2.1.8, SNC-5.2.1, SNC-6.0.2, SNC-6.0.4: without the step
+    rule of its clause, the property is no longer inductive over the abstraction (so the
+    proof is no tautology)."""
     link = Link(CATALOGUE.preset("standard"))
     link.model.schemas = (_Without(link.model, clause),)
     v = prover.check(link.system, link.formal()[pid], rlimit=50_000_000)
@@ -299,3 +306,45 @@ def test_snc_5_0_1_exploration_does_not_read_the_abstraction() -> None:
     play)."""
     assert model_of(verification.symbolic_model, CATALOGUE.preset("standard")) is None
     assert verification.symbolic_model(CATALOGUE.preset("standard")).exact is False
+
+
+# --- the stacking limits in the model ------------------------------------------------------------
+
+_STACK_READINGS = [
+    {},
+    {"japanese_stack": "division_plus_one"},
+    {"japanese_stack": "division_plus_one", "snlf_partial_division": "all_four"},
+    {"static_de": "by_size"},
+]
+
+
+@functools.cache
+def _stack_model(i: int) -> Model:
+    return Model(load_data(), CATALOGUE.variant("standard", _STACK_READINGS[i]))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    readings=st.integers(0, len(_STACK_READINGS) - 1),
+    jp=st.booleans(),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=9),
+)
+def test_snc_6_2_1_6_2_3_the_model_s_limits_equal_the_stacking_module(
+    readings: int, jp: bool, picks: list[int]
+) -> None:
+    """SNC-6.2.1, SNC-6.2.2, SNC-6.2.3 (AMB-SNC-9, AMB-SNC-10): the model's reading of the
+    limits (`Model.within`, what Z3 proves SNC-P-STACKING with) agrees with
+    `stacking.within_limits` on stacks of real counters of one side, under each reading; the
+    SNLF battalions are drawn often, so all four together is met."""
+    m = _stack_model(readings)
+    side = JP if jp else CH
+    mine = [u for u in m.units if m.side[u] == side]
+    snlf = [u for u in mine if m.t.spec[u].division == "SNLF"]
+    pool = [*mine, *snlf * 10]
+    units = sorted({pool[i % len(pool)] for i in picks})
+    values = {v.name: (0 if isinstance(v, IntVar) else False) for v in m.variables}
+    for u in units:
+        values[at(u)] = 7
+    frame = concrete_frame(m.variables, values)
+    expected = stacking.within_limits(units, m.t.data, m.variant)
+    assert all(m.within(CONCRETE, frame, u) == expected for u in units), (units, expected)

@@ -6,11 +6,23 @@ added only when needed, and an exhausted resource limit is reported as unknown, 
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 import pytest
 
 from solvers import smt
-from solvers.prover import Invariant, StepInvariant, Terminates, Trace, check
-from solvers.system import IntVar
+from solvers.prover import (
+    Invariant,
+    Part,
+    StepInvariant,
+    StepPart,
+    Terminates,
+    Trace,
+    _inductive_by_parts,
+    check,
+)
+from solvers.system import Conjunct, IntVar
 from solvers.unroll import template
 from tests.solvers.tiny import Rule, Tiny
 
@@ -153,3 +165,82 @@ def test_simulated_path_that_is_no_model_step_is_an_error() -> None:
     path = Trace(({"x": 0, "y": 0}, {"x": 2, "y": 4}), (("inc", {}),))
     with pytest.raises(smt.SolverFailure):
         check(system, Invariant(lambda o, s: o.not_(o.eq(s.i("x"), 9)), depth=1), paths=[path])
+
+
+class _Step(Rule):
+    """Token `me` moves one cell up, onto no cell the other token holds: a conjunct about
+    `me` only, so a proof by parts knows it only when `me` is among a part's subjects."""
+
+    def __init__(self, me: str, other: str) -> None:
+        super().__init__(
+            f"move{me}",
+            lambda o, s: o.lt(s.i(me), 5),
+            lambda o, s: {me: o.add([s.i(me), 1])},
+        )
+        self.me, self.other = me, other
+
+    def guard(self, o: Any, s: Any, c: Any) -> list[Conjunct[Any]]:
+        me, other = self.me, self.other
+        apart = Conjunct(
+            "T-APART",
+            "never onto the other token",
+            lambda: o.not_(o.eq(o.add([s.i(me), 1]), s.i(other))),
+            about=frozenset({me}),
+        )
+        return [*super().guard(o, s, c), apart]
+
+
+def tokens() -> Tiny:
+    return Tiny(
+        "tokens",
+        (IntVar("a", 0, 5), IntVar("b", 0, 5)),
+        {"a": 0, "b": 2},
+        (_Step("a", "b"), _Step("b", "a")),
+    )
+
+
+def _apart(subjects: frozenset[str]) -> Part:
+    return Part("a and b apart", lambda o, s: o.not_(o.eq(s.i("a"), s.i("b"))), subjects)
+
+
+def test_a_part_is_proved_from_the_conjuncts_about_its_subjects() -> None:
+    """1-induction by parts: the part assumes both tokens' rules and is proved; the verdict
+    says how."""
+    part = _apart(frozenset({"a", "b"}))
+    v = check(tokens(), Invariant(part.holds, parts=lambda: [part]))
+    assert (v.status, v.method) == ("proved", "1-induction by parts")
+
+
+def test_a_part_missing_a_subject_is_not_proved() -> None:
+    """Without the conjuncts about b, b may step onto a: the part is not inductive, and the
+    verdict is never "proved" (the base case and bmc still run on the whole property)."""
+    part = _apart(frozenset({"a"}))
+    v = check(tokens(), Invariant(part.holds, parts=lambda: [part]))
+    assert v.status == "unknown"
+    assert _inductive_by_parts(tokens(), (), [part], 10_000_000) == "a and b apart"
+
+
+def test_a_part_restricted_to_other_clauses_is_not_proved() -> None:
+    """`clauses` keeps only the conjuncts citing them: without T-APART the part fails."""
+    part = attrs.evolve(_apart(frozenset({"a", "b"})), clauses=frozenset({"T-movea"}))
+    assert _inductive_by_parts(tokens(), (), [part], 10_000_000) == "a and b apart"
+    kept = attrs.evolve(part, clauses=frozenset({"T-APART"}))
+    assert _inductive_by_parts(tokens(), (), [kept], 10_000_000) is None
+
+
+def test_a_step_part_is_proved_from_its_conjuncts_and_a_false_one_is_not() -> None:
+    """`StepPart`: "b never steps onto a" follows from the conjunct about b alone; "a never
+    moves" does not, and the verdict then comes from bounded model checking (a witness)."""
+    onto = StepPart(
+        "b never onto a",
+        lambda o, s, n: o.implies(
+            o.not_(o.eq(n.i("b"), s.i("b"))), o.not_(o.eq(n.i("b"), s.i("a")))
+        ),
+        frozenset({"b"}),
+    )
+    v = check(tokens(), StepInvariant(onto.holds, parts=lambda: [onto]))
+    assert (v.status, v.method) == ("proved", "1-induction by parts")
+    assert _inductive_by_parts(tokens(), (), [attrs.evolve(onto, subjects=frozenset({"a"}))], 10**7)
+    still = StepPart("a still", lambda o, s, n: o.eq(n.i("a"), s.i("a")), frozenset({"a"}))
+    v = check(tokens(), StepInvariant(still.holds, parts=lambda: [still]))
+    assert v.status == "refuted" and v.trace is not None
