@@ -383,10 +383,9 @@ def end_ops(t: Tables, s: SNCState) -> SNCState:
     (SNC-6.0.2 (a)); then the next phase. The check's hexes are recorded in `checked`."""
     if s.ops_kind() == "move":
         st = stacks(s.where)
-        s = attrs.evolve(s, checked=stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side))
-        bad = overstacked_hexes(t, s, stacks(s.where), s.side)
-        if s.variant.is_("movement_check_side", "both_players"):
-            bad += overstacked_hexes(t, s, stacks(s.where), other(s.side))
+        checked = stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side)
+        s = attrs.evolve(s, checked=checked)
+        bad = stacking.overstacked(st, checked, t.data, s.variant)
         if bad:
             return attrs.evolve(s, step=Step.STACK, stack_hexes=tuple(bad), after_stack="phase")
     return next_phase(t, s)
@@ -643,19 +642,13 @@ def after_combat(t: Tables, s: SNCState) -> SNCState:
     AMB-SNC-8); its hexes are recorded in `checked`."""
     c = s.combat
     assert c is not None
+    st = stacks(s.where)
     fought = combat_hexes(t, s, c)
-    checked = stacking.hexes_to_check(
-        stacks(s.where), t.data, s.variant, phasing=s.side, after_combat=fought
-    )
-    s = attrs.evolve(s, checked=checked)
-    if s.variant.is_("stacking_check", "global"):
-        hexes: list[Hex] = sorted(stacks(s.where))
-    else:
-        hexes = fought
-    s = attrs.evolve(s, combat=None)
-    bad = overstacked_hexes(t, s, hexes, s.side) + overstacked_hexes(t, s, hexes, other(s.side))
+    checked = stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side, after_combat=fought)
+    s = attrs.evolve(s, checked=checked, combat=None)
+    bad = stacking.overstacked(st, checked, t.data, s.variant)
     if bad:
-        return attrs.evolve(s, step=Step.STACK, stack_hexes=tuple(sorted(bad)), after_stack="main")
+        return attrs.evolve(s, step=Step.STACK, stack_hexes=bad, after_stack="main")
     return attrs.evolve(s, step=Step.MAIN)
 
 
