@@ -403,7 +403,7 @@ def run_cli(args: argparse.Namespace) -> int:
     jobs = args.jobs or min(2, os.cpu_count() or 1, max(1, len(tasks)))
     if jobs < 1:
         raise InvalidInput("--jobs must be 1 or more", field="--jobs")
-    order = sorted(range(len(tasks)), key=lambda i: tasks[i][2] not in _failing(tasks[i][0]))
+    order = _dealing_order(tasks)
     start = time.perf_counter()
     results_sorted = _run([tasks[i] for i in order], witness_dir, jobs)
     results: list[Row | Refinement | None] = [None] * len(tasks)
@@ -425,6 +425,24 @@ def run_cli(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render(rows, checks, seconds, silent) + "\n")
     return 0 if ok else 1
+
+
+def _dealing_order(tasks: Sequence[tuple[str, str, str]]) -> list[int]:
+    """The order tasks are dealt to the workers in: properties expected to fail first (their
+    witness searches cost most), then each game's tasks property by property with its presets
+    side by side, so that one property's runs under two presets (which cost alike) go to
+    different workers and the shares come out even."""
+    first: dict[tuple[str, str], int] = {}
+    for i, (name, _, what) in enumerate(tasks):
+        first.setdefault((name, what), i)
+    return sorted(
+        range(len(tasks)),
+        key=lambda i: (
+            tasks[i][2] not in _failing(tasks[i][0]),
+            first[tasks[i][0], tasks[i][2]],
+            i,
+        ),
+    )
 
 
 def _failing(name: str) -> set[str]:

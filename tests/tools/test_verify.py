@@ -15,6 +15,7 @@ from solvers import prover
 from specs.nomonhan import properties as props
 from specs.nomonhan import verification
 from tools import cli
+from tools import verify as verify_tool
 
 PARITY = "NOM-P-INITIATIVE-PARITY"
 ENDS = "NOM-P-ENDS"
@@ -139,3 +140,22 @@ def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
         assert code == 2
         error: dict[str, Any] = json.loads(err)
         assert error["error"] == "invalid_input"
+
+
+def test_one_property_under_two_presets_goes_to_both_workers() -> None:
+    """Dealing: a property's runs under SNC's two presets cost alike, so they are dealt side by
+    side and, with two workers (every other task), land on different workers; Nomonhan's
+    property expected to fail is dealt first."""
+    tasks = [
+        ("snc1937", preset, what)
+        for preset in ("printed", "standard")
+        for what in ("SNC-P-ONE-SIDE", "SNC-P-ENDS", "SNC-P-STEPS", "refinement")
+    ]
+    order = verify_tool._dealing_order(tasks)
+    assert sorted(order) == list(range(len(tasks)))
+    dealt = [tasks[i] for i in order]
+    for what in ("SNC-P-ONE-SIDE", "refinement"):
+        workers = {k % 2 for k, t in enumerate(dealt) if t[2] == what}
+        assert workers == {0, 1}, what
+    nom = [("nomonhan", "ja", "NOM-P-STAGE-RECORDS"), ("nomonhan", "ja", "NOM-P-ENDS")]
+    assert nom[verify_tool._dealing_order(nom)[0]][2] == "NOM-P-ENDS"
