@@ -123,7 +123,8 @@ def eligible_kinds(
     In attack any marker its side owns (SNC-11.0.1, SNC-11.0.2): the Chinese only artillery;
     amphibious invasion support only to a landing (SNC-11.0.4, SNC-11.1.6); naval gunfire only
     where SNC-11.4.2 allows. In defence only Japanese naval gunfire, in a hex next to the
-    Yangtze or navigable Huangpu (SNC-11.0.3, SNC-11.1.4, SNC-11.4.3). `available` is what the
+    Yangtze or navigable Huangpu (SNC-11.0.3, SNC-11.1.4, SNC-11.4.3): naval gunfire is the
+    one kind that supports both attacks and defences (SNC-11.4.1). `available` is what the
     owner has not yet used this phase (SNC-11.1.5).
     """
     out = []
