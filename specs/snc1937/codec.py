@@ -119,6 +119,7 @@ def state_record(t: Tables, s: SNCState) -> wire.StateRecord:
         overrun_hexes=_hexes(s.overrun_hexes),
         culled=tuple(wire.PlacedRecord(unit=u, hex=hex_name(h)) for u, h in s.culled),
         on_top=s.on_top,
+        topped=tuple(sorted(s.topped, key=order)),
         checked=_hexes(s.checked),
     )
 
@@ -255,6 +256,7 @@ def state_from_record(game: SNC, rec: wire.StateRecord) -> SNCState:
             for i, p in enumerate(rec.culled)
         ),
         on_top=ids.units(rec.on_top, "on_top"),
+        topped=ids.ordered(rec.topped, "topped"),
         checked=ids.hexes(rec.checked, "checked"),
     )
 

@@ -127,6 +127,7 @@ def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCStat
     gone = {u for u, h in moves.items() if h is None}
     if gone & set(s.on_top):
         changes["on_top"] = tuple(u for u in s.on_top if u not in gone)
+        changes["topped"] = s.topped - gone
     return attrs.evolve(s, where=tuple(sorted(where.items())), **changes)
 
 

@@ -81,4 +81,5 @@ def observe(game: SNC, s: SNCState, side: str) -> dict[str, Any]:
         "overrun_target": None if s.overrun_target is None else hex_name(s.overrun_target),
         "overrun_hexes": [hex_name(h) for h in sorted(s.overrun_hexes)],
         "checked": [hex_name(h) for h in s.checked],  # public: occupied hexes only
+        "topped": sorted((u for u in s.topped if u in visible), key=order),
     }

@@ -92,6 +92,27 @@ def check_position(t: Tables, s: SNCState) -> None:
     if s.phase in (Phase.OPS1, Phase.REINF, Phase.OPS2) and s.order is None:
         raise _refuse("the phase order is declared first", "order", "SNC-5.3.1")
     _check_checked(s)
+    _check_topped(t, s)
+
+
+def _check_topped(t: Tables, s: SNCState) -> None:
+    """The units put on top in this phase (`topped`, AMB-SNC-40): the phasing player's,
+    still on the map and among those put on top, and only within an Operations or
+    Reinforcement Phase."""
+    if not s.topped:
+        return
+    if s.phase not in (Phase.OPS1, Phase.REINF, Phase.OPS2):
+        raise _refuse(
+            "units are put on top only in an Operations or Reinforcement Phase",
+            "topped",
+            "AMB-SNC-40",
+            "SNC-6.3.1",
+        )
+    for u in sorted(s.topped, key=t.order.__getitem__):
+        if t.spec[u].side != s.side or u not in set(s.on_top):
+            raise _refuse(
+                f"{u} was not put on top by the phasing player", "topped", "AMB-SNC-40", "SNC-6.3.1"
+            )
 
 
 def _check_checked(s: SNCState) -> None:

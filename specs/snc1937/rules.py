@@ -241,14 +241,17 @@ class SNC:
 
     def _tops(self, s: SNCState) -> list[Top]:
         """The units the phasing player may put on top of his stacks, between his moves,
-        attacks and placements (SNC-6.3.1; AMB-SNC-40: the owner chooses the top unit)."""
+        attacks and placements (SNC-6.3.1; AMB-SNC-40: the owner chooses the top unit). Each
+        unit goes on top at most once a phase (`topped`): the order of a stack is otherwise
+        insignificant (SNC-6.4.1), and without the limit play could go on for ever."""
         if s.moving or s.step != Step.MAIN or s.phase not in (Phase.OPS1, Phase.OPS2, Phase.REINF):
             return []
         t = self.tables
         out: list[Top] = []
         for _, units in sorted(stacks(s.where).items()):
             if len(units) > 1 and t.spec[units[0]].side == s.side:
-                out.extend(Top(u) for u in flow.top_first(t, s, units)[1:])
+                below = flow.top_first(t, s, units)[1:]
+                out.extend(Top(u) for u in below if u not in s.topped)
         return out
 
     def _reinforcement_actions(self, s: SNCState) -> Sequence[Action]:
@@ -333,6 +336,8 @@ class SNC:
             s = attrs.evolve(s, checked=())
         before = s
         s = self._transition(s, action)
+        if s.topped and (s.phase, s.side) != (before.phase, before.side):
+            s = attrs.evolve(s, topped=frozenset())  # a new phase: Top afresh (AMB-SNC-40)
         return self._settle(s, before, action)
 
     def _settle(self, s: SNCState, before: SNCState, action: Action) -> SNCState:
@@ -435,7 +440,8 @@ class SNC:
             case Done() if s.phase == Phase.REINF:
                 return self._end_reinforcements(s)
             case Top(unit):
-                return attrs.evolve(s, on_top=(unit, *(u for u in s.on_top if u != unit)))
+                on_top = (unit, *(u for u in s.on_top if u != unit))
+                return attrs.evolve(s, on_top=on_top, topped=s.topped | {unit})
             case Eliminate(unit):
                 culled = (*s.culled, (unit, flow.locations(s.where)[unit]))
                 s = attrs.evolve(flow.eliminate(t, s, [unit]), culled=culled)

@@ -134,6 +134,9 @@ class SNCState:
     stack_hexes: tuple[Hex, ...] = ()  # hexes of the pending stacking check (SNC-6.0.2)
     culled: tuple[tuple[str, Hex], ...] = ()  # eliminated so far in this check, and from where
     on_top: tuple[str, ...] = ()  # units their owner put on top, latest first (AMB-SNC-40)
+    # units the phasing player put on top in this phase: each at most once a phase, so play
+    # cannot loop on Top (AMB-SNC-40); cleared by `SNC.apply` when the phase or player changes
+    topped: frozenset[str] = frozenset()
     after_stack: str = ""  # where play goes once the stacking check is over
     # the hexes covered by the stacking check the step leading here started, in hex order as
     # `stacking.hexes_to_check` gives them (SNC-6.0.2, SNC-6.0.3; AMB-SNC-8); () after a step

@@ -70,13 +70,14 @@ class CombatRecord(Record, frozen=True):
     loss_d: Steps
     defenders: UnitIds
     won: bool
-    overrun: bool = False
-    second: HexId | None = None
-    second_unit: Id | None = None
+    overrun: bool
+    second: HexId | None
+    second_unit: Id | None
 
 
 class StateRecord(Record, frozen=True):
-    """A whole SNC position, as the referee knows it."""
+    """A whole SNC position, as the referee knows it: every field is required, so a document
+    read back is the document sent."""
 
     format: Literal["wargame-kernel/state"]
     version: Literal[1]
@@ -109,13 +110,13 @@ class StateRecord(Record, frozen=True):
     stack_hexes: Hexes
     after_stack: Literal["", "main", "phase"]
     result: OutcomeRecord | None
-    overrun_next: OverrunNext = ""
-    overrun_target: HexId | None = None
-    overrun_hexes: Hexes = ()
+    overrun_next: OverrunNext
+    overrun_target: HexId | None
+    overrun_hexes: Hexes
     culled: Annotated[
         tuple[PlacedRecord, ...],
         Meta(max_length=MAX_UNITS, description="Units culled so far in this check (SNC-6.0.4)."),
-    ] = ()
+    ]
     on_top: Annotated[
         tuple[Id, ...],
         Meta(
@@ -123,7 +124,15 @@ class StateRecord(Record, frozen=True):
             extra_json_schema=_UNIQUE,
             description="Units put on top of their stacks, latest first (AMB-SNC-40).",
         ),
-    ] = ()
+    ]
+    topped: Annotated[
+        tuple[Id, ...],
+        Meta(
+            max_length=MAX_UNITS,
+            extra_json_schema=_UNIQUE,
+            description="Units put on top in this phase, each at most once (AMB-SNC-40).",
+        ),
+    ]
     checked: Annotated[
         tuple[HexId, ...],
         Meta(
@@ -134,7 +143,7 @@ class StateRecord(Record, frozen=True):
                 "empty when it started none (SNC-6.0.2, SNC-6.0.3; AMB-SNC-8)."
             ),
         ),
-    ] = ()
+    ]
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -323,7 +332,8 @@ class ObservationRecord(Record, frozen=True):
     elite: UnitIds
     stack_hexes: Hexes
     result: OutcomeRecord | None
-    overrun_next: OverrunNext = ""
-    overrun_target: HexId | None = None
-    overrun_hexes: Hexes = ()
-    checked: Hexes = ()
+    overrun_next: OverrunNext
+    overrun_target: HexId | None
+    overrun_hexes: Hexes
+    checked: Hexes
+    topped: UnitIds

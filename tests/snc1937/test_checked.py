@@ -167,8 +167,10 @@ def test_snc_6_0_2_position_check_refuses_an_impossible_checked() -> None:
     assert vacant.value.field == "checked[0]"
     start = GAME.state_to_json(GAME.initial_state(CATALOGUE.preset("standard")))
     assert list(start["checked"]) == []
-    del start["checked"]  # a position written before the field decodes with none
-    assert GAME.state_from_json(start).checked == ()
+    del start["checked"]  # every field is required: a document reads back as it was sent
+    with pytest.raises(InvalidInput) as missing:
+        GAME.state_from_json(start)
+    assert missing.value.field == "checked"
 
 
 def test_snc_6_0_2_checked_cleared_by_every_other_step() -> None:

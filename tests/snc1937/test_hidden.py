@@ -11,7 +11,7 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import parse_hex
-from specs.snc1937.flow import stacks
+from specs.snc1937.flow import stacks, top_first
 from specs.snc1937.rules import SNC
 from specs.snc1937.state import CH, JP, SNCState
 from specs.snc1937.variants import CATALOGUE
@@ -20,15 +20,16 @@ GAME = SNC()
 
 
 def _swapped(s: SNCState, side: str, rng: random.Random) -> SNCState | None:
-    """`s` with two hidden enemy units of different hexes exchanged, or None."""
+    """`s` with two hidden enemy units of different hexes exchanged, or None (a unit its owner
+    put on top stays: moved to another stack it could come on top there)."""
     t = GAME.tables
     c = s.combat
-    named = set() if c is None else {*c.attackers, *c.defenders}
+    named = set(s.on_top) if c is None else {*c.attackers, *c.defenders, *s.on_top}
     hidden = []
     for h, units in stacks(s.where).items():
         if t.spec[units[0]].side == side or (c is not None and h == c.target):
             continue
-        top = min(units, key=t.order.__getitem__)
+        top = top_first(t, s, units)[0]
         hidden += [(u, h) for u in units if u != top and u not in named]
     rng.shuffle(hidden)
     for (a, ha), (b, hb) in itertools.pairwise(hidden):

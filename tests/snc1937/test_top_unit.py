@@ -3,14 +3,18 @@ AMB-SNC-40 kernel note)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from kernel.errors import IllegalAction
+from kernel.errors import IllegalAction, ImpossiblePosition
 from kernel.hexes import hex_name
-from specs.snc1937.actions import Declare, Top
+from kernel.playout import play
+from solvers.gaps import passive_agent
+from specs.snc1937.actions import Declare, Done, Top
 from specs.snc1937.flow import stacks, top_first
 from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Order, SNCState
+from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.variants import CATALOGUE
 
 GAME = SNC()
@@ -55,3 +59,51 @@ def test_amb_snc_40_only_the_owner_and_only_his_stacks() -> None:
         GAME.apply(s, Top(japanese))
     alone = next(us[0] for us in st.values() if len(us) == 1)
     assert Top(alone) not in GAME.legal_actions(s)
+
+
+def test_amb_snc_40_each_unit_goes_on_top_once_a_phase_so_play_cannot_loop() -> None:
+    """AMB-SNC-40, SNC-6.4.1: a unit goes on top at most once a phase (`topped`), so Top
+    cannot repeat for ever: after the Chinese put the second unit on top and the first back,
+    that stack offers no Top until the next phase, where each may go on top again."""
+    s = chinese_move_phase()
+    h, units = next((h, us) for h, us in sorted(stacks(s.where).items()) if len(us) > 1)
+    first, second = top_first(GAME.tables, s, units)[:2]
+    s = GAME.apply(GAME.apply(s, Top(second)), Top(first))
+    assert s.topped == {first, second}
+    assert seen_by(s, JP, hex_name(h)) == [first]
+    offered = {a.unit for a in GAME.legal_actions(s) if isinstance(a, Top)}
+    assert not offered & set(units[:2]) and not offered & {first, second}
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, Top(second))
+    assert GAME.state_from_json(GAME.state_to_json(s)) == s
+    assert GAME.observe(s, CH)["topped"] == sorted(
+        {first, second}, key=GAME.tables.order.__getitem__
+    )
+    s = GAME.apply(s, Done())  # the Move phase ends; the Reinforcement Phase begins
+    assert (s.side, s.phase, s.step) == (CH, Phase.REINF, Step.MAIN)
+    assert s.topped == frozenset()
+    assert Top(second) in GAME.legal_actions(s)
+
+
+def test_amb_snc_40_topped_is_checked_on_input() -> None:
+    """AMB-SNC-40, SNC-6.3.1: a position whose `topped` names a unit its phasing player did not
+    put on top is refused, naming the field."""
+    s = chinese_move_phase()
+    doc = GAME.state_to_json(s)
+    japanese = next(u for u, _ in s.where if GAME.tables.spec[u].side == JP)
+    doc["topped"] = [japanese]
+    with pytest.raises(ImpossiblePosition) as err:
+        GAME.state_from_json(doc)
+    assert err.value.field == "topped"
+
+
+def test_amb_snc_40_passive_play_ends_rather_than_topping_for_ever() -> None:
+    """AMB-SNC-40: the passive agent (always the last legal action) once put two Japanese units
+    on top of each other for ever in a Reinforcement Phase; with each unit on top at most once
+    a phase the game now ends, by a rule's verdict, with no repeated position."""
+    s = GAME.initial_state(CATALOGUE.preset("standard"))
+    result = play(
+        GAME, s, random.Random(1), dict.fromkeys(GAME.sides, passive_agent), max_steps=2000
+    )
+    assert result.lasso is None
+    assert result.stop == "ended" and result.final.result is not None
