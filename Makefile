@@ -44,6 +44,7 @@ bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench_combat
 	$(BIN)/python -m tools.bench_snc
 	$(BIN)/python -m tools.conformance
+	WARGAME_FULL=1 $(BIN)/pytest -n auto -q  # the long checks at full size (tests/sizes.py)
 
 # Mutated states, actions, logs, data files and arguments through every verb of the command
 # (tools/fuzz.py): exits 1 on an internal error, a traceback, an impossible position accepted

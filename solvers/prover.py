@@ -222,6 +222,7 @@ def _invariant(
     parts: Callable[[], Sequence[Part]] | None = None,
 ) -> Verdict:
     o = smt.Z3
+    failed_part: str | None = None
     base = Unrolling(system, from_initial=True, rlimit=rlimit)
     for k in range(1, k_max + 1):
         while base.length < k - 1:
@@ -232,10 +233,11 @@ def _invariant(
                 "refuted", f"bmc depth {k - 1}", "a reachable state breaks it", _trace(found)
             )
         if k == 1 and parts is not None:
-            failed = _inductive_by_parts(system, lemmas, parts(), rlimit)
+            failed = not_inductive_part(system, lemmas, parts(), rlimit)
             if failed is None:
                 return Verdict("proved", "1-induction by parts", _lemma_text(lemmas))
             ok = False
+            failed_part = failed
         elif k == 1:
             t = template(system)
             reads = smt.names_in(smt.formula(holds(o, t.cur)))
@@ -253,24 +255,36 @@ def _invariant(
             ok = _no_bad_step(step, o.not_(holds(o, step.states[k])))
         if ok:
             return Verdict("proved", f"{k}-induction", _lemma_text(lemmas))
-    return _deeper(
-        system,
-        lambda f, i: o.not_(holds(o, f[i])),
-        lambda f, i: bool(holds(CONCRETE, f[i])),
-        k_max,
-        depth,
-        rlimit,
+    return _naming(
+        failed_part,
+        _deeper(
+            system,
+            lambda f, i: o.not_(holds(o, f[i])),
+            lambda f, i: bool(holds(CONCRETE, f[i])),
+            k_max,
+            depth,
+            rlimit,
+        ),
     )
 
 
-def _inductive_by_parts(
+def _naming(part: str | None, verdict: Verdict) -> Verdict:
+    """An unsettled verdict says which part was not inductive, when parts were asked."""
+    if part is None or verdict.status != "unknown":
+        return verdict
+    return attrs.evolve(verdict, detail=f"part {part!r} is not inductive; {verdict.detail}")
+
+
+def not_inductive_part(
     system: System, lemmas: Sequence[Lemma], parts: Sequence[Part | StepPart], rlimit: int
 ) -> str | None:
-    """The first part a step from a state where it holds (a `Part`) or from any state (a
-    `StepPart`) may break, assuming the lemmas and the guard conjuncts about its subjects; None
-    when every part is inductive. Each part is its own solver, so `rlimit` bounds each part's
-    questions (the limit is cumulative per solver), with a push per schema. Variable bounds
-    are left out too: that only adds states."""
+    """The name of the first part a step from a state where it holds (a `Part`) or from any
+    state (a `StepPart`) may break, assuming the lemmas and the guard conjuncts about its
+    subjects; None when every part is inductive (the proof by parts). Public so a test can show
+    that a proof rests on a rule: without it, a named part is no longer inductive. Each part
+    is its own solver, so `rlimit` bounds each part's questions (the limit is cumulative per
+    solver), with a push per schema. Variable bounds are left out too: that only adds
+    states."""
     o = smt.Z3
     t = template(system)
     about: dict[str, list[tuple[int, int]]] = {}
@@ -381,7 +395,8 @@ def _step(
     parts: Callable[[], Sequence[StepPart]] | None = None,
 ) -> Verdict:
     o = smt.Z3
-    if parts is not None and _inductive_by_parts(system, lemmas, parts(), rlimit) is None:
+    failed_part = None if parts is None else not_inductive_part(system, lemmas, parts(), rlimit)
+    if parts is not None and failed_part is None:
         # every step from a state the lemmas allow keeps each part, reachable or not
         return Verdict("proved", "1-induction by parts", _lemma_text(lemmas))
     base = Unrolling(system, from_initial=True, rlimit=rlimit)
@@ -404,13 +419,16 @@ def _step(
             ok = _no_bad_step(step, o.not_(holds(o, step.states[k - 1], step.states[k])))
         if ok:
             return Verdict("proved", f"{k}-induction", _lemma_text(lemmas))
-    return _deeper(
-        system,
-        lambda f, i: o.not_(holds(o, f[i - 1], f[i])),
-        lambda f, i: bool(holds(CONCRETE, f[i - 1], f[i])),
-        k_max + 1,
-        depth,
-        rlimit,
+    return _naming(
+        failed_part,
+        _deeper(
+            system,
+            lambda f, i: o.not_(holds(o, f[i - 1], f[i])),
+            lambda f, i: bool(holds(CONCRETE, f[i - 1], f[i])),
+            k_max + 1,
+            depth,
+            rlimit,
+        ),
     )
 
 

@@ -30,6 +30,7 @@ from specs.nomonhan.declare import (
 )
 from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
 from tests.nomonhan.positions import GAME, SU_ART, position
+from tests.sizes import size
 
 BOARD = GAME.board
 OPTIONS = (
@@ -141,7 +142,7 @@ def _refused(state: NomonhanState, combats: tuple[Combat, ...]) -> tuple[str, ..
 
 
 @settings(
-    max_examples=300,
+    max_examples=size(100, 300),  # tests.sizes: 300 in make bench
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],

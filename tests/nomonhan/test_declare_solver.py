@@ -30,9 +30,10 @@ from specs.nomonhan.state import Combat, NomonhanState, Stage
 from tests.nomonhan.helpers_combat import c, combat_position
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_9, SU_36
 from tests.nomonhan.test_declare_oracle import combat_positions
+from tests.sizes import size
 
 BOARD = GAME.board
-PLAYOUTS = 250  # per preset: about 500 games, each Combat Phase met in them checked
+PLAYOUTS = size(120, 250)  # per preset (tests.sizes); each Combat Phase met in them checked
 
 
 def _declare_positions(preset: str, games: int) -> list[NomonhanState]:
@@ -53,7 +54,7 @@ def test_nom_9_2_playout_positions_z3_set_equals_oracle(preset: str) -> None:
     """NOM-9.2, NOM-9.3, NOM-9.7, NOM-9.17: on every Combat Phase of random playouts the Z3
     set is the oracle's, each declaration once, and the exact count agrees."""
     states = _declare_positions(preset, PLAYOUTS)
-    assert len(states) > 200
+    assert len(states) > PLAYOUTS * 4 // 5
     for state in states:
         oracle = legal_declarations(BOARD, state)
         served = declarations(BOARD, state)
@@ -66,7 +67,7 @@ def _clauses(reasons: list[object]) -> set[str]:
     return {clause for r in reasons for clause in getattr(r, "clauses", ())}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=size(60, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(combat_positions())
 def test_nom_9_4_refusals_name_clauses_the_definition_finds_broken(
     state: NomonhanState,

@@ -1,7 +1,7 @@
 """The refinement check on real playouts: the symbolic model the prover reasons about is the
 game the Python rules play (NOM-5 to NOM-9 as encoded in specs/nomonhan/symbolic*.py).
 
-(a) every concrete step of 100 seeded games per preset, projected, is a transition of the
+(a) every concrete step of the seeded games (GAMES) per preset, projected, is a transition of the
 model; (b) at sampled positions every model transition is the projected result of a legal
 action or chance outcome, and every legal action's result is a model transition.
 """
@@ -15,10 +15,11 @@ from specs.nomonhan.actions import Loss
 from specs.nomonhan.state import Phase, Stage
 from specs.nomonhan.verification import Link, symbolic_model
 from tests.nomonhan.positions import GAME, JP_KOB, SU_9, SU_36, apply_all, position
+from tests.sizes import size
 
 PRESETS = sorted(GAME.presets())
-GAMES = 100
-EVERY = 100
+GAMES = size(40, 100)  # tests.sizes: 100 in make bench
+EVERY = size(50, 100)
 
 
 def link(preset: str) -> Link:
@@ -28,11 +29,11 @@ def link(preset: str) -> Link:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_model_refines_rules_on_100_playouts(preset: str) -> None:
+def test_model_refines_rules_on_seeded_playouts(preset: str) -> None:
     report = refinement.run(GAME, link(preset), preset, games=GAMES, every=EVERY)
     assert report.ok, "\n".join(str(m) for m in report.mismatches)
-    assert report.steps > 10_000  # about 170 (ja) and 250 (en) steps a game
-    assert report.positions > 100
+    assert report.steps > 100 * GAMES  # about 170 (ja) and 250 (en) steps a game
+    assert report.positions > GAMES
     assert report.successors > report.positions  # most positions have several successors
     schemas = dict(report.schemas)
     for name in ("move", "enter", "end_phase", "declare", "roll", "step_loss", "retreat"):

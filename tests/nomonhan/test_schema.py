@@ -26,9 +26,10 @@ from specs.nomonhan.state import NomonhanState, Stage
 from specs.nomonhan.symbolic import Tables
 from specs.nomonhan.variants import CATALOGUE, PRESETS
 from tests.nomonhan.positions import GAME
+from tests.sizes import size
 from tools.playlog import make_log
 
-GAMES = 100
+GAMES = size(40, 100)  # tests.sizes: 100 in make bench
 Path = tuple[str | int, ...]
 
 
@@ -64,7 +65,7 @@ def test_nom_9_9_wire_bounds_cover_the_counters() -> None:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_document_of_seeded_play_validates(preset: str) -> None:
-    """Every state, action and log of 50 seeded games per preset (100 in all) validates, and
+    """Every state, action and log of the seeded games (GAMES, shared by the presets) validates, and
     so does every side's view of the final position."""
     variant = GAME.presets()[preset]
     for seed in range(GAMES // len(PRESETS)):

@@ -1,4 +1,4 @@
-"""`wargame play shumshu` over 200 seeds: every game ends with a result naming its clause,
+"""`wargame play shumshu` over many seeds: every game ends with a result naming its clause,
 never with a crash, a gap or a step limit (SHU-SEQ.2, SHU-WIN.1 to SHU-WIN.3)."""
 
 from __future__ import annotations
@@ -7,16 +7,17 @@ import re
 
 import pytest
 
+from tests.sizes import size
 from tools import cli
 
-SEEDS = range(200)
+SEEDS = range(size(100, 200))  # tests.sizes: 200 in make bench
 REPORT = re.compile(r"^result: (RU|JP) wins \((SHU-WIN\.[123])\): .+$")
 
 
-def test_shu_seq_2_two_hundred_seeded_games_end_with_a_clause(
+def test_shu_seq_2_seeded_games_end_with_a_clause(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """SHU-SEQ.2: the game has a fixed length, so all 200 games end; SHU-WIN.1 to SHU-WIN.3:
+    """SHU-SEQ.2: the game has a fixed length, so every game ends; SHU-WIN.1 to SHU-WIN.3:
     each result names its clause, and both sides win some."""
     clauses: set[str] = set()
     winners: set[str] = set()

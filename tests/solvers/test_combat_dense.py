@@ -29,6 +29,7 @@ from solvers.combat_count import count_many
 from solvers.combat_many import ManySearch
 from solvers.combat_oracle import oracle_assignments
 from solvers.combat_shape import split
+from tests.sizes import cases
 from tests.solvers.test_combat import problems
 from tools.bench_combat import dense_component
 
@@ -356,10 +357,14 @@ def test_brute_force_agrees_with_the_closed_formula(a: int, b: int) -> None:
     assert brute_force(complete(a, b)) == bicoloured(a, b)
 
 
-@pytest.mark.parametrize(("a", "b"), [(8, 4), (10, 6), (8, 8), (12, 4)])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    cases([(8, 4), (12, 4), (7, 7), (9, 5)], [(10, 6), (8, 8)]),  # tests.sizes
+)
 def test_count_of_complete_components_matches_the_closed_formula(a: int, b: int) -> None:
-    """Twelve to sixteen units in one complete component (every unit identical to the others
-    of its side: the symmetry the counting programme breaks): the closed formula."""
+    """Twelve to sixteen units (sixteen at full size) in one complete component (every unit
+    identical to the others of its side: the symmetry the counting programme breaks): the
+    closed formula."""
     assert z3_layer.count(complete(a, b)) == bicoloured(a, b)
 
 

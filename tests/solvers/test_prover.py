@@ -19,8 +19,8 @@ from solvers.prover import (
     StepPart,
     Terminates,
     Trace,
-    _inductive_by_parts,
     check,
+    not_inductive_part,
 )
 from solvers.system import Conjunct, IntVar
 from solvers.unroll import template
@@ -217,15 +217,15 @@ def test_a_part_missing_a_subject_is_not_proved() -> None:
     part = _apart(frozenset({"a"}))
     v = check(tokens(), Invariant(part.holds, parts=lambda: [part]))
     assert v.status == "unknown"
-    assert _inductive_by_parts(tokens(), (), [part], 10_000_000) == "a and b apart"
+    assert not_inductive_part(tokens(), (), [part], 10_000_000) == "a and b apart"
 
 
 def test_a_part_restricted_to_other_clauses_is_not_proved() -> None:
     """`clauses` keeps only the conjuncts citing them: without T-APART the part fails."""
     part = attrs.evolve(_apart(frozenset({"a", "b"})), clauses=frozenset({"T-movea"}))
-    assert _inductive_by_parts(tokens(), (), [part], 10_000_000) == "a and b apart"
+    assert not_inductive_part(tokens(), (), [part], 10_000_000) == "a and b apart"
     kept = attrs.evolve(part, clauses=frozenset({"T-APART"}))
-    assert _inductive_by_parts(tokens(), (), [kept], 10_000_000) is None
+    assert not_inductive_part(tokens(), (), [kept], 10_000_000) is None
 
 
 def test_a_step_part_is_proved_from_its_conjuncts_and_a_false_one_is_not() -> None:
@@ -240,7 +240,7 @@ def test_a_step_part_is_proved_from_its_conjuncts_and_a_false_one_is_not() -> No
     )
     v = check(tokens(), StepInvariant(onto.holds, parts=lambda: [onto]))
     assert (v.status, v.method) == ("proved", "1-induction by parts")
-    assert _inductive_by_parts(tokens(), (), [attrs.evolve(onto, subjects=frozenset({"a"}))], 10**7)
+    assert not_inductive_part(tokens(), (), [attrs.evolve(onto, subjects=frozenset({"a"}))], 10**7)
     still = StepPart("a still", lambda o, s, n: o.eq(n.i("a"), s.i("a")), frozenset({"a"}))
     v = check(tokens(), StepInvariant(still.holds, parts=lambda: [still]))
     assert v.status == "refuted" and v.trace is not None

@@ -7,9 +7,10 @@ import re
 
 import pytest
 
+from tests.sizes import size
 from tools import cli
 
-SEEDS = range(200)
+SEEDS = range(size(100, 200))  # tests.sizes: 200 in make bench
 REPORT = re.compile(
     r"^(result: (JP|SU|nobody) wins \((NOM-[\d.]+)\): .+"
     r"|play did not end within \d+ steps \((NOM-[\d.]+(, )?)+\).*"
@@ -18,9 +19,7 @@ REPORT = re.compile(
 
 
 @pytest.mark.parametrize("preset", ["ja", "en"])
-def test_two_hundred_seeded_games_end_with_a_clause(
-    preset: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_seeded_games_end_with_a_clause(preset: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The game ends by sudden death (NOM-4.1, NOM-4.2), the end-of-turn die (NOM-5.4) or after
     Turn 8 (NOM-5.5, `ja` only); the log shows initiative changes (NOM-6.2), cancelled combats
     (NOM-6.3) and eliminations (NOM-9.24) as they happen."""
