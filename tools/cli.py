@@ -19,8 +19,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-import attrs
-
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE, Game
@@ -190,7 +188,9 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument("--preset", metavar="PRESET", help="the reading to compare against")
     explore.add_argument("--budget", type=float, default=3.0, metavar="SECONDS", help="per pair")
     explore.add_argument("--report", metavar="DIR", help="write DIR/index.html and results.json")
-    explore.add_argument("--json", action="store_true", help="print results.json's content")
+    explore.add_argument(
+        "--json", action="store_true", help="print results.json (the same document)"
+    )
     explore.set_defaults(run=_explore)
 
     render = sub.add_parser("render", help="draw a state as an SVG picture")
@@ -376,19 +376,12 @@ def _explore(args: argparse.Namespace) -> int:
     findings, gaps, unreached = explore_report.explore(
         game, args.option, args.preset, args.budget, progress
     )
-    if args.report is not None:
-        index = explore_report.write_report(game, Path(args.report), findings, gaps, unreached)
-        progress(f"report: {index}")
+    out = None if args.report is None else Path(args.report)
+    results = explore_report.report(game, out, findings, gaps, unreached)
+    if out is not None:
+        progress(f"report: {out / 'index.html'}")
     if args.json:
-        _out(
-            dump_json(
-                {
-                    "findings": [attrs.asdict(f) for f in findings],
-                    "gaps": [attrs.asdict(g) for g in gaps],
-                    "unreached": [attrs.asdict(u) for u in unreached],
-                }
-            )
-        )
+        _out(dump_json(results))  # exactly results.json
     else:
         _out(explore_report.table(findings, gaps, unreached))
     return 0

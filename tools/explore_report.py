@@ -151,6 +151,57 @@ def _picture(game: Game[Any, Any], f: Finding) -> Scene | None:
     return scene.with_witness(frozenset(_ids(d.only_a) | _ids(d.only_b)), notes)
 
 
+class _Files:
+    """Where the report's files go: a directory, or nowhere when only the JSON is wanted (the
+    entries name the same files either way, so `--json` prints exactly `results.json`)."""
+
+    def __init__(self, out: Path | None) -> None:
+        self.out = out
+        if out is not None:
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise InvalidInput(
+                    f"cannot write {out}: {exc.strerror}", field="--report"
+                ) from None
+
+    def text(self, name: str, text: str) -> None:
+        if self.out is not None:
+            (self.out / name).write_text(text, encoding="utf-8")
+
+    def log(self, name: str, log: Any) -> None:
+        if self.out is not None:
+            write_log(self.out / name, log, argument="--report")
+
+
+def _summary(findings: list[Finding], gaps: list[Gap]) -> str:
+    """The table a rules editor reads first: one row per reading pair and per gap, linked to
+    its section."""
+    rows = []
+    for f in findings:
+        w = f.witness
+        rows.append(
+            f'<tr><td><a href="#{html.escape(_slug(f))}">{html.escape(f.option)}</a></td>'
+            f"<td>{html.escape(f.reading_a)} / {html.escape(f.reading_b)}</td>"
+            f"<td>{html.escape(f.preset)}</td><td>{html.escape(f.verdict)}</td>"
+            f"<td>{html.escape(w.found_by if w is not None else f.limit or '-')}</td>"
+            f"<td>{len(w.log) if w is not None else '-'}</td></tr>"
+        )
+    for i, g in enumerate(gaps):
+        name = f"gap-{g.kind}-{g.preset}-{i}"
+        rows.append(
+            f'<tr><td><a href="#{html.escape(name)}">gap: {html.escape(g.kind)}</a></td>'
+            f"<td>{html.escape('='.join(g.reading) if g.reading else '-')}</td>"
+            f"<td>{html.escape(g.preset)}</td><td>candidate gap</td><td>play</td>"
+            f"<td>{len(g.log)}</td></tr>"
+        )
+    return (
+        "<section id='summary'><h2>Summary</h2><table><tr><th>option</th><th>readings</th>"
+        "<th>preset</th><th>verdict</th><th>how found (or limit hit)</th>"
+        f"<th>witness actions</th></tr>{''.join(rows)}</table></section>"
+    )
+
+
 def write_report(
     game: Game[Any, Any],
     out: Path,
@@ -158,10 +209,20 @@ def write_report(
     gaps: list[Gap],
     unreached: list[Unreached],
 ) -> Path:
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InvalidInput(f"cannot write {out}: {exc.strerror}", field="--report") from None
+    """The report in `out`: index.html, results.json, pictures and replayable logs."""
+    report(game, out, findings, gaps, unreached)
+    return out / "index.html"
+
+
+def report(
+    game: Game[Any, Any],
+    out: Path | None,
+    findings: list[Finding],
+    gaps: list[Gap],
+    unreached: list[Unreached],
+) -> dict[str, Any]:
+    """The content of results.json; with `out`, every file of the report written there."""
+    files = _Files(out)
     cat = game.catalogue
     results: dict[str, Any] = {"game": game.name, "options": [], "gaps": [], "unreached": []}
     sections = []
@@ -186,7 +247,7 @@ def write_report(
                 variant = reading_variant(cat, f.preset, f.option, reading)
                 final = game.state_to_json(rebind(game, game.state_from_json(w.state), variant))
                 log = position_log(game, variant, w.log, final)
-                write_log(out / f"{slug}-{tag}.json", log, argument="--report")
+                files.log(f"{slug}-{tag}.json", log)
                 logs.append(f"{slug}-{tag}.json")
             entry["witness"] = {
                 "actions": len(w.log),
@@ -203,7 +264,7 @@ def write_report(
             picture = _picture(game, f)
             img = ""
             if picture is not None:
-                (out / f"{slug}.svg").write_text(render_svg(picture), encoding="utf-8")
+                files.text(f"{slug}.svg", render_svg(picture))
                 entry["witness"]["picture"] = f"{slug}.svg"
                 img = f'<img src="{html.escape(slug)}.svg" alt="witness position">'
             body = (
@@ -238,14 +299,12 @@ def write_report(
         if g.state is not None:
             variant = g.variant(game)
             log = position_log(game, variant, g.log, g.state)
-            write_log(out / f"{name}.json", log, argument="--report")
+            files.log(f"{name}.json", log)
             log_name = f"{name}.json"
         img = ""
         draw = getattr(game, "scene", None)
         if draw is not None and g.state is not None:
-            (out / f"{name}.svg").write_text(
-                render_svg(draw(game.state_from_json(g.state))), encoding="utf-8"
-            )
+            files.text(f"{name}.svg", render_svg(draw(game.state_from_json(g.state))))
             img = f'<img src="{name}.svg" alt="gap position">'
         results["gaps"].append(
             {
@@ -279,7 +338,7 @@ def write_report(
         if u.state is not None:
             name = f"reach-{u.clause}-{u.preset}-{i}"
             log = position_log(game, game.presets()[u.preset], u.log, u.state)
-            write_log(out / f"{name}.json", log, argument="--report")
+            files.log(f"{name}.json", log)
             entry["log"] = f"{name}.json"
             cell = (
                 f"{len(u.log)} actions: <code>wargame play {game.name} --replay "
@@ -302,15 +361,16 @@ def write_report(
             "<th>limit hit</th><th>detail</th>"
             f"<th>witness</th></tr>{''.join(rows)}</table></section>"
         )
-    (out / "results.json").write_text(dump_json(results) + "\n", encoding="utf-8")
+    files.text("results.json", dump_json(results) + "\n")
     page = (
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(game.title)}: where the rules text is ambiguous</title>"
         "<style>body{font-family:sans-serif;max-width:1400px;margin:2em auto}"
         "section{border-top:1px solid #ccc;padding:1em 0}img{max-width:100%}</style>"
         f"</head><body><h1>{html.escape(game.title)}: readings and gaps</h1>"
-        f"<p>{len(findings)} reading pairs, {len(gaps)} candidate gaps. Generated "
-        f"{time.strftime('%Y-%m-%d')}.</p>{''.join(sections)}</body></html>\n"
+        f"<p>{len(findings)} reading pairs, {len(gaps)} candidate gaps, {len(unreached)} "
+        f"clauses no play reached. Generated {time.strftime('%Y-%m-%d')}.</p>"
+        f"{_summary(findings, gaps)}{''.join(sections)}</body></html>\n"
     )
-    (out / "index.html").write_text(page, encoding="utf-8")
-    return out / "index.html"
+    files.text("index.html", page)
+    return results
