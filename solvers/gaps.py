@@ -111,12 +111,14 @@ def _replay(game: Game[Any, Any], state: Any, actions: Sequence[Any]) -> Any:
 def no_action_and_endless(
     game: Game[Any, Any], preset: str, *, games: int, max_steps: int
 ) -> list[Gap]:
-    """Play seeded games (random and passive agents); report the first position with no legal
-    action though the game is not over, and the first repeated position (a lasso)."""
+    """Play seeded games (random and passive agents); report every distinct position with no
+    legal action though the game is not over (distinct by the clauses whose obligations
+    collide there), and every distinct loop (a repeated position; distinct by the kinds of
+    action that repeat and the clauses they cite), each with a replayable log."""
     found: list[Gap] = []
     start = time.perf_counter()
     initial = game.initial_state(game.presets()[preset])
-    kinds: set[str] = set()
+    seen: set[tuple[str, tuple[str, ...], tuple[str, ...]]] = set()
     for seed in range(games):
         agent = passive_agent if seed % 2 else random_agent
         result = play(
@@ -127,36 +129,70 @@ def no_action_and_endless(
             max_steps=max_steps,
         )
         log = tuple(game.action_to_json(a) for a in result.actions)
-        if result.stop == "no_action" and "no_action" not in kinds:
-            kinds.add("no_action")
-            found.append(
-                Gap(
-                    "no_action",
-                    preset,
-                    tuple(result.clauses),
-                    "the side to move has no legal action although the game is not "
-                    "over: the rules demand something no action satisfies",
-                    log,
-                    game.state_to_json(result.final),
-                    time.perf_counter() - start,
-                )
+        if result.stop == "no_action":
+            key: tuple[str, tuple[str, ...], tuple[str, ...]] = (
+                "no_action",
+                (),
+                tuple(result.clauses),
             )
-        if result.lasso is not None and "endless" not in kinds:
-            kinds.add("endless")
-            found.append(
-                Gap(
-                    "endless",
-                    preset,
-                    tuple(game.nontermination_clauses),
-                    f"play can go on for ever: the position after action {result.lasso.start} "
-                    f"comes back after action {result.lasso.end}, so actions "
-                    f"{result.lasso.start + 1} to {result.lasso.end} can repeat without end",
-                    log[: result.lasso.end],
-                    game.state_to_json(_replay(game, initial, result.actions[: result.lasso.end])),
-                    time.perf_counter() - start,
+            if key not in seen:
+                seen.add(key)
+                found.append(
+                    Gap(
+                        "no_action",
+                        preset,
+                        tuple(result.clauses),
+                        "the side to move has no legal action although the game is not "
+                        "over: the rules demand something no action satisfies",
+                        log,
+                        game.state_to_json(result.final),
+                        time.perf_counter() - start,
+                    )
                 )
-            )
+        if result.lasso is not None:
+            first, last = result.lasso.start, result.lasso.end
+            kinds = tuple(sorted({_kind(a) for a in log[first:last]}))
+            clauses = _loop_clauses(game, initial, result.actions, first, last)
+            key = ("endless", kinds, clauses)
+            if key not in seen:
+                seen.add(key)
+                found.append(
+                    Gap(
+                        "endless",
+                        preset,
+                        clauses,
+                        f"play can go on for ever: the position after action {first} comes "
+                        f"back after action {last}, so actions {first + 1} to {last} "
+                        f"({', '.join(kinds)}) can repeat without end",
+                        log[:last],
+                        game.state_to_json(_replay(game, initial, result.actions[:last])),
+                        time.perf_counter() - start,
+                    )
+                )
     return found
+
+
+def _kind(action: Json) -> str:
+    """An action's kind as its JSON names it (its `type`), for telling loops apart."""
+    if isinstance(action, dict):
+        return str(action.get("type", "?"))
+    return "?"
+
+
+def _loop_clauses(
+    game: Game[Any, Any], initial: Any, actions: Sequence[Any], first: int, last: int
+) -> tuple[str, ...]:
+    """The clauses the play log cites for the actions of a loop (in their descriptions and
+    the events they cause), in order of first citation; the game's nontermination clauses
+    when the loop's actions cite none."""
+    state = _replay(game, initial, actions[:first])
+    cited: dict[str, None] = {}
+    for action in actions[first:last]:
+        after = game.apply(state, action)
+        for text in (game.describe(state, action), *game.events(state, action, after)):
+            cited.update(dict.fromkeys(CLAUSE.findall(text)))
+        state = after
+    return tuple(cited) or tuple(game.nontermination_clauses)
 
 
 @attrs.frozen

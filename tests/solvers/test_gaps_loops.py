@@ -1,0 +1,62 @@
+"""The endless-play search keeps every distinct loop, each with the clauses its own actions
+cite (not a fixed per-game list), and a log that replays to the repeated position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kernel.game import Game
+from solvers.gaps import CLAUSE, Gap, no_action_and_endless
+from tests.kernel.toy import Toy
+from tools.registry import get_game
+
+
+def _replayed(game: Game[Any, Any], preset: str, gap: Gap) -> list[tuple[Any, Any, Any]]:
+    """(before, action, after) for every action of the gap's log."""
+    state = game.initial_state(game.presets()[preset])
+    steps = []
+    for data in gap.log:
+        action = game.action_from_json(data)
+        after = game.apply(state, action)
+        steps.append((state, action, after))
+        state = after
+    assert game.state_to_json(state) == gap.state
+    return steps
+
+
+def test_a_loop_whose_actions_cite_nothing_falls_back_to_the_games_clauses() -> None:
+    """The toy's passive play passes for ever; its actions cite no clause, so the loop names
+    the game's nontermination clause."""
+    toy = Toy()
+    [loop] = [
+        g
+        for g in no_action_and_endless(toy, "plain", games=2, max_steps=100)
+        if g.kind == "endless"
+    ]
+    assert loop.clauses == ("TOY-PASS",)
+    assert "(pass)" in loop.message
+
+
+def test_rks_every_distinct_loop_is_kept_with_the_clauses_its_actions_cite() -> None:
+    """RKS-7.2.1, RKS-8.12.4: Rattenkrieg's seeded play finds more than one loop; each is kept,
+    each replays to its repeated position, and a loop whose actions cite clauses names exactly
+    those (the clauses of the actions between the two visits of the position)."""
+    game = get_game("rattenkrieg")
+    loops = [
+        g
+        for g in no_action_and_endless(game, "standard", games=8, max_steps=1500)
+        if g.kind == "endless"
+    ]
+    assert len(loops) >= 2
+    assert len({(g.clauses, g.message) for g in loops}) == len(loops)
+    for loop in loops:
+        steps = _replayed(game, "standard", loop)
+        first = int(loop.message.split("after action ")[1].split(" ")[0])
+        cited = {
+            c
+            for before, action, after in steps[first:]
+            for text in (game.describe(before, action), *game.events(before, action, after))
+            for c in CLAUSE.findall(text)
+        }
+        assert set(loop.clauses) == (cited or set(game.nontermination_clauses))
+    assert any(set(g.clauses) != set(game.nontermination_clauses) for g in loops)
