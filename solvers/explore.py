@@ -42,6 +42,7 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import Agent, random_agent
 from kernel.variants import Catalogue, Option, Variant, consultations
+from solvers import smt
 from solvers.explore_model import BUDGET, MODEL_RLIMIT, model_differential, proved_invariants
 from solvers.refinement import replayed_from
 from solvers.verification import SymbolicModel
@@ -86,6 +87,7 @@ class Finding:
     # The limits the searches hit, in the order they ran ("positions", "depth", "rlimit",
     # "games", "budget"), comma-separated; empty when none was (a search settled the pair).
     limit: str = ""
+    z3_depth: int = -1  # the depth Z3's bounded model checking searched to (-1: not run)
 
 
 def reading_variant(cat: Catalogue, preset: str, option: str, reading: str) -> Variant:
@@ -425,6 +427,7 @@ class _ModelOutcome:
     equivalent: bool
     note: str
     limit: str = ""  # the limit that stopped Z3 ("depth", "rlimit", "budget"), if any
+    depth: int = -1  # the depth bounded model checking searched to (-1: it did not run)
 
 
 def _model_search(
@@ -441,21 +444,25 @@ def _model_search(
     ma, mb = model_of(models, va), model_of(models, vb)
     if ma is None or mb is None:
         return _ModelOutcome(None, False, "the symbolic model does not encode this reading")
+    deadline = None if budget is None else time.perf_counter() + budget
     try:
-        mv = model_differential(
-            ma.system,
-            mb.system,
-            max_depth=depth,
-            budget=budget,
-            invariants=lambda: proved_invariants(ma.system, ma.formal()),
-            rlimit=rlimit,
-        )
+        with smt.wall_clock(deadline):  # the model's checks only, never the rules'
+            mv = model_differential(
+                ma.system,
+                mb.system,
+                max_depth=depth,
+                budget=budget,
+                invariants=lambda: proved_invariants(ma.system, ma.formal()),
+                rlimit=rlimit,
+            )
     except WargameError as exc:  # a solver failure costs this pair its model search only
         return _ModelOutcome(None, False, f"Z3 over the symbolic model failed: {exc.message}")
     if mv.verdict == "equivalent":
-        return _ModelOutcome(None, True, mv.detail)
+        return _ModelOutcome(None, True, mv.detail, depth=mv.depth)
     if mv.verdict != "differ" or mv.trace is None:
-        return _ModelOutcome(None, False, f"Z3 over the symbolic model: {mv.detail}", mv.limit)
+        return _ModelOutcome(
+            None, False, f"Z3 over the symbolic model: {mv.detail}", mv.limit, mv.depth
+        )
     try:
         actions = replayed_from(game, ma, game.initial_state(va), mv.trace)
     except ValueError as exc:
@@ -469,8 +476,10 @@ def _model_search(
             f"the model's readings part at {mv.at} after {len(actions)} actions, but the "
             "rules' do not there (a difference in what the projection drops)"
         )
-        return _ModelOutcome(None, False, note)
-    return _ModelOutcome(w, False, f"Z3 over the symbolic model, {mv.seconds:.1f} s")
+        return _ModelOutcome(None, False, note, depth=mv.depth)
+    return _ModelOutcome(
+        w, False, f"Z3 over the symbolic model, {mv.seconds:.1f} s", depth=mv.depth
+    )
 
 
 @attrs.frozen
@@ -561,22 +570,22 @@ def differential(
     `exhaustive_cap` positions; Z3 searches paths of at most `depth` steps, each check
     within `rlimit`; guided play plays at most `games` games of at most `max_steps` steps.
     `budget` (seconds, or None for none) bounds each pair's wall time as well: the
-    exhaustive search stops at the end of it; Z3 has half of what is then left (it starts no
-    new depth after that, but building the model and a check in progress are not cut short);
-    guided play has the rest, and at least half the budget, so that it still plays when the
-    model took longer than its share."""
+    exhaustive search has its first quarter; Z3 has half of what is then left (a check in
+    progress stops at its end too, `smt.wall_clock`; building the model is not cut short);
+    guided play has the rest, to the end of the budget, and its last game ends at once."""
     cat = game.catalogue
     preset = preset or cat.default_preset
     base = cat.preset(preset)
     out = []
     for ra, rb in reading_pairs(option, base.reading(option.name)):
         start = time.perf_counter()
-        deadline = None if budget is None else start + budget
+        deadline = None if budget is None else start + budget / 4
         va = reading_variant(cat, preset, option.name, ra)
         vb = reading_variant(cat, preset, option.name, rb)
         # Small games: every reachable position compared is a proof either way.
         verdict, best, n, hit = _exhaustive(game, va, vb, exhaustive_cap, deadline)
         limits = [hit] if hit else []
+        model: _ModelOutcome | None = None
         if verdict == "equivalent":
             detail = f"proved: every one of the {n} reachable positions compared"
         elif verdict == "differ":
@@ -584,12 +593,11 @@ def differential(
         else:
             if hit == BUDGET:
                 searched = (
-                    f"the wall-clock budget of {budget:g} s ran out after {n} positions of the "
-                    "exhaustive search"
+                    f"its quarter of the wall-clock budget of {budget:g} s ran out after {n} "
+                    "positions of the exhaustive search"
                 )
             else:
                 searched = f"the reachable positions exceed the exhaustive cap of {exhaustive_cap}"
-            model = None
             if models is not None:
                 left = None if budget is None else max(0.0, start + budget - time.perf_counter())
                 model = _model_search(
@@ -601,9 +609,7 @@ def differential(
             if best is not None and model is not None:
                 verdict, detail = "differ", model.note
             else:
-                until = None
-                if budget is not None:
-                    until = max(start + budget, time.perf_counter() + budget / 2)
+                until = None if budget is None else start + budget
                 g = _guided(game, va, vb, games, until, max_steps, agents, option.name)
                 best = g.best
                 if g.limit:
@@ -649,6 +655,7 @@ def differential(
                 detail,
                 time.perf_counter() - start,
                 ", ".join(dict.fromkeys(limits)),
+                -1 if model is None else model.depth,
             )
         )
     return out

@@ -311,7 +311,7 @@ def model_differential(
                 "unknown",
                 f"{exc.message}{search.reached()}",
                 changed=changed,
-                limit=RLIMIT,
+                limit=_limit_of(exc),
                 depth=search.depth,
             )
         )
@@ -364,6 +364,12 @@ def _somewhere(
         finally:
             free.pop()
     return None
+
+
+def _limit_of(exc: smt.SolverUnknown) -> str:
+    """The limit an unknown answer hit: the wall-clock budget (`smt.wall_clock`) or the
+    rlimit."""
+    return BUDGET if isinstance(exc, smt.BudgetSpent) else RLIMIT
 
 
 class _Search:
@@ -420,8 +426,8 @@ class _Search:
             pairs += [(choice[v.name], fv[v.name]) for v in cvars]
             try:
                 found = u.search(smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(goal, pairs)]))
-            except smt.SolverUnknown:
-                self.limit = RLIMIT
+            except smt.SolverUnknown as exc:
+                self.limit = _limit_of(exc)
                 return None
             self.depth = n
             if found is not None:
@@ -552,6 +558,10 @@ def clause_reach(
             )
     except smt.SolverUnknown as exc:
         verdict = ClauseReach(
-            clause, "unknown", f"{exc.message}{search.reached()}", limit=RLIMIT, depth=search.depth
+            clause,
+            "unknown",
+            f"{exc.message}{search.reached()}",
+            limit=_limit_of(exc),
+            depth=search.depth,
         )
     return attrs.evolve(verdict, seconds=time.perf_counter() - start)

@@ -29,6 +29,7 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
 from kernel.variants import Variant
+from solvers import smt
 from solvers.explore import Finding, Json, ModelSource, model_of, reading_variant, rebind
 from solvers.explore_model import MODEL_RLIMIT, clause_reach, proved_invariants
 from solvers.refinement import replayed_from
@@ -232,15 +233,19 @@ def settle_unreached(
             if model is None:
                 out.append(Unreached(clause, preset, "candidate", "no symbolic model to ask"))
                 continue
+            deadline = None if budget is None else time.perf_counter() + budget
             try:
-                r = clause_reach(
-                    model.system,
-                    clause,
-                    max_depth=depth,
-                    budget=budget,
-                    invariants=functools.partial(proved_invariants, model.system, model.formal()),
-                    rlimit=rlimit,
-                )
+                with smt.wall_clock(deadline):  # the model's checks only, never the rules'
+                    r = clause_reach(
+                        model.system,
+                        clause,
+                        max_depth=depth,
+                        budget=budget,
+                        invariants=functools.partial(
+                            proved_invariants, model.system, model.formal()
+                        ),
+                        rlimit=rlimit,
+                    )
             except WargameError as exc:
                 out.append(Unreached(clause, preset, "candidate", f"Z3 failed: {exc.message}"))
                 continue

@@ -13,7 +13,9 @@ Z3 objects are not thread-safe: use processes, not threads, to solve in parallel
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Sequence
+import contextvars
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
 
 import z3
@@ -32,6 +34,29 @@ class SolverUnknown(WargameError):
     """Z3 answered `unknown`: the question is open, never to be read as a yes or a no."""
 
     kind = "solver_unknown"
+
+
+class BudgetSpent(SolverUnknown):
+    """A check stopped because the wall-clock deadline of `wall_clock` passed: the question is
+    open, like any unknown, and the limit hit is the budget, not the rlimit."""
+
+    kind = "budget_spent"
+
+
+_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("deadline", default=None)
+_NO_TIMEOUT = 4294967295  # z3's default: no timeout
+
+
+@contextlib.contextmanager
+def wall_clock(deadline: float | None) -> Iterator[None]:
+    """Within the block, every check stops at `deadline` (a `time.perf_counter` value) with
+    `BudgetSpent`; None: no deadline. Only tools with a user's `--budget` set one: a test's
+    verdict depends on rlimits alone, never on how loaded the machine is."""
+    token = _DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
 
 
 class SolverFailure(WargameError):
@@ -244,6 +269,7 @@ class Solver:
         except z3.Z3Exception as exc:  # pragma: no cover - only on a broken z3 install
             raise SolverFailure(f"z3 could not make a solver: {exc}") from exc
         self.rlimit = rlimit
+        self._timeout = False  # a wall-clock timeout is set (`wall_clock`)
         self._labels: dict[str, object] = {}
         self._indicators: list[Bool] = []
         self._names: list[str] = []
@@ -280,18 +306,38 @@ class Solver:
 
     def check_atoms(self, atoms: Sequence[Any]) -> bool:
         """`check` under raw assumptions from `Atoms.raw` (no tracked constraints)."""
+        deadline = self._timed()
         return self._result(
             z3.z3core.Z3_solver_check_assumptions(
                 self._z3.ctx.ref(), self._z3.solver, len(atoms), (z3.Ast * len(atoms))(*atoms)
-            )
+            ),
+            deadline,
         )
 
-    def _result(self, result: int) -> bool:
+    def _timed(self) -> float | None:
+        """Set this check's timeout from the wall-clock deadline, if any (`BudgetSpent` when
+        it has passed already); the deadline."""
+        deadline = _DEADLINE.get()
+        if deadline is None:
+            if self._timeout:
+                self._z3.set("timeout", _NO_TIMEOUT)
+                self._timeout = False
+            return None
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise BudgetSpent("the wall-clock budget ran out before a Z3 check")
+        self._z3.set("timeout", max(1, int(left * 1000)))
+        self._timeout = True
+        return deadline
+
+    def _result(self, result: int, deadline: float | None = None) -> bool:
         if result == 1:
             return True
         if result == -1:
             return False
         reason = self._z3.reason_unknown()
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise BudgetSpent(f"the wall-clock budget ran out during a Z3 check ({reason})")
         raise SolverUnknown(
             f"z3 answered unknown ({reason}) within its resource limit rlimit={self.rlimit}"
         )
@@ -310,13 +356,14 @@ class Solver:
         # The C API directly: z3.py's check() casts every assumption in Python, which costs
         # more than the search itself on small problems.
         array = (z3.Ast * len(lits))(*(lit.as_ast() for lit in lits))
+        deadline = self._timed()
         try:
             result = z3.z3core.Z3_solver_check_assumptions(
                 self._z3.ctx.ref(), self._z3.solver, len(lits), array
             )
         except z3.Z3Exception as exc:
             raise SolverFailure(f"z3 failed: {exc}") from exc
-        return self._result(result)
+        return self._result(result, deadline)
 
     def model(self) -> Model:
         return self._z3.model()

@@ -185,7 +185,8 @@ def _summary(findings: list[Finding], gaps: list[Gap]) -> str:
             f"<td>{html.escape(f.reading_a)} / {html.escape(f.reading_b)}</td>"
             f"<td>{html.escape(f.preset)}</td><td>{html.escape(f.verdict)}</td>"
             f"<td>{html.escape(w.found_by if w is not None else f.limit or '-')}</td>"
-            f"<td>{len(w.log) if w is not None else '-'}</td></tr>"
+            f"<td>{len(w.log) if w is not None else '-'}</td>"
+            f"<td>{f.z3_depth if f.z3_depth >= 0 else '-'}</td></tr>"
         )
     for i, g in enumerate(gaps):
         name = f"gap-{g.kind}-{g.preset}-{i}"
@@ -193,12 +194,13 @@ def _summary(findings: list[Finding], gaps: list[Gap]) -> str:
             f'<tr><td><a href="#{html.escape(name)}">gap: {html.escape(g.kind)}</a></td>'
             f"<td>{html.escape('='.join(g.reading) if g.reading else '-')}</td>"
             f"<td>{html.escape(g.preset)}</td><td>candidate gap</td><td>play</td>"
-            f"<td>{len(g.log)}</td></tr>"
+            f"<td>{len(g.log)}</td><td>-</td></tr>"
         )
     return (
         "<section id='summary'><h2>Summary</h2><table><tr><th>option</th><th>readings</th>"
         "<th>preset</th><th>verdict</th><th>how found (or limit hit)</th>"
-        f"<th>witness actions</th></tr>{''.join(rows)}</table></section>"
+        "<th>witness actions</th><th>Z3 depth searched</th></tr>"
+        f"{''.join(rows)}</table></section>"
     )
 
 
@@ -237,6 +239,7 @@ def report(
             "verdict": f.verdict,
             "detail": f.detail,
             "limit": f.limit,
+            "z3_depth": f.z3_depth,
             "seconds": round(f.seconds, 3),
         }
         body = ""
