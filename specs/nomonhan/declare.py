@@ -123,7 +123,7 @@ def combat_problems(
         return out
     if v.is_("combat_grouping", "one_defender") and len(c.defenders) != 1:
         out.append(("NOM-9.7", "each combat has exactly one defender in this variant (AMB-NOM-9)"))
-    if not _connected(f, c.attackers, c.defenders):
+    if v.is_("combat_connection", "connected") and not _connected(f, c.attackers, c.defenders):
         out.append(("NOM-9.7", "the units of one combat must form one connected group in contact"))
     if v.is_("attacker_targets", "all_adjacent"):
         for a in c.attackers:
@@ -142,6 +142,25 @@ def _all_side(board: Board, state: NomonhanState, side: str) -> set[str]:
     return {u.id for u in state.units if u.hex is not None and board.data.unit(u.id).side == side}
 
 
+def artillery_beset(board: Board, state: NomonhanState) -> bool:
+    """A Japanese unit is adjacent to the Artillery (NOM-9.18): in any adjacent hex, or under
+    artillery_adjacency_river=in_contact only where its ZOC reaches the Artillery, not across a
+    river without a bridge (NOM-7.4)."""
+    art = board.data.artillery
+    art_hex = state.unit(art.id).hex if art is not None else None
+    if art is None or art_hex is None:
+        return False
+    v = state.variant
+    contact_only = v.is_("artillery_adjacency_river", "in_contact")
+    return any(
+        u.hex is not None
+        and board.data.unit(u.id).side != art.side
+        and u.hex in board.neighbors(art_hex)
+        and (not contact_only or carries_zoc(board, v, state.demolished, u.hex, art_hex))
+        for u in state.units
+    )
+
+
 def support_problem(board: Board, state: NomonhanState, c: Combat) -> tuple[str, str] | None:
     """Artillery support (NOM-9.17 to NOM-9.21, AMB-NOM-13, AMB-NOM-14)."""
     v = state.variant
@@ -153,15 +172,14 @@ def support_problem(board: Board, state: NomonhanState, c: Combat) -> tuple[str,
         return "NOM-9.17", "the Artillery supports Soviet attacks only, never a defence"
     if state.artillery_used:
         return "NOM-9.17", "the Artillery has already supported (once per period, AMB-NOM-14)"
-    if v.is_("artillery_adjacency", "banned") and any(
-        (
-            u.hex is not None
-            and board.data.unit(u.id).side != art.side
-            and u.hex in board.neighbors(art_hex)
-        )
-        for u in state.units
-    ):
+    if v.is_("artillery_adjacency", "banned") and artillery_beset(board, state):
         return "NOM-9.18", "a Japanese unit is adjacent to the Artillery: it cannot support"
+    if v.is_("artillery_self_support", "other_combats") and art.id in c.attackers:
+        return (
+            "NOM-9.17",
+            "the Artillery attacks in this combat: it may support only another attack "
+            "(artillery_self_support=other_combats)",
+        )
     reading = v.reading("artillery_range_to")
     ids = {
         "defender_hex": c.defenders,

@@ -187,9 +187,50 @@ def enter_problem(board: Board, state: NomonhanState, action: Enter) -> Problem:
 
 def entry_is_mandatory(board: Board, state: NomonhanState) -> bool:
     """Under the first_phase and lost readings a due reinforcement that can enter must."""
-    if state.variant.is_("reinforcement_timing", "any_phase"):
-        return False
-    return any(entry_options(board, state, s) for s in due_reinforcements(board, state))
+    return end_phase_problem(board, state) is not None
+
+
+def end_phase_problem(board: Board, state: NomonhanState) -> Problem:
+    """Why the Movement Phase may not end yet: under the first_phase and lost readings a due
+    reinforcement that can enter must (NOM-8.8, AMB-NOM-18); under flag_friendly=must_clear a
+    friendly unit on its flag hex that can still move must first make room (NOM-8.9 a
+    contrario: only an enemy unit postpones entry)."""
+    v = state.variant
+    if v.is_("reinforcement_timing", "any_phase"):
+        return None
+    due = due_reinforcements(board, state)
+    if any(entry_options(board, state, s) for s in due):
+        return "NOM-8.8", "a reinforcement due this phase can enter and must (NOM-8.8, AMB-NOM-18)"
+    if v.is_("flag_friendly", "must_clear"):
+        occ = occupancy(state)
+        for spec in due:
+            for flag in board.map.flags[spec.side]:
+                holder = occ.get(flag)
+                if (
+                    holder is not None
+                    and board.data.unit(holder.id).side == spec.side
+                    and movable(board, state, holder.id)
+                ):
+                    return (
+                        "NOM-8.9",
+                        f"{board.data.unit(holder.id).name} must leave flag hex {flag} so "
+                        f"that {spec.name} can enter (flag_friendly=must_clear, NOM-8.8)",
+                    )
+    return None
+
+
+def movable(board: Board, state: NomonhanState, unit_id: str) -> bool:
+    """The unit may still move this phase: on the map, not yet moved, not in an enemy ZOC
+    (NOM-7.3), with somewhere to go."""
+    u = state.unit(unit_id)
+    side = board.data.unit(unit_id).side
+    return (
+        u.hex is not None
+        and side == state.phasing
+        and unit_id not in state.moved
+        and not in_enemy_zoc(board, state, side, u.hex, occupancy(state))
+        and bool(unit_destinations(board, state, unit_id))
+    )
 
 
 def demolish_problem(board: Board, state: NomonhanState) -> Problem:

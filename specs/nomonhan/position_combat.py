@@ -110,6 +110,16 @@ def support(board: Board, state: NomonhanState) -> Breach | None:
         return Breach(
             f"{supported[1]}.support", ("NOM-9.17",), "the Artillery supports one attack only"
         )
+    art = board.data.artillery
+    if art is not None and state.variant.is_("artillery_self_support", "other_combats"):
+        for path, c in combats(state):
+            if c.support and art.id in c.attackers:
+                return Breach(
+                    f"{path}.support",
+                    ("NOM-9.17",),
+                    "the Artillery supports only an attack it is not part of "
+                    "(artillery_self_support=other_combats)",
+                )
     if supported and not state.artillery_used:
         return Breach(
             "artillery_used",

@@ -41,6 +41,7 @@ from specs.nomonhan.movement import (
     apply_move,
     check,
     demolish_problem,
+    end_phase_problem,
     enter_problem,
     entry_is_mandatory,
     legal_movement_actions,
@@ -159,11 +160,9 @@ class Nomonhan:
                 check(demolish_problem(b, state))
                 return attrs.evolve(state, demolished=True)
             case EndPhase() if stage == Stage.MOVE:
-                if entry_is_mandatory(b, state):
-                    raise IllegalAction(
-                        "a reinforcement due this phase can enter and must (NOM-8.8, AMB-NOM-18)",
-                        clauses=("NOM-8.8",),
-                    )
+                problem = end_phase_problem(b, state)
+                if problem is not None:
+                    raise IllegalAction(problem[1], clauses=(problem[0],))
                 return end_movement_phase(b, state)
             case Declare(combats) if stage == Stage.DECLARE:
                 combats = canonical(b, state, combats)

@@ -188,14 +188,27 @@ class Demolish(_Schema):
 
 class EndPhase(_Schema):
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        return [
+        m = self.m
+        out = [
             self.stage(o, s, MOVE, "NOM-5.1"),
             need(
                 "NOM-8.8",
                 "no reinforcement that can enter is still waiting (AMB-NOM-18)",
-                lambda: o.not_(self.m.entry_due(o, s)),
+                lambda: o.not_(m.entry_due(o, s)),
             ),
         ]
+        v = m.t.v
+        if v.is_("flag_friendly", "must_clear") and not v.is_("reinforcement_timing", "any_phase"):
+            out.append(
+                need(
+                    "NOM-8.9",
+                    "no friendly unit that can still move holds the flag hex of a due "
+                    "reinforcement (flag_friendly=must_clear)",
+                    lambda: o.not_(m.flag_to_clear(o, s)),
+                    lazy=True,
+                )
+            )
+        return out
 
     def effect(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
         return self.m.end_movement_phase(o, s)
@@ -273,13 +286,16 @@ class Declare(_Schema):
                 "every combat has a defender",
                 lambda: o.all(has_defender(x) for x in t.units),
             ),
-            need(
-                "NOM-9.7",
-                "each combat is one connected group in contact",
-                lambda: o.all(m.connected(o, s, member, x) for x in t.units),
-                lazy=True,
-            ),
         ]
+        if t.v.is_("combat_connection", "connected"):
+            out.append(
+                need(
+                    "NOM-9.7",
+                    "each combat is one connected group in contact",
+                    lambda: o.all(m.connected(o, s, member, x) for x in t.units),
+                    lazy=True,
+                )
+            )
         if t.v.is_("attacker_targets", "all_adjacent"):
             out.append(
                 need(

@@ -353,6 +353,35 @@ class Model(Position):
             for u in self.t.units
         )
 
+    def flag_to_clear(self, o: Ops[B, I], s: Frame[B, I]) -> B:
+        """A due reinforcement's flag hex is held by a friendly unit that can still move: on
+        the map, not yet moved, not in an enemy ZOC (NOM-7.3), with a destination
+        (flag_friendly=must_clear, NOM-8.9 a contrario)."""
+        t = self.t
+
+        def movable(v: int) -> B:
+            return o.all(
+                [
+                    o.not_(s.b(self.moved[v])),
+                    o.not_(self.in_enemy_zoc(o, s, v)),
+                    o.any(self.destination(o, s, v, 0, h) for h in t.cells),
+                ]
+            )
+
+        return o.any(
+            o.all(
+                [
+                    self.due(o, s, u),
+                    o.any(self.at(o, s, v, f) for f in t.flags[t.side[u]]),
+                    movable(v),
+                ]
+            )
+            for u in t.units
+            if t.specs[u].gt is not None
+            for v in t.of_side[t.side[u]]
+            if v != u
+        )
+
     def connected(
         self, o: Ops[B, I], s: Frame[B, I], member: Callable[[int, int], B], lead: int
     ) -> B:
@@ -420,9 +449,12 @@ class Model(Position):
 
         def alone() -> B:
             foes = t.of_side[self.enemy(art)]
-            near = self.where(
-                o, s, art, lambda h: o.any(self.at(o, s, e, n) for n in t.nbr[h] for e in foes)
-            )
+            if v.is_("artillery_adjacency_river", "in_contact"):
+                near = o.any(self.touch(o, s, art, e) for e in foes)
+            else:
+                near = self.where(
+                    o, s, art, lambda h: o.any(self.at(o, s, e, n) for n in t.nbr[h] for e in foes)
+                )
             return o.implies(used, o.not_(near))
 
         reading = v.reading("artillery_range_to")
@@ -446,6 +478,14 @@ class Model(Position):
         )
         if v.is_("artillery_adjacency", "banned"):
             out.append(Conjunct("NOM-9.18", "no enemy unit is adjacent to the Artillery", alone))
+        if v.is_("artillery_self_support", "other_combats"):
+            out.append(
+                Conjunct(
+                    "NOM-9.17",
+                    "the Artillery does not support a combat it attacks in",
+                    lambda: o.all(o.implies(sup[x], o.not_(member(art, x))) for x in t.units),
+                )
+            )
         text = f"the combat is within 3 hexes of the Artillery ({reading}, AMB-NOM-13)"
         out.append(Conjunct("NOM-9.21", text, in_range, lazy=True))
         return out

@@ -122,6 +122,26 @@ OPTIONS = (
         Reading("one_defender", "Every combat has exactly one defending unit.", "alternative"),
     ),
     _o(
+        "combat_connection",
+        None,
+        "(found here) Must the units of one combat form one group linked by contacts? (The "
+        "AMB-NOM-9 kernel note offers both: connected components, or any grouping.)",
+        ("NOM-9.6", "NOM-9.7", "NOM-9.9"),
+        Reading(
+            "connected",
+            "Yes: every unit of a combat is linked to the others through units in contact.",
+            NOTE,
+            ("NOM-9.9",),
+        ),
+        Reading(
+            "free",
+            "No: any attackers and defenders, each attacker in contact with a defender of the "
+            "combat and each defender with an attacker of it, even in separate groups.",
+            "JA NOM-9.7 read literally: any combination that meets its conditions 1 and 2",
+            ("NOM-9.7",),
+        ),
+    ),
+    _o(
         "must_be_attacked",
         None,
         "Must every defender in an attacker's ZOC be attacked?",
@@ -214,6 +234,26 @@ OPTIONS = (
         Reading("allowed", "Yes (EN is silent).", EN),
     ),
     _o(
+        "artillery_adjacency_river",
+        None,
+        "(found here) Under the NOM-9.18 ban, does a Japanese unit across a river without a "
+        "bridge from the Artillery count as adjacent?",
+        ("NOM-9.18", "NOM-7.4"),
+        Reading(
+            "any_adjacent",
+            "Yes: any Japanese unit in a hex adjacent to the Artillery's stops its support.",
+            "JA read literally (隣接ヘクス, an adjacent hex)",
+            ("NOM-9.18",),
+        ),
+        Reading(
+            "in_contact",
+            "No: only a Japanese unit whose ZOC reaches the Artillery (NOM-7.4), the units that "
+            "could engage it (the ban's aside: as a target it fights at 1, NOM-9.20).",
+            "NOM-9.18 read with NOM-7.4 and NOM-9.20",
+            ("NOM-9.18", "NOM-7.4", "NOM-9.20"),
+        ),
+    ),
+    _o(
         "artillery_rules",
         "AMB-NOM-15",
         "Is the Artillery a one-step support unit or a generic counter?",
@@ -230,6 +270,26 @@ OPTIONS = (
             "Generic counter: printed values, two sides, may attack and retreat.",
             EN,
             ("NOM-9.24",),
+        ),
+    ),
+    _o(
+        "artillery_self_support",
+        None,
+        "(found here) May an Artillery that attacks (artillery_rules=generic) also support the "
+        "combat it attacks in?",
+        ("NOM-9.17", "NOM-9.20"),
+        Reading(
+            "allowed",
+            "Yes: it adds its strength as an attacker and the +1 of its support.",
+            "EN read literally (no restriction on which attack)",
+            ("NOM-9.17",),
+        ),
+        Reading(
+            "other_combats",
+            "No: support goes to an attack it is not part of; in its own combat it adds only "
+            "its strength.",
+            "support read as aid to other units' attack",
+            ("NOM-9.17",),
         ),
     ),
     _o(
@@ -321,6 +381,27 @@ OPTIONS = (
         Reading("enter_only", "Placing it on the flag hex is its move.", "alternative"),
     ),
     _o(
+        "flag_friendly",
+        None,
+        "(found here) Does a friendly unit on the flag hex postpone a due reinforcement? "
+        "(Only an enemy unit does, in the text; under reinforcement_timing=any_phase the owner "
+        "may wait anyway.)",
+        ("NOM-8.6", "NOM-8.8", "NOM-8.9"),
+        Reading(
+            "postpones",
+            "Yes, for as long as it stays (no stacking, NOM-8.6); entry is then not compulsory.",
+            "NOM-8.9 extended by NOM-8.6",
+            ("NOM-8.6",),
+        ),
+        Reading(
+            "must_clear",
+            "No: while a reinforcement is due, a friendly unit on its flag hex that can still "
+            "move must move off before the phase ends, so that the reinforcement enters.",
+            "NOM-8.9 read a contrario (only an enemy unit postpones entry)",
+            ("NOM-8.8", "NOM-8.9"),
+        ),
+    ),
+    _o(
         "disturbed_combats",
         "AMB-NOM-19",
         "What happens to a pending combat whose units are no longer in contact?",
@@ -388,6 +469,7 @@ _COMMON = {
     "damage_allocation": "owner",
     "advance_points": "hit_difference",
     "combat_grouping": "many_to_many",
+    "combat_connection": "connected",
     "must_be_attacked_scope": "obliged_attackers",
     "attacker_targets": "free",
     "resolution_order": "chosen_each",
@@ -395,10 +477,13 @@ _COMMON = {
     "hill_defenders": "any_on_hill",
     "artillery_range_to": "defender_hex",
     "artillery_shielding": "may_shield",
+    "artillery_adjacency_river": "any_adjacent",
+    "artillery_self_support": "allowed",
     "pontoon_is_bridge": "yes",
     "demolition_effect": "everything",
     "reinforcement_timing": "first_phase",
     "reinforcement_movement": "enter_and_move",
+    "flag_friendly": "postpones",
     "disturbed_combats": "drop_out_of_contact",
     "retreat_repeat": "per_point",
     "advance_trigger": "all_hexes",
