@@ -1,0 +1,430 @@
+"""Rattenkrieg's abstract symbolic model (`specs.rattenkrieg.symbolic`): its properties proved over
+it, every concrete step of seeded games a model step (refinement direction (a)), rule breaches
+caught with their clauses, each formal statement false where its property is, and the two
+readings of the step rules (Z3 and plain Python) in agreement."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+
+from kernel.game import Outcome
+from kernel.playout import play
+from kernel.properties import Property
+from solvers import prover, refinement, smt
+from solvers.explore import model_of
+from solvers.system import Conjunct, choice_frame, concrete_frame, evaluate, pinned, z3_frame
+from solvers.terms import CONCRETE, B, Frame, I, Ops
+from specs.rattenkrieg import sequence, verification
+from specs.rattenkrieg.actions import Pass
+from specs.rattenkrieg.board import Board
+from specs.rattenkrieg.state import GE, SU, Phase, RKState, Stage
+from specs.rattenkrieg.symbolic import Model, StepSchema, at
+from specs.rattenkrieg.units import eliminate
+from specs.rattenkrieg.verification import (
+    CARDS,
+    FACES,
+    HANDS,
+    LOOP,
+    REAR,
+    RESULT,
+    STEPS,
+    UNITS,
+    Link,
+    symbolic_model,
+)
+from tests.rattenkrieg.positions import CATALOGUE, GAME, SREAR
+
+BOARD: Board = GAME.board
+STANDARD = symbolic_model(CATALOGUE.preset("standard"))
+PROVED = {CARDS, STEPS, HANDS, FACES, REAR, UNITS, RESULT, LOOP}
+INVARIANTS = PROVED - {LOOP}
+RLIMIT = 50_000_000
+OTHER_READINGS: list[dict[str, str]] = [
+    {
+        "played_step": "returned",
+        "used_steps": "removed",
+        "discard_faces": "face_up",
+        "uncontested_card": "returned",
+        "event_source": "hand_or_step",
+        "lost_step": "random",
+        "hand_limit": "hard_limit",
+        "tie_refight": "cards_only",
+        "zero_steps": "last_step_eliminates",
+    },
+    {
+        "discard_faces": "face_down",
+        "recruit_turn": "extra",
+        "t34_revival": "recruiting_phase",
+        "arrival_state": "flipped",
+        "occupying": "present",
+        "raising": "alternating",
+    },
+]
+
+
+def _start() -> RKState:
+    return GAME.initial_state(CATALOGUE.preset("standard"))
+
+
+def _mismatch(before: RKState, after: RKState) -> refinement.Mismatch | None:
+    """Direction (a) for a hand-made step from `before` to `after` (the action is `Pass`; the
+    link reads the step's result from `after`, so the rules' own `apply` is bypassed)."""
+    link = Link(CATALOGUE.preset("standard"))
+    link._applied = [(before, Pass(), after)]
+    return refinement.check_step(link, before, Pass(), after, "hand-made step")
+
+
+def _prop(pid: str) -> Property:
+    return next(p for p in verification.properties() if p.id == pid)
+
+
+# --- proofs --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", sorted(CATALOGUE.presets))
+def test_rks_2_4_1_3_5_1_4_1_1_properties_are_proved_over_the_abstraction(preset: str) -> None:
+    """RKS-2.4.1, RKS-3.4.1, RKS-3.4.3, RKS-3.5.1, RKS-4.1.1, RKS-7.5.3, RKS-8.9.2, RKS-9.8.2:
+    each property the abstraction states is proved by 1-induction from its step rules
+    (RKS-P-HAND and RKS-P-UNITS given a lemma, RKS-P-LOOP by one part)."""
+    link = symbolic_model(CATALOGUE.preset(preset))
+    formal = link.formal()
+    assert set(formal) == PROVED
+    for pid, statement in formal.items():
+        v = prover.check(link.system, statement, rlimit=RLIMIT)
+        assert v.status == "proved", (pid, v.detail)
+        assert v.method == ("1-induction by parts" if pid == LOOP else "1-induction"), pid
+
+
+def test_rks_9_8_2_the_loop_is_not_stated_when_chuikov_may_be_paid_with_a_step() -> None:
+    """RKS-9.8.2 (AMB-RKS-20 i): under event_source=hand_or_step a step card pays for General
+    Chuikov's flip and the loop's measure may grow (the playouts show it), so the abstraction
+    has no Chuikov rule and states no RKS-P-LOOP there."""
+    link = Link(CATALOGUE.variant("standard", {"event_source": "hand_or_step"}))
+    assert set(link.formal()) == INVARIANTS
+    assert "RKS-9.8.2" not in {g.clause for g in _guard(link)}
+
+
+def _guard(link: Link) -> list[Conjunct[bool]]:
+    start = concrete_frame(link.system.variables, link.system.initial())
+    choice = choice_frame(link.system.schemas[0], {})
+    return link.system.schemas[0].guard(CONCRETE, start, choice)
+
+
+def test_rks_5_1_2_the_other_properties_stay_with_the_playouts() -> None:
+    """RKS-5.1.2, RKS-7.2.1: the properties the abstraction does not state are left to seeded
+    playouts (`wargame verify` says "tested"); RKS-P-ENDS, false, among them."""
+    ids = {p.id for p in verification.properties()}
+    assert ids > PROVED
+    assert "RKS-P-ENDS" in ids - set(STANDARD.formal())
+
+
+class _Without(StepSchema):
+    """The step schema without the conjuncts of one clause."""
+
+    def __init__(self, model: Model, clause: str) -> None:
+        super().__init__(model)
+        self.dropped = clause
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [g for g in super().guard(o, s, c) if g.clause != self.dropped]
+
+
+@pytest.mark.parametrize(
+    ("clause", "pid"),
+    [
+        ("RKS-3.5.1", REAR),
+        ("RKS-7.5.3", STEPS),
+        ("RKS-3.4.3", CARDS),
+        ("RKS-2.4.1", CARDS),
+        ("RKS-10.1.2", HANDS),
+        ("RKS-5.1.1", HANDS),
+        ("RKS-8.7.1", FACES),
+        ("RKS-3.3.3", FACES),
+        ("RKS-4.1.1", RESULT),
+        ("RKS-4.1.2", RESULT),
+        ("RKS-8.9.2", UNITS),
+        ("RKS-6.1.1", UNITS),
+        ("RKS-3.3.2", UNITS),
+        ("RKS-3.1.1", UNITS),
+        ("RKS-9.8.2", LOOP),
+        ("RKS-10.1.2", LOOP),
+    ],
+)
+def test_rks_3_5_1_7_5_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str) -> None:
+    """RKS-3.5.1, RKS-7.5.3, RKS-3.4.3, RKS-2.4.1, RKS-10.1.2, RKS-5.1.1, RKS-8.7.1, RKS-3.3.3,
+    RKS-4.1.1, RKS-4.1.2, RKS-8.9.2, RKS-6.1.1, RKS-3.3.2, RKS-3.1.1, RKS-9.8.2: without the
+    step rule of its clause, the property is refuted over the abstraction or no longer inductive
+    (proved by parts: its part is not): the proof is no tautology."""
+    link = Link(CATALOGUE.preset("standard"))
+    link.model.schemas = (_Without(link.model, clause),)
+    statement = link.formal()[pid]
+    if isinstance(statement, prover.StepInvariant) and statement.parts is not None:
+        # proved by parts: without the rule, the part is no longer inductive
+        parts = statement.parts()
+        assert prover.not_inductive_part(link.system, (), parts, RLIMIT) is not None
+        return
+    v = prover.check(link.system, statement, rlimit=RLIMIT)
+    assert v.status != "proved", v.detail
+    assert v.method != "solver", v.detail  # Z3 answered: refuted, or not inductive (no limit hit)
+
+
+# --- refinement, direction (a) -------------------------------------------------------------------
+
+
+def test_rks_5_1_1_every_step_of_seeded_games_is_a_model_step() -> None:
+    """RKS-5.1.1: every step of a seeded game satisfies every step rule of the abstraction
+    (`wargame verify` runs this under both presets on other seeds)."""
+    report = refinement.run(GAME, STANDARD, "standard", games=1, every=0, seed=3)
+    assert report.ok, [str(m) for m in report.mismatches]
+    assert report.steps > 200
+
+
+@pytest.mark.parametrize("readings", range(len(OTHER_READINGS)))
+def test_rks_3_4_3_every_step_under_other_readings_is_a_model_step(readings: int) -> None:
+    """RKS-3.4.3, RKS-3.3.3, RKS-8.7.1 (AMB-RKS-7): the step rules hold under readings the
+    presets do not take (step cards returned or removed, discards face up or down, events paid
+    with steps, a random lost step, recruits in an extra turn, late T-34 revival); the game
+    reaches its result."""
+    variant = CATALOGUE.variant("standard", OTHER_READINGS[readings])
+    link = Link(variant)
+    found: list[refinement.Mismatch] = []
+    steps = [0]
+    last: list[RKState] = []
+
+    def on_step(before: RKState, action: Any, after: RKState) -> None:
+        steps[0] += 1
+        m = refinement.check_step(link, before, action, after, f"step {steps[0]}")
+        if m is not None:
+            found.append(m)
+        last[:] = [after]
+
+    play(GAME, GAME.initial_state(variant), random.Random(5), max_steps=3000, on_step=on_step)
+    assert not found, [str(m) for m in found[:3]]
+    assert steps[0] > 200 and last[0].result is not None
+
+
+def _breach(change: Callable[[RKState], RKState]) -> refinement.Mismatch:
+    before = _start()
+    m = _mismatch(before, change(before))
+    assert m is not None
+    return m
+
+
+def _to_steps(s: RKState, unit: str, cards: list[str]) -> RKState:
+    """`cards` taken from the deck onto `unit`'s steps."""
+    s = BOARD.update(s, unit, steps=BOARD.unit(s, unit).steps | frozenset(cards))
+    return attrs.evolve(s, deck=s.deck - frozenset(cards))
+
+
+def test_rks_3_5_1_a_unit_entering_the_enemy_rear_is_caught() -> None:
+    """RKS-3.5.1: a German unit stepping into the Soviet Rear."""
+    m = _breach(lambda s: BOARD.update(s, "14Pz", area=SREAR))
+    assert m.clauses == ("RKS-3.5.1",)
+
+
+def test_rks_7_5_3_a_unit_gaining_steps_beyond_its_original_number_is_caught() -> None:
+    """RKS-7.5.3, RKS-3.3.1: an Infantry Division dealt a third step (and its two are a model
+    step)."""
+    m = _breach(lambda s: _to_steps(s, "71", ["AS", "2S", "3S"]))
+    assert m.clauses == ("RKS-7.5.3",)
+    s = _start()
+    assert _mismatch(s, _to_steps(s, "71", ["AS", "2S"])) is None
+
+
+def test_rks_3_4_3_a_card_in_two_places_is_caught() -> None:
+    """RKS-3.4.3, RKS-2.4.1: a card drawn into a hand that stays in the deck, or a card that is
+    none of the 52."""
+    m = _breach(lambda s: attrs.evolve(s, hand_su=frozenset({"AS"})))
+    assert m.clauses == ("RKS-3.4.3",)
+    m = _breach(lambda s: attrs.evolve(s, discards=frozenset({"1Z"})))
+    assert "RKS-2.4.1" in m.clauses
+
+
+def test_rks_10_1_2_a_hand_growing_in_the_player_turns_is_caught() -> None:
+    """RKS-10.1.2, RKS-3.4.1: a card into the German hand in the Player Turns, or a fourth one
+    in set-up (three are dealt); a third one in set-up is a model step."""
+
+    def dealt(n: int, phase: Phase) -> Callable[[RKState], RKState]:
+        cards = frozenset(["AS", "2S", "3S", "4S"][:n])
+        return lambda s: attrs.evolve(s, phase=phase, hand_ge=cards, deck=s.deck - cards)
+
+    s = attrs.evolve(_start(), phase=Phase.PLAYER_TURNS)
+    m = _mismatch(s, dealt(1, Phase.PLAYER_TURNS)(s))
+    assert m is not None and m.clauses == ("RKS-10.1.2",)
+    assert _breach(dealt(4, Phase.SETUP)).clauses == ("RKS-10.1.2",)
+    assert _mismatch(_start(), dealt(3, Phase.SETUP)(_start())) is None
+
+
+def test_rks_4_1_1_a_wrong_winner_is_caught() -> None:
+    """RKS-4.1.1: the game given to the German at the end of Turn 6 while the Soviets hold the
+    arrow Areas; the victory condition's own result is a model step."""
+    s = attrs.evolve(_start(), turn=sequence.LAST_TURN, phase=Phase.RECRUITING, stage=Stage.DISCARD)
+    wrong = attrs.evolve(s, phase=Phase.OVER, result=Outcome(GE, clause="RKS-4.1.1"))
+    m = _mismatch(s, wrong)
+    assert m is not None and m.clauses == ("RKS-4.1.1",)
+    right = sequence.victory(BOARD, s)
+    assert right.result is not None and right.result.winner == SU
+    assert _mismatch(s, right) is None
+
+
+def test_rks_8_9_2_a_unit_leaving_the_map_uneliminated_is_caught() -> None:
+    """RKS-8.9.2: a unit taken off the map with no elimination recorded (and one eliminated
+    by the rules' `eliminate` is a model step)."""
+    m = _breach(lambda s: BOARD.update(s, "14Pz", area=None))
+    assert m.clauses == ("RKS-8.9.2",)
+    s = _start()
+    assert _mismatch(s, eliminate(BOARD, s, "14Pz")) is None
+
+
+def _chuikov(paid: bool) -> tuple[RKState, RKState]:
+    """A flipped Soviet Rifle in the Player Turns turned face up, the Soviet hand paying a card
+    for it or not."""
+    s = attrs.evolve(_start(), phase=Phase.PLAYER_TURNS, hand_su=frozenset({"KH"}))
+    s = attrs.evolve(BOARD.update(s, "T-34", flipped=True), deck=s.deck - {"KH"})
+    after = BOARD.update(s, "T-34", flipped=False)
+    if paid:
+        after = attrs.evolve(after, hand_su=frozenset(), discards=frozenset({"KH"}))
+    return s, after
+
+
+def test_rks_9_8_2_a_unit_turned_face_up_for_nothing_is_caught() -> None:
+    """RKS-9.8.2: in the Player Turns a unit turned face up with no card leaving the Soviet
+    hand; with General Chuikov discarded, it is a model step."""
+    m = _mismatch(*_chuikov(paid=False))
+    assert m is not None and m.clauses == ("RKS-9.8.2",)
+    assert _mismatch(*_chuikov(paid=True)) is None
+
+
+def test_rks_8_7_1_a_card_turned_face_up_in_the_deck_is_caught() -> None:
+    """RKS-8.7.1, RKS-3.4.3: a card of the deck turned face up."""
+    m = _breach(lambda s: attrs.evolve(s, face_up=frozenset({"AS"})))
+    assert m.clauses == ("RKS-8.7.1",)
+
+
+# --- the formal statements say what the properties say -----------------------------------------
+
+
+def _broken(pid: str) -> RKState:
+    """A position that breaks property `pid` (not one play reaches)."""
+    s = _start()
+    if pid == CARDS:
+        return attrs.evolve(s, hand_su=frozenset({"AS"}))
+    if pid == STEPS:
+        return _to_steps(s, "T-34", ["AS"])
+    if pid == HANDS:
+        cards = frozenset(["AS", "2S", "3S", "4S"])
+        return attrs.evolve(s, hand_ge=cards, deck=s.deck - cards)
+    if pid == FACES:
+        return attrs.evolve(s, face_up=frozenset({"AS"}))
+    if pid == REAR:
+        return BOARD.update(s, "14Pz", area=SREAR)
+    if pid == UNITS:
+        return BOARD.update(s, "14Pz", area=None)
+    s = attrs.evolve(s, turn=sequence.LAST_TURN)
+    return attrs.evolve(s, phase=Phase.OVER, result=Outcome(GE, clause="RKS-4.1.1"))
+
+
+@pytest.mark.parametrize("pid", sorted(INVARIANTS))
+def test_rks_2_4_1_each_formal_statement_is_false_where_its_property_is(pid: str) -> None:
+    """RKS-2.4.1, RKS-7.5.3, RKS-3.4.1, RKS-3.4.3, RKS-3.5.1, RKS-4.1.1: on positions of a
+    seeded game both a property and its formal statement (over the projection) hold; on a
+    position made to break the property, the formal statement fails too (it says no less)."""
+    link = STANDARD
+    statement = link.formal()[pid]
+    assert isinstance(statement, prover.Invariant)
+    prop = _prop(pid)
+    assert prop.state_check is not None
+    variables = link.system.variables
+
+    def holds(s: RKState) -> bool:
+        return bool(statement.holds(CONCRETE, concrete_frame(variables, link.project(s))))
+
+    seen: list[RKState] = []
+    play(GAME, _start(), random.Random(1), max_steps=600, on_step=lambda b, a, s: seen.append(s))
+    assert all(holds(s) and prop.state_check(s) for s in seen[::7])
+    bad = _broken(pid)
+    assert not prop.state_check(bad)
+    assert not holds(bad)
+
+
+def test_rks_5_1_2_the_loop_statement_is_false_where_its_property_is() -> None:
+    """RKS-5.1.2, RKS-9.8.2: on the steps of a seeded game both RKS-P-LOOP and its formal
+    statement hold; on a step that turns a unit face up for nothing, both fail."""
+    link = STANDARD
+    statement = link.formal()[LOOP]
+    assert isinstance(statement, prover.StepInvariant)
+    prop = _prop(LOOP)
+    assert prop.step_check is not None
+    variables = link.system.variables
+
+    def holds(before: RKState, after: RKState) -> bool:
+        s, n = (concrete_frame(variables, link.project(x)) for x in (before, after))
+        return bool(statement.holds(CONCRETE, s, n))
+
+    steps: list[tuple[RKState, Any, RKState]] = []
+    play(GAME, _start(), random.Random(1), max_steps=600, on_step=lambda *x: steps.append(x))
+    assert all(holds(b, a) and prop.step_check(b, x, a) for b, x, a in steps)
+    before, after = _chuikov(paid=False)
+    assert not prop.step_check(before, Pass(), after)
+    assert not holds(before, after)
+
+
+# --- two readings, one truth ---------------------------------------------------------------------
+
+
+def _z3_accepts(link: Link, before: dict[str, int | bool], after: dict[str, Any]) -> bool:
+    """The step rules as one Z3 formula over symbolic frames, pinned to the two states."""
+    system = link.system
+    schema = system.schemas[0]
+    s = z3_frame(system.variables, "@0")
+    c = z3_frame(schema.choices, "@c")
+    solver = smt.Solver(finite_domain=False, rlimit=RLIMIT)
+    solver.add(pinned(system.variables, s, before))
+    solver.add(pinned(schema.choices, c, after))
+    solver.add(smt.formula(smt.Z3.all(g.make() for g in schema.guard(smt.Z3, s, c))))
+    return solver.check()
+
+
+def test_rks_3_5_1_the_z3_and_python_readings_of_the_step_rules_agree() -> None:
+    """RKS-3.5.1, RKS-3.4.3: on real steps and on broken ones, the step rules read by Z3 accept
+    exactly what the plain evaluation accepts."""
+    link = Link(CATALOGUE.preset("standard"))
+    schema = link.system.schemas[0]
+    cases: list[tuple[RKState, Any, RKState]] = []
+
+    def on_step(before: RKState, action: Any, after: RKState) -> None:
+        if len(cases) < 10 and before.units != after.units:
+            cases.append((before, action, after))
+
+    play(GAME, _start(), random.Random(2), max_steps=400, on_step=on_step)
+    s = _start()
+    cases.append((s, Pass(), BOARD.update(s, "14Pz", area=SREAR)))
+    cases.append((s, Pass(), attrs.evolve(s, hand_su=frozenset({"AS"}))))
+    assert len(cases) == 12
+    verdicts = []
+    for before, action, after in cases:
+        link._applied = [(before, action, after)]
+        _, choice = link.schema_of(before, action)
+        plain = not evaluate(link.system, link.project(before), schema, choice).failed
+        assert _z3_accepts(link, link.project(before), choice) == plain
+        verdicts.append(plain)
+    assert verdicts.count(False) == 2
+
+
+def test_rks_3_1_1_the_abstraction_starts_at_the_projected_set_up() -> None:
+    """RKS-3.1.1, RKS-3.2.1, RKS-3.4.2: the model starts at the projected set-up (Turn 1, no
+    result, every card once, the units where they start) and is marked as an abstraction, so
+    `wargame explore` does not read it."""
+    link = STANDARD
+    assert link.exact is False
+    start = link.system.initial()
+    assert start["turn"] == 1 and start["won"] == 0
+    assert all(start[f"card.{c}"] == 1 for c in link.model.cards)
+    for u in _start().units:
+        assert start[at(u.id)] == (0 if u.area is None else link.model.areas[u.area])
+    assert model_of(verification.symbolic_model, CATALOGUE.preset("standard")) is None
