@@ -29,6 +29,7 @@ from specs.snc1937.state import CH, JP, Phase, SNCState, Step
 from specs.snc1937.symbolic import Model, StepSchema, at
 from specs.snc1937.variants import CATALOGUE
 from specs.snc1937.verification import Link, symbolic_model
+from tests.sizes import size
 
 GAME = SNC()
 STANDARD = symbolic_model(CATALOGUE.preset("standard"))
@@ -173,7 +174,8 @@ def test_snc_8_4_0_9_every_step_under_other_readings_is_a_model_step() -> None:
         if m is not None:
             found.append(m)
 
-    play(GAME, GAME.initial_state(variant), random.Random(5), max_steps=5000, on_step=on_step)
+    steps_max = size(1500, 5000)  # tests.sizes: the whole game in make bench
+    play(GAME, GAME.initial_state(variant), random.Random(5), max_steps=steps_max, on_step=on_step)
     assert not found, [str(m) for m in found[:3]]
     assert steps[0] > 300
 
