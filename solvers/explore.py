@@ -89,6 +89,9 @@ class Finding:
     # "games", "budget"), comma-separated; empty when none was (a search settled the pair).
     limit: str = ""
     z3_depth: int = -1  # the depth Z3's bounded model checking searched to (-1: not run)
+    # equivalent only because the situation the option governs never arises under this preset
+    # (guided play never had the rules ask for its reading): explore it under another preset
+    moot: bool = False
 
 
 def reading_variant(cat: Catalogue, preset: str, option: str, reading: str) -> Variant:
@@ -604,6 +607,7 @@ def differential(
         verdict, best, n, hit = _exhaustive(game, va, vb, exhaustive_cap, deadline)
         limits = [hit] if hit else []
         model: _ModelOutcome | None = None
+        moot = False
         if verdict == "equivalent":
             detail = f"proved: every one of the {n} reachable positions compared"
         elif verdict == "differ":
@@ -657,6 +661,9 @@ def differential(
                 elif model is not None and model.equivalent:
                     verdict = "equivalent"
                     notes.append(f"and no difference in {played}")
+                    if g.games and not g.asked[option.name]:
+                        moot = True
+                        notes.insert(0, f"moot under {preset}: the rules never ask for it")
                 else:
                     notes.insert(0, f"no difference in {played}; {searched}")
                 detail = "; ".join(notes)
@@ -674,6 +681,7 @@ def differential(
                 time.perf_counter() - start,
                 ", ".join(dict.fromkeys(limits)),
                 -1 if model is None else model.depth,
+                moot,
             )
         )
     return out

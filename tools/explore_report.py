@@ -53,7 +53,12 @@ def explore(
     for i, o in enumerate(options, 1):
         if progress:
             progress(f"[{i}/{len(options)}] {o.name}")
-        findings.extend(differential(game, o, preset=preset, budget=budget, models=models))
+        found = differential(game, o, preset=preset, budget=budget, models=models)
+        findings.extend(found)
+        # a pair equivalent only because its rule is off there: also under the other presets
+        others = {p for f in found if f.moot for p in cat.presets if p != f.preset}
+        for p in sorted(others):
+            findings.extend(differential(game, o, preset=p, budget=budget, models=models))
     gaps: list[Gap] = stuck_readings(game, findings)
     unreached: list[Unreached] = []
     if option is None:
@@ -174,7 +179,7 @@ class _Files:
             write_log(self.out / name, log, argument="--report")
 
 
-def _summary(findings: list[Finding], gaps: list[Gap]) -> str:
+def summary_table(findings: list[Finding], gaps: list[Gap]) -> str:
     """The table a rules editor reads first: one row per reading pair and per gap, linked to
     its section."""
     rows = []
@@ -183,7 +188,8 @@ def _summary(findings: list[Finding], gaps: list[Gap]) -> str:
         rows.append(
             f'<tr><td><a href="#{html.escape(_slug(f))}">{html.escape(f.option)}</a></td>'
             f"<td>{html.escape(f.reading_a)} / {html.escape(f.reading_b)}</td>"
-            f"<td>{html.escape(f.preset)}</td><td>{html.escape(f.verdict)}</td>"
+            f"<td>{html.escape(f.preset)}</td>"
+            f"<td>{html.escape(f.verdict)}{' (moot under this preset)' if f.moot else ''}</td>"
             f"<td>{html.escape(w.found_by if w is not None else f.limit or '-')}</td>"
             f"<td>{len(w.log) if w is not None else '-'}</td>"
             f"<td>{f.z3_depth if f.z3_depth >= 0 else '-'}</td></tr>"
@@ -240,6 +246,7 @@ def report(
             "detail": f.detail,
             "limit": f.limit,
             "z3_depth": f.z3_depth,
+            "moot": f.moot,
             "seconds": round(f.seconds, 3),
         }
         body = ""
@@ -373,7 +380,7 @@ def report(
         f"</head><body><h1>{html.escape(game.title)}: readings and gaps</h1>"
         f"<p>{len(findings)} reading pairs, {len(gaps)} candidate gaps, {len(unreached)} "
         f"clauses no play reached. Generated {time.strftime('%Y-%m-%d')}.</p>"
-        f"{_summary(findings, gaps)}{''.join(sections)}</body></html>\n"
+        f"{summary_table(findings, gaps)}{''.join(sections)}</body></html>\n"
     )
     files.text("index.html", page)
     return results

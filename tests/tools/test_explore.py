@@ -136,6 +136,7 @@ def test_nom_readings_of_a_rule_switched_off_are_proved_equivalent() -> None:
     play finds no difference either."""
     [f] = _with_model("demolition_effect", preset="ja")
     assert f.verdict == "equivalent" and f.witness is None
+    assert f.moot and "moot under ja" in f.detail  # the rules never ask for it there
     assert "proved on the symbolic model" in f.detail and "demolished" in f.detail
     # Under EN the demolition is standard: the model shows no such proof (bounded model
     # checking is not needed to see that: depth 0).

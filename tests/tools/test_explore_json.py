@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from tools import cli
+from solvers.explore import Finding
+from tools import cli, explore_report
+from tools.registry import get_game
 
 
 def _explore(capsys: pytest.CaptureFixture[str], *extra: str) -> Any:
@@ -55,3 +57,40 @@ def test_json_without_a_report_writes_nothing_and_names_the_same_files(
     with_report = _explore(capsys, "--report", str(tmp_path / "r"))
     assert _timeless(alone).keys() == _timeless(with_report).keys()
     assert [e["option"] for e in alone["options"]] == [e["option"] for e in with_report["options"]]
+
+
+def test_a_moot_pair_is_explored_again_under_the_other_presets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """AMB-NOM-17: a pair equivalent only because its rule is off under the preset asked
+    (`Finding.moot`) is explored under every other preset as well, and the summary says
+    "moot under this preset"."""
+    calls: list[str | None] = []
+
+    def fake(game: Any, option: Any, *, preset: str | None, **kw: Any) -> list[Finding]:
+        calls.append(preset)
+        under = preset or "ja"
+        return [
+            Finding(
+                option.name,
+                option.clauses,
+                option.ambiguity,
+                "a",
+                "b",
+                under,
+                "equivalent",
+                None,
+                "proved",
+                0.0,
+                moot=under == "ja",
+            )
+        ]
+
+    monkeypatch.setattr(explore_report, "differential", fake)
+    monkeypatch.setattr(explore_report, "stuck_readings", lambda game, findings: [])
+    game = get_game("nomonhan")
+    findings, _, _ = explore_report.explore(game, "demolition_effect", "ja", 1.0)
+    assert calls == ["ja", "en"]
+    assert [(f.preset, f.moot) for f in findings] == [("ja", True), ("en", False)]
+    page = explore_report.summary_table(findings, [])
+    assert page.count("moot under this preset") == 1
