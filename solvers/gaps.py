@@ -60,11 +60,16 @@ class Gap:
         return f"{self.preset} with {self.reading[0]}={self.reading[1]}"
 
 
-def stuck_readings(game: Game[Any, Any], findings: Sequence[Finding]) -> list[Gap]:
-    """Witness positions where one reading leaves the side to move without a legal action,
-    the game not over: under that reading the rules demand something no action satisfies.
-    The differential search finds these under readings no preset uses."""
+def stuck_readings(
+    game: Game[Any, Any], findings: Sequence[Finding], *, successors: int = 200
+) -> list[Gap]:
+    """Witness positions, and the positions one action past them (at most `successors` per
+    witness and reading), where one reading leaves the side to move without a legal action,
+    the game not over: under that reading the rules demand something no action satisfies. A
+    witness log can stop one action short of such a position. The differential search finds
+    these under readings no preset uses; each distinct one (by reading and clauses) is kept."""
     out = []
+    seen: set[tuple[str, str, tuple[str, ...]]] = set()
     cat = game.catalogue
     for f in findings:
         if f.witness is None:
@@ -75,24 +80,55 @@ def stuck_readings(game: Game[Any, Any], findings: Sequence[Finding]) -> list[Ga
                 game.state_from_json(f.witness.state),
                 reading_variant(cat, f.preset, f.option, reading),
             )
-            side = game.to_move(state)
-            if side is None or side == CHANCE or game.legal_actions(state):
-                continue
-            out.append(
-                Gap(
-                    "no_action",
-                    f.preset,
-                    tuple(dict.fromkeys((*game.no_action_clauses(state), *f.clauses))),
-                    f"under {f.option}={reading} the side to move ({side}) has no legal action "
-                    "although the game is not over: the rules demand something no action "
-                    "satisfies",
-                    f.witness.log,
-                    game.state_to_json(state),
-                    f.seconds,
-                    (f.option, reading),
+            for log, stuck in _stuck_at_or_after(game, state, f.witness.log, successors):
+                clauses = tuple(dict.fromkeys((*game.no_action_clauses(stuck), *f.clauses)))
+                if (f.option, reading, clauses) in seen:
+                    continue
+                seen.add((f.option, reading, clauses))
+                side = game.to_move(stuck)
+                past = "" if len(log) == len(f.witness.log) else ", one action past the witness"
+                out.append(
+                    Gap(
+                        "no_action",
+                        f.preset,
+                        clauses,
+                        f"under {f.option}={reading} the side to move ({side}) has no legal "
+                        f"action although the game is not over{past}: the rules demand "
+                        "something no action satisfies",
+                        log,
+                        game.state_to_json(stuck),
+                        f.seconds,
+                        (f.option, reading),
+                    )
                 )
-            )
     return out
+
+
+def _stuck(game: Game[Any, Any], state: Any) -> bool:
+    side = game.to_move(state)
+    return side is not None and side != CHANCE and not game.legal_actions(state)
+
+
+def _stuck_at_or_after(
+    game: Game[Any, Any], state: Any, log: tuple[Json, ...], successors: int
+) -> list[tuple[tuple[Json, ...], Any]]:
+    """`state` if the side to move there has no legal action, else the positions one action
+    (or chance outcome) past it where that is so, each with its log."""
+    if _stuck(game, state):
+        return [(log, state)]
+    side = game.to_move(state)
+    if side is None:
+        return []
+    if side == CHANCE:
+        nexts = [a for a, _ in game.chance_outcomes(state)]
+    else:
+        nexts = list(game.legal_actions(state))
+    found = []
+    for action in nexts[:successors]:
+        after = game.apply(state, action)
+        if _stuck(game, after):
+            found.append(((*log, game.action_to_json(action)), after))
+    return found
 
 
 def passive_agent(

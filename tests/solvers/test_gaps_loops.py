@@ -1,13 +1,15 @@
-"""The endless-play search keeps every distinct loop, each with the clauses its own actions
-cite (not a fixed per-game list), and a log that replays to the repeated position."""
+"""The gap search: every distinct loop is kept, each with the clauses its own actions cite
+(not a fixed per-game list) and a log that replays to the repeated position; a reading with no
+legal action is looked for at each witness and one action past it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kernel.game import Game
-from solvers.gaps import CLAUSE, Gap, no_action_and_endless
-from tests.kernel.toy import Toy
+from kernel.game import CHANCE, Game
+from solvers.explore import Difference, Finding, Witness
+from solvers.gaps import CLAUSE, Gap, no_action_and_endless, stuck_readings
+from tests.kernel.toy import Add, Toy
 from tools.registry import get_game
 
 
@@ -60,3 +62,28 @@ def test_rks_every_distinct_loop_is_kept_with_the_clauses_its_actions_cite() -> 
         }
         assert set(loop.clauses) == (cited or set(game.nontermination_clauses))
     assert any(set(g.clauses) != set(game.nontermination_clauses) for g in loops)
+
+
+def test_a_position_one_action_past_a_witness_where_a_reading_is_stuck_is_found() -> None:
+    """A witness log may stop one action short of the position where a reading leaves the side
+    to move without a legal action: the toy's witness at total 2, a coin to toss, is one chance
+    outcome (heads) away from total 3, where `gap=stuck_at_3` has no action. The gap is found
+    there, with a log that reaches it under that reading, and only under that reading."""
+    toy = Toy()
+    cat = toy.catalogue
+    plain = toy.initial_state(cat.preset("plain"))
+    log = (toy.action_to_json(Add(2)),)
+    state = toy.apply(plain, Add(2))
+    assert toy.to_move(state) == CHANCE and state.total == 2
+    witness = Witness(log, toy.state_to_json(state), Difference("setup", (), ()), 0, "test")
+    finding = Finding(
+        "gap", ("TOY-1",), None, "none", "stuck_at_3", "plain", "differ", witness, "", 0.0
+    )
+    [gap] = stuck_readings(toy, [finding])
+    assert gap.reading == ("gap", "stuck_at_3") and "one action past" in gap.message
+    assert len(gap.log) == 2 and "TOY-1" in gap.clauses
+    replayed = toy.initial_state(gap.variant(toy))
+    for data in gap.log:
+        replayed = toy.apply(replayed, toy.action_from_json(data))
+    assert toy.to_move(replayed) == "B" and not toy.legal_actions(replayed)
+    assert stuck_readings(toy, [finding], successors=0) == []  # the witness itself is not stuck
