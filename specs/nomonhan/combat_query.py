@@ -185,9 +185,9 @@ def _self_supported(board: Board, state: NomonhanState, decl: tuple[Combat, ...]
     art = board.data.artillery
     return (
         art is not None
-        and state.variant.is_("artillery_self_support", "other_combats")
         and any(c.support and art.id in c.attackers for c in decl)
-    )
+        and state.variant.is_("artillery_self_support", "other_combats")
+    )  # the reading is asked for only where it decides (an explorer counts the asks)
 
 
 def declarations(board: Board, state: NomonhanState) -> list[tuple[Combat, ...]]:
@@ -212,7 +212,10 @@ def count_declarations(board: Board, state: NomonhanState) -> int:
     if (
         v_fixed_order(state)
         or _beyond_solver(state)
-        or state.variant.is_("artillery_self_support", "other_combats")
+        or (
+            state.variant.is_("artillery_rules", "generic")  # else the Artillery never attacks
+            and state.variant.is_("artillery_self_support", "other_combats")
+        )
     ):
         return len(declarations(board, state))
     return solver.count(combat_problem(board, state))

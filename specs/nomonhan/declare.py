@@ -174,7 +174,7 @@ def support_problem(board: Board, state: NomonhanState, c: Combat) -> tuple[str,
         return "NOM-9.17", "the Artillery has already supported (once per period, AMB-NOM-14)"
     if v.is_("artillery_adjacency", "banned") and artillery_beset(board, state):
         return "NOM-9.18", "a Japanese unit is adjacent to the Artillery: it cannot support"
-    if v.is_("artillery_self_support", "other_combats") and art.id in c.attackers:
+    if art.id in c.attackers and v.is_("artillery_self_support", "other_combats"):
         return (
             "NOM-9.17",
             "the Artillery attacks in this combat: it may support only another attack "

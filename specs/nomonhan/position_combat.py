@@ -111,9 +111,13 @@ def support(board: Board, state: NomonhanState) -> Breach | None:
             f"{supported[1]}.support", ("NOM-9.17",), "the Artillery supports one attack only"
         )
     art = board.data.artillery
-    if art is not None and state.variant.is_("artillery_self_support", "other_combats"):
+    if art is not None:
         for path, c in combats(state):
-            if c.support and art.id in c.attackers:
+            if (
+                c.support
+                and art.id in c.attackers
+                and state.variant.is_("artillery_self_support", "other_combats")
+            ):
                 return Breach(
                     f"{path}.support",
                     ("NOM-9.17",),

@@ -15,6 +15,8 @@ import pytest
 
 from kernel.chance import sample
 from kernel.game import CHANCE
+from kernel.playout import play
+from kernel.variants import consultations
 from solvers import refinement
 from specs.nomonhan.actions import Declare, EndPhase, Enter, Move
 from specs.nomonhan.state import NomonhanState, Phase
@@ -264,3 +266,16 @@ def test_nom_8_9_flag_friendly_must_clear_only_binds_a_unit_that_can_move() -> N
         {"flag_friendly": "must_clear", "reinforcement_timing": "any_phase"}
     )
     assert EndPhase() in legal(waiting)
+
+
+def test_nom_9_17_self_support_is_asked_for_only_where_the_artillery_attacks() -> None:
+    """NOM-9.17, NOM-9.20: the rules ask for `artillery_self_support` only when the Artillery
+    attacks and supports, so under `ja` (its Artillery never attacks) seeded play never asks
+    and the explorer marks the pair moot there; under `en` it is asked."""
+    counts = {}
+    for preset in ("ja", "en"):
+        with consultations() as asked:
+            for seed in range(3):
+                play(GAME, GAME.initial_state(GAME.presets()[preset]), random.Random(seed))
+        counts[preset] = asked["artillery_self_support"]
+    assert counts["ja"] == 0 and counts["en"] > 0
