@@ -25,13 +25,12 @@ friendly Areas).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from typing import Any
 
 import attrs
 
 from kernel.properties import Property
 from kernel.variants import Variant
+from solvers.abstraction import AbstractLink
 from solvers.prover import Formal, Invariant, Lemma, StepInvariant, StepPart
 from solvers.terms import B, Frame, I, Ops
 from specs.rattenkrieg import properties as props
@@ -88,40 +87,20 @@ def symbolic_model(variant: Variant) -> Link:
     return Link(variant)
 
 
-class Link:
+class Link(AbstractLink[RKState]):
     """The abstract model of one variant, its formal statements, projection and step choices
     (`solvers.verification.SymbolicModel`)."""
 
-    exact = False  # an over-approximation: refinement direction (a) only
+    next_prefix = NEXT
 
     def __init__(self, variant: Variant) -> None:
+        game = Rattenkrieg()
+        super().__init__(game, CLAUSES, lambda: formal(self.model))
         self.variant = variant
-        self.game = Rattenkrieg()
-        self.board = self.game.board
-        self._projected: list[tuple[RKState, dict[str, int | bool]]] = []
-        self._applied: list[tuple[RKState, Any, RKState]] = []
+        self.board = game.board
         self.model = Model(self.board, variant)
         self.model.start = self.project(self.game.initial_state(variant))
         self.system = self.model
-        self._formal: dict[str, Formal] | None = None
-
-    def formal(self) -> Mapping[str, Formal]:
-        if self._formal is None:
-            self._formal = formal(self.model)
-        return self._formal
-
-    def clauses_of(self, variable: str) -> tuple[str, ...]:
-        return CLAUSES.get(variable.partition(".")[0], ())
-
-    def project(self, state: RKState) -> dict[str, int | bool]:
-        """The model's view of `state` (the last few are kept: a refinement run asks for each
-        position several times)."""
-        for seen, values in self._projected:
-            if seen is state:
-                return dict(values)
-        values = self._project(state)
-        self._projected = [(state, values), *self._projected[:3]]
-        return dict(values)
 
     def _project(self, state: RKState) -> dict[str, int | bool]:
         m, b = self.model, self.board
@@ -168,19 +147,6 @@ class Link:
             for kind, pile in zip(FACE_KINDS, sets, strict=True):
                 out[face(kind, c)] = c in pile
         return out
-
-    def _apply(self, state: RKState, action: Any) -> RKState:
-        for seen, a, after in self._applied:
-            if seen is state and a == action:
-                return after
-        after = self.game.apply(state, action)
-        self._applied = [(state, action, after), *self._applied[:3]]
-        return after
-
-    def schema_of(self, state: RKState, action: Any) -> tuple[str, dict[str, int | bool]]:
-        """The one schema, `step`; its choices are the projection of the step's result."""
-        after = self.project(self._apply(state, action))
-        return "step", {NEXT + k: v for k, v in after.items()}
 
 
 # --- the formal statements -----------------------------------------------------------------------

@@ -13,11 +13,10 @@ the code.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from typing import Any
 
 from kernel.properties import Property
 from kernel.variants import Variant
+from solvers.abstraction import AbstractLink
 from solvers.prover import Formal, Invariant, Part, StepInvariant, StepPart
 from solvers.terms import B, Frame, I, Ops
 from specs.snc1937 import properties as props
@@ -40,39 +39,18 @@ def symbolic_model(variant: Variant) -> Link:
     return Link(variant)
 
 
-class Link:
+class Link(AbstractLink[SNCState]):
     """The abstract model of one variant, its formal statements, projection and step choices
     (`solvers.verification.SymbolicModel`)."""
 
-    exact = False  # an over-approximation: refinement direction (a) only
+    next_prefix = NEXT
 
     def __init__(self, variant: Variant) -> None:
+        super().__init__(SNC(), CLAUSES, lambda: formal(self.model))
         self.variant = variant
-        self.game = SNC()
-        self._projected: list[tuple[SNCState, dict[str, int | bool]]] = []
-        self._applied: list[tuple[SNCState, Any, SNCState]] = []
         self.model = Model(load_data(), variant)
         self.model.start = self.project(self.game.initial_state(variant))
         self.system = self.model
-        self._formal: dict[str, Formal] | None = None
-
-    def formal(self) -> Mapping[str, Formal]:
-        if self._formal is None:
-            self._formal = formal(self.model)
-        return self._formal
-
-    def clauses_of(self, variable: str) -> tuple[str, ...]:
-        return CLAUSES.get(variable.partition(".")[0], ())
-
-    def project(self, state: SNCState) -> dict[str, int | bool]:
-        """The model's view of `state` (the last few are kept: a refinement run asks for each
-        position several times)."""
-        for seen, values in self._projected:
-            if seen is state:
-                return dict(values)
-        values = self._project(state)
-        self._projected = [(state, values), *self._projected[:3]]
-        return dict(values)
 
     def _project(self, state: SNCState) -> dict[str, int | bool]:
         m = self.model
@@ -105,25 +83,11 @@ class Link:
             out[flag("pend", u)] = h is not None and h in pending
         return out
 
-    def _apply(self, state: SNCState, action: Any) -> SNCState:
-        for seen, a, after in self._applied:
-            if seen is state and a == action:
-                return after
-        after = self.game.apply(state, action)
-        self._applied = [(state, action, after), *self._applied[:3]]
-        return after
-
-    def schema_of(self, state: SNCState, action: Any) -> tuple[str, dict[str, int | bool]]:
-        """The one schema, `step`; its choices are the projection of the step's result, and
-        the side of the units that entered a hex in it."""
-        before = self.project(state)
-        after = self.project(self._apply(state, action))
-        entered = [
-            u for u in self.model.units if after[at(u)] != 0 and after[at(u)] != before[at(u)]
-        ]
-        choices: dict[str, int | bool] = {NEXT + k: v for k, v in after.items()}
-        choices["mover_jp"] = bool(entered) and self.model.side[entered[0]] == JP
-        return "step", choices
+    def _extra_choices(self, before: SNCState, after: SNCState) -> dict[str, int | bool]:
+        """The side of the units that entered a hex in the step."""
+        was, now = self.project(before), self.project(after)
+        entered = [u for u in self.model.units if now[at(u)] != 0 and now[at(u)] != was[at(u)]]
+        return {"mover_jp": bool(entered) and self.model.side[entered[0]] == JP}
 
 
 # --- the formal statements -----------------------------------------------------------------------

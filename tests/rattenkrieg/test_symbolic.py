@@ -75,7 +75,7 @@ def _mismatch(before: RKState, after: RKState) -> refinement.Mismatch | None:
     """Direction (a) for a hand-made step from `before` to `after` (the action is `Pass`; the
     link reads the step's result from `after`, so the rules' own `apply` is bypassed)."""
     link = Link(CATALOGUE.preset("standard"))
-    link._applied = [(before, Pass(), after)]
+    link.known_step(before, Pass(), after)
     return refinement.check_step(link, before, Pass(), after, "hand-made step")
 
 
@@ -408,7 +408,7 @@ def test_rks_3_5_1_the_z3_and_python_readings_of_the_step_rules_agree() -> None:
     assert len(cases) == 12
     verdicts = []
     for before, action, after in cases:
-        link._applied = [(before, action, after)]
+        link.known_step(before, action, after)
         _, choice = link.schema_of(before, action)
         plain = not evaluate(link.system, link.project(before), schema, choice).failed
         assert _z3_accepts(link, link.project(before), choice) == plain

@@ -60,7 +60,7 @@ def _mismatch(before: SNCState, after: SNCState) -> refinement.Mismatch | None:
     """Direction (a) for a hand-made step from `before` to `after` (the action is `Done`; the
     link reads the step's result from `after`, so the rules' own `apply` is bypassed)."""
     link = symbolic_model(CATALOGUE.preset("standard"))
-    link._applied = [(before, Done(), after)]
+    link.known_step(before, Done(), after)
     return refinement.check_step(link, before, Done(), after, "hand-made step")
 
 
@@ -287,7 +287,7 @@ def test_snc_6_0_1_the_z3_and_python_readings_of_the_step_rules_agree() -> None:
     assert len(cases) == 14
     verdicts = []
     for before, action, after in cases:
-        link._applied = [(before, action, after)]
+        link.known_step(before, action, after)
         _, choice = link.schema_of(before, action)
         plain = not evaluate(link.system, link.project(before), schema, choice).failed
         assert _z3_accepts(link, link.project(before), choice) == plain
