@@ -28,6 +28,7 @@ from kernel.views import SCHEMA_KINDS, check_side, check_turn, schema, view
 from kernel.wire import MAX_INPUT_BYTES, parse_json
 from tools import explore_report, playlog
 from tools import verify as verify_tool
+from tools.progress import terminal_progress
 from tools.registry import game_names, get_game
 from tools.render import render_svg
 
@@ -370,16 +371,14 @@ def _explore(args: argparse.Namespace) -> int:
     if args.budget <= 0:
         raise InvalidInput("--budget must be positive", field="--budget")
 
-    def progress(line: str) -> None:
-        sys.stderr.write(line + "\n")
-
-    findings, gaps, unreached = explore_report.explore(
-        game, args.option, args.preset, args.budget, progress
-    )
+    with terminal_progress(f"explore {game.name}, {args.budget:g} s a pair") as progress:
+        findings, gaps, unreached = explore_report.explore(
+            game, args.option, args.preset, args.budget, progress
+        )
     out = None if args.report is None else Path(args.report)
     results = explore_report.report(game, out, findings, gaps, unreached)
     if out is not None:
-        progress(f"report: {out / 'index.html'}")
+        sys.stderr.write(f"report: {out / 'index.html'}\n")
     if args.json:
         _out(dump_json(results))  # exactly results.json
     else:

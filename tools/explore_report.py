@@ -8,7 +8,6 @@ import html
 import json
 import random
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +26,9 @@ from solvers.gaps import (
     unreached_clauses,
 )
 from tools.playlog import position_log, write_log
+from tools.progress import Progress
 from tools.render import render_svg
 from tools.verify import spec_verification
-
-Emit = Callable[[str], None]
 
 
 def explore(
@@ -38,8 +36,11 @@ def explore(
     option: str | None,
     preset: str | None,
     budget: float,
-    progress: Emit | None = None,
+    progress: Progress | None = None,
 ) -> tuple[list[Finding], list[Gap], list[Unreached]]:
+    """Every reading pair of the options asked (a moot pair again under the other presets),
+    then, for all options, the gap search and the clauses no play reached. `progress` hears
+    (steps done, steps in all, what runs now) before each step."""
     cat = game.catalogue
     options = [o for o in cat.options if option is None or o.name == option]
     if not options:
@@ -50,9 +51,10 @@ def explore(
     spec = spec_verification(game)
     models = None if spec is None else spec.symbolic_model
     findings: list[Finding] = []
-    for i, o in enumerate(options, 1):
-        if progress:
-            progress(f"[{i}/{len(options)}] {o.name}")
+    total = len(options) + (len(game.presets()) + 1 if option is None else 0)
+    tell: Progress = progress or (lambda done, total, now: None)
+    for i, o in enumerate(options):
+        tell(i, total, o.name)
         found = differential(game, o, preset=preset, budget=budget, models=models)
         findings.extend(found)
         # a pair equivalent only because its rule is off there: also under the other presets
@@ -62,9 +64,8 @@ def explore(
     gaps: list[Gap] = stuck_readings(game, findings)
     unreached: list[Unreached] = []
     if option is None:
-        for name in game.presets():
-            if progress:
-                progress(f"gaps under {name}")
+        for j, name in enumerate(game.presets()):
+            tell(len(options) + j, total, f"gaps under {name}")
             gaps.extend(no_action_and_endless(game, name, games=8, max_steps=2000))
 
         def games() -> None:
@@ -75,9 +76,9 @@ def explore(
                         game, initial, random.Random(seed), dict.fromkeys(game.sides, random_agent)
                     )
 
-        if progress:
-            progress("clauses no play reached")
+        tell(total - 1, total, "clauses no play reached")
         unreached = settle_unreached(game, unreached_clauses(game, games), models, budget)
+    tell(total, total, "done")
     return findings, gaps, unreached
 
 

@@ -345,8 +345,10 @@ def _checked_playouts(
 
 
 def _progress(text: str) -> None:
-    sys.stderr.write(f"verify: {text}\n")
-    sys.stderr.flush()
+    """The task a worker starts, on a terminal only: quiet in logs and CI."""
+    if sys.stderr.isatty():
+        sys.stderr.write(f"verify: {text}\n")
+        sys.stderr.flush()
 
 
 # --- the command ---------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ def test_nom_6_5_proved_table_and_exit_0(capsys: pytest.CaptureFixture[str]) -> 
     assert header.split()[:5] == ["property", "clauses", "preset", "expected", "verdict"]
     assert row.split()[:5] == [PARITY, "NOM-6.5,NOM-6.1,NOM-6.4", "ja", "holds", "proved"]
     assert "1 verdicts, all as expected" in out
-    assert f"verify: nomonhan ja {PARITY}" in err  # the progress line
+    assert "verify:" not in err  # no progress lines where standard error is no terminal
 
 
 def test_nom_5_2_json_shape_and_replayable_witness(
