@@ -15,8 +15,8 @@ Works on any game through the kernel contract.
 from __future__ import annotations
 
 import functools
+import inspect
 import random
-import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from kernel.clauses import clause_ids
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
@@ -227,7 +228,7 @@ def _loop_clauses(
     for action in actions[first:last]:
         after = game.apply(state, action)
         for text in (game.describe(state, action), *game.events(state, action, after)):
-            cited.update(dict.fromkeys(CLAUSE.findall(text)))
+            cited.update(dict.fromkeys(clause_ids(text)))
         state = after
     return tuple(cited) or tuple(game.nontermination_clauses)
 
@@ -317,9 +318,6 @@ def settle_unreached(
     return out
 
 
-CLAUSE = re.compile(r"\b[A-Z]{3}-[A-Z0-9][\w.]*\w")
-
-
 def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> list[str]:
     """Clause IDs cited only in the docstrings of the game's functions that `play_games` never
     entered: candidates for rules whose precondition never holds in play (to be judged by a
@@ -340,12 +338,19 @@ def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> l
     reached: set[str] = set()
     for code in entered:
         doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else ""
-        reached.update(CLAUSE.findall(doc))
+        reached.update(clause_ids(doc))
     cited: set[str] = set()
     for name, module in list(sys.modules.items()):
         if not name.startswith(prefix):
             continue
         for obj in vars(module).values():
-            if callable(obj) and getattr(obj, "__module__", "") == name:
-                cited.update(CLAUSE.findall(getattr(obj, "__doc__", None) or ""))
+            if getattr(obj, "__module__", "") != name:
+                continue
+            # functions and methods only: a class's docstring (an action, a record) describes
+            # data, and no play "enters" it
+            functions = vars(obj).values() if inspect.isclass(obj) else (obj,)
+            for f in functions:
+                f = getattr(f, "__func__", f)  # static and class methods
+                if inspect.isfunction(f):
+                    cited.update(clause_ids(f.__doc__ or ""))
     return sorted(cited - reached)

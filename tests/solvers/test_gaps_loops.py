@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kernel.clauses import clause_ids
 from kernel.game import CHANCE, Game
 from solvers.explore import Difference, Finding, Witness
-from solvers.gaps import CLAUSE, Gap, no_action_and_endless, stuck_readings
+from solvers.gaps import Gap, no_action_and_endless, stuck_readings
 from tests.kernel.toy import Add, Toy
 from tools.registry import get_game
 
@@ -58,7 +59,7 @@ def test_rks_every_distinct_loop_is_kept_with_the_clauses_its_actions_cite() -> 
             c
             for before, action, after in steps[first:]
             for text in (game.describe(before, action), *game.events(before, action, after))
-            for c in CLAUSE.findall(text)
+            for c in clause_ids(text)
         }
         assert set(loop.clauses) == (cited or set(game.nontermination_clauses))
     assert any(set(g.clauses) != set(game.nontermination_clauses) for g in loops)

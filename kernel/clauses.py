@@ -1,0 +1,42 @@
+"""Clause IDs in text, read exactly: `NOM-9.17`, `NOM-OPT.5`, `SHU-CRT.1`, `SNC-10.4.1.3`,
+`RKS-8.7.2`, and a range such as "NOM-9.17 to NOM-9.21" read as every clause in it. A word
+that only looks like one (`OFF-MAP`, `AMB-SNC-40`) is not a clause, nor is a section
+("NOM-7", "NOM-OPT": every clause index numbers its clauses within a section)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+PREFIXES = ("NOM", "RKS", "SHU", "SNC")  # the four games' clause indexes
+_PART = r"[A-Z0-9]+(?:\.[A-Z0-9]+)+"  # a clause has a dot; "NOM-7" is a section
+
+
+def _pattern(prefixes: Iterable[str]) -> re.Pattern[str]:
+    alts = "|".join(re.escape(p) for p in prefixes)
+    one = rf"(?<!\w)(?<![A-Z]-)(?:{alts})-{_PART}(?![\w]|\.[A-Z0-9])"  # whole: never cut short
+    return re.compile(rf"(?P<first>{one})(?:(?:\s+to\s+|\s*[-–]\s*)(?P<last>{one}))?")
+
+
+_DEFAULT = _pattern(PREFIXES)
+
+
+def clause_ids(text: str, prefixes: Iterable[str] | None = None) -> list[str]:
+    """The clause IDs `text` cites, in order, each once; a range of clauses that differ only
+    in their last number ("SNC-6.0.2 to SNC-6.0.4") gives each clause in it."""
+    pattern = _DEFAULT if prefixes is None else _pattern(prefixes)
+    out: dict[str, None] = {}
+    for m in pattern.finditer(text):
+        first, last = m.group("first"), m.group("last")
+        out.update(dict.fromkeys(_expanded(first, last) if last else [first]))
+    return list(out)
+
+
+def _expanded(first: str, last: str) -> list[str]:
+    head_a, _, tail_a = first.rpartition(".")
+    head_b, _, tail_b = last.rpartition(".")
+    if head_a and head_a == head_b and tail_a.isdigit() and tail_b.isdigit():
+        lo, hi = int(tail_a), int(tail_b)
+        if lo <= hi <= lo + 50:
+            return [f"{head_a}.{n}" for n in range(lo, hi + 1)]
+    return [first, last]
