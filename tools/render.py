@@ -39,6 +39,12 @@ EDGE_STYLE = {
     "blown": ("#999999", 7.0),
     "road": ("#8a5a2b", 3.0),
 }
+# Japanese unit and place names need a CJK face: the stack names common ones before the
+# generic family, so a viewer without them still draws the Latin text
+FONTS = (
+    "'Noto Sans', 'Noto Sans CJK JP', 'Noto Sans JP', 'Hiragino Sans', 'Yu Gothic', "
+    "Meiryo, 'Source Han Sans', sans-serif"
+)
 BORDER = "border-"  # edge kinds "border-<svg colour>": a range border along the hexside
 
 
@@ -122,6 +128,7 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
     r0 = min(c.row for c in scene.cells)
     centre = {c.name: _hex_centre(c.col, c.row, c0, r0) for c in scene.cells}
     out = []
+    numbers: list[str] = []
     for c in scene.cells:
         x, y = centre[c.name]
         fill = TERRAIN.get(c.terrain, "#eeeeee")
@@ -132,7 +139,19 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
         )
         if c.provisional:
             out.append(f'<polygon points="{_polygon(x, y)}" fill="url(#provisional)"/>')
-        out.append(_t(x, y - H / 2 + 10, c.name, 8, text_anchor="middle", fill="#555"))
+        numbers.append(  # drawn last, over any counter, so a stack never hides its hex
+            _t(
+                x,
+                y - H / 2 + 9,
+                c.name,
+                8,
+                text_anchor="middle",
+                fill="#444",
+                stroke="white",
+                stroke_width="2.5",
+                paint_order="stroke",
+            )
+        )
     for e in scene.edges:
         if e.a not in centre or e.b not in centre:
             continue
@@ -191,6 +210,7 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
             out.append(_badge(x + 4 * last, y + 4 * last, len(counters)))
         for p in markers:
             out.extend(_marker(p, x, y, colours.get(p.side, "#333")))
+    out.extend(numbers)
     width = max(x for x, _ in centre.values()) + R + MARGIN
     height = max(y for _, y in centre.values()) + H / 2 + MARGIN
     return out, width, height
@@ -241,6 +261,39 @@ def _area_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, 
     return out, w + MARGIN * 2, h + PANEL + MARGIN * 2
 
 
+def _legend(scene: Scene, colours: dict[str, str]) -> list[tuple[str, str]]:
+    """What the picture's marks mean, for the marks this scene uses: a swatch (an SVG snippet
+    with {x} and {y} for its top left) and its words."""
+
+    def box(fill: str, extra: str = "") -> str:
+        return '<rect x="{x}" y="{y}" width="14" height="12" fill="' + fill + '"' + extra + "/>"
+
+    out = [(box(c, ' stroke="#222"'), f"{side}'s counters") for side, c in scene.sides]
+    if any(p.where is not None and p.note != "marker" and p.label != "flag" for p in scene.pieces):
+        out.append((box("#fff", ' stroke="#222"'), "counter: name, values, steps (lines 1-3)"))
+        out.append((box("#222"), "a dark badge: the number of counters in the stack"))
+    if any(p.label == "flag" for p in scene.pieces):
+        out.append((box("#fff", ' stroke="#333"'), "a flag: where reinforcements enter"))
+    terrains = sorted({c.terrain for c in scene.cells})
+    out.extend((box(TERRAIN.get(t, "#eeeeee"), ' stroke="#777"'), f"{t} hex") for t in terrains)
+    kinds = sorted({e.kind for e in scene.edges if not e.kind.startswith(BORDER)})
+    for k in kinds:
+        colour, _ = EDGE_STYLE.get(k, ("#000", 3.0))
+        words = "road" if k == "road" else "river" if k == "river" else f"{k} bridge"
+        out.append((box(colour), words))
+    if any(p.provisional for p in scene.pieces) or any(c.provisional for c in scene.cells):
+        out.append(
+            (box("#fff", ' stroke="#222" stroke-dasharray="3,2"'), "dashed: provisional values")
+        )
+    if any(c.provisional for c in scene.cells):
+        out.append((box("url(#provisional)", ' stroke="#777"'), "hatched: provisional terrain"))
+    if scene.highlights:
+        out.append(
+            (box("#fff", f' stroke="{HIGHLIGHT}" stroke-width="3"'), "where readings differ")
+        )
+    return out
+
+
 def render_svg(scene: Scene) -> str:
     """The whole picture as an SVG document."""
     colours = dict(scene.sides)
@@ -250,7 +303,13 @@ def render_svg(scene: Scene) -> str:
         body, width, height = _area_map(scene, colours)
     off = [p for p in scene.pieces if p.where is None]
     more = scene.panel[2:]  # panel lines beyond the two under the title
-    notes_h = 16 * (sum(len(lines) + 2 for _, lines in scene.notes) + len(off) + len(more) + 6)
+    notes_h = 16 * (
+        sum(len(lines) + 2 for _, lines in scene.notes)
+        + len(off)
+        + len(more)
+        + len(_legend(scene, colours))
+        + 9
+    )
     total_w = width + NOTE_WIDTH
     total_h = max(height + 40, PANEL + notes_h)
     head = [
@@ -268,6 +327,14 @@ def render_svg(scene: Scene) -> str:
             )
         )
         y += 14
+    y += 10
+    side.append(_t(width + 10, y, "Legend", 12, font_weight="bold"))
+    y += 6
+    for swatch, text in _legend(scene, colours):
+        y += 16
+        side.append(swatch.format(x=width + 14, y=y - 10))
+        side.append(_t(width + 34, y, text, 10))
+    y += 6
     for heading, lines in scene.notes:
         y += 10
         side.append(_t(width + 10, y, heading, 12, font_weight="bold", fill=HIGHLIGHT))
@@ -288,7 +355,7 @@ def render_svg(scene: Scene) -> str:
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
-        f'viewBox="0 0 {total_w:.0f} {total_h:.0f}" font-family="sans-serif">'
+        f'viewBox="0 0 {total_w:.0f} {total_h:.0f}" font-family="{FONTS}">'
         f"{_defs()}"
         f'<rect width="100%" height="100%" fill="white"/>'
         + "".join(head + body + side)
