@@ -220,8 +220,13 @@ def _judgement(game: Rattenkrieg, before: RKState, action: Action) -> list[str]:
         f"judgement: {c.attacker} shows {judged[0]} (strength {sa}), {c.defender} shows "
         f"{judged[1]} (strength {sd})"
     )
-    if c.spent:
-        text += f"; lost with the raises: {', '.join(p.card for p in c.spent)}"
+    lost = [p.card for p in c.spent]
+    if isinstance(action, Play) and action.card in judged:  # the last raise replaces a card too
+        replaced = c.attack if judged[0] == action.card else c.defence
+        if replaced is not None and replaced.card not in judged:
+            lost.append(replaced.card)
+    if lost:
+        text += f"; lost with the raises: {', '.join(lost)}"
     if winner == "tie":
         return [f"{text}: a tie, both fight again ({clause})"]
     won = c.attacker if winner == "attacker" else c.defender
