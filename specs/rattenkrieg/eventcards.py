@@ -54,11 +54,18 @@ def event_problem(b: Board, s: RKState, card: str, target: str | None) -> Proble
         return None
     if target is not None:
         return table, f"this event ({kind}) takes no target"
-    if kind == "assault_gun":
-        assert s.acting is not None
-        if b.specs[s.acting].type == "panzer":
-            return "RKS-9.4.1", "Assault Gun does nothing for a Panzer Division"
+    if (
+        kind == "assault_gun"
+        and _on_panzer(b, s)
+        and not s.variant.is_("assault_gun_on_panzer", "no_effect")
+    ):
+        return "RKS-9.4.1", "Assault Gun does nothing for a Panzer Division"
     return None
+
+
+def _on_panzer(b: Board, s: RKState) -> bool:
+    """The acting unit is a Panzer Division, for which the Assault Gun does nothing (RKS-9.4.1)."""
+    return s.acting is not None and b.specs[s.acting].type == "panzer"
 
 
 def _target_problem(b: Board, s: RKState, kind: str, target: str | None) -> Problem | None:
@@ -103,6 +110,8 @@ def play_event(b: Board, s: RKState, card: str, target: str | None) -> RKState:
         return after_event(b, s)
     if kind == "chuikov" and target is not None:
         return after_event(b, b.update(s, target, flipped=False))  # RKS-9.8.2
+    if kind == "assault_gun" and _on_panzer(b, s):
+        return after_event(b, s)  # played for nothing (assault_gun_on_panzer=no_effect)
     if kind in s.effects and s.variant.is_("effect_stacking", "once"):
         return after_event(b, s)
     return after_event(b, attrs.evolve(s, effects=(*s.effects, kind)))

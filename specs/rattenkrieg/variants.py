@@ -525,6 +525,26 @@ OPTIONS = (
         ),
     ),
     _o(
+        "assault_gun_on_panzer",
+        None,
+        "(found here) May an acting Panzer Division play the Assault Gun, on which it has no "
+        "effect?",
+        ("RKS-9.4.1", "RKS-9.1.3"),
+        Reading(
+            "not_played",
+            "No: an event that can do nothing for the acting unit is not an operation it may take.",
+            HERE,
+            ("RKS-9.4.1",),
+        ),
+        Reading(
+            "no_effect",
+            "Yes: the text says only that it has no effect; the card is discarded and the "
+            "Panzer gains nothing (a way to cycle a card).",
+            TEXT,
+            ("RKS-9.4.1", "RKS-9.1.3"),
+        ),
+    ),
+    _o(
         "stuck_attacker",
         None,
         "(found here) An attacker that must fight (a repeat after a tie, RKS-8.7.4, or the "
@@ -637,6 +657,7 @@ STANDARD = {
     "arrival_state": "face_up",
     "recruiting": "both",
     "zero_steps": "survives",
+    "assault_gun_on_panzer": "not_played",
     "stuck_attacker": "loses",
     "isolation_choice": "all_together",
     "recruiting_order": "german_first",

@@ -83,6 +83,7 @@ def test_every_reading_says_where_it_comes_from_and_cites_known_clauses() -> Non
         "discard_faces",
         "recruiting",
         "zero_steps",
+        "assault_gun_on_panzer",
         "stuck_attacker",
         "isolation_choice",
         "recruiting_order",

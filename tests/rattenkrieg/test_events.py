@@ -37,6 +37,7 @@ from tests.rattenkrieg.positions import (
     position,
     run,
     unit,
+    with_options,
 )
 from tests.rattenkrieg.positions import B as BOARD
 
@@ -363,3 +364,17 @@ def test_amb_rks_16_bombardment_isolation_needs_the_bombarding_side_present() ->
     )
     s = run(s, Retreat("71", GREAR))
     assert s.stage == Stage.ACTIVE and not unit(s, "295").isolated
+
+
+def test_rks_9_4_1_assault_gun_on_panzer_no_effect_discards_for_nothing() -> None:
+    """RKS-9.4.1, RKS-9.1.3 (assault_gun_on_panzer): under `not_played` (both presets) an acting
+    Panzer may not play the Assault Gun; under `no_effect` it may, the card is discarded, the
+    Panzer acted, and no effect is in force: its strength is unchanged."""
+    units = {"71": ("orlovka", ["2C"]), "14Pz": (GREAR, ["3C"])}
+    base = active("14Pz", units, hands={GE: ["QS"]})
+    assert refused(base, Event("QS")) == ("RKS-9.4.1",)
+    s = with_options(base, assault_gun_on_panzer="no_effect")
+    assert Event("QS") in legal(s)
+    after = run(s, Event("QS"))
+    assert "QS" in after.discards and not after.hand_ge
+    assert after.effects == () and after.acted and after.acting == "14Pz"
