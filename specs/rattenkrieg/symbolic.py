@@ -2,14 +2,16 @@
 for proofs of some invariants of `specs.rattenkrieg.properties` (`wargame verify rattenkrieg`).
 
 **Why an abstraction.** An exact model of Rattenkrieg (which card lies where and who has seen
-it, a combat's table with its raises and events, control, the queued draws and picks) would
+it, a combat's table with its raises and events, the queued draws and picks) would
 repeat the Python rules in Z3. The properties proved here do not need it: each follows from
 what any one step may do to a few counts, places and flags, whatever the step is.
 
 **What is modelled.** Per unit: the Area it is in (0: off the map; the Areas numbered in data
 order from 1, the two Rears first), how many step cards it holds (RKS-3.3.4), whether it is
-flipped (RKS-7.4.1) or isolated (RKS-8.10.1), and how often and in which Turn it is recorded
-eliminated (RKS-8.9.2, RKS-6.3.1). Per card of the 52: in how many places it lies (the deck,
+flipped (RKS-7.4.1) or isolated (RKS-8.10.1), how often and in which Turn it is recorded
+eliminated (RKS-8.9.2, RKS-6.3.1), and whether it acted in the step that led to the position
+(was designated, recruited or moved along: a fact of that step's action, which the link reads
+from it; none at set-up). Per card of the 52: in how many places it lies (the deck,
 the discards, out of play, a hand, a unit's steps, the combat table:
 `specs.rattenkrieg.properties.card_places`), and whether it is face up, out of play (discarded
 or removed), removed, exposed, and a unit's step (RKS-3.3.3, AMB-RKS-7); and how many cards
@@ -18,12 +20,14 @@ sets. Per side: its hand size, and how many cards it has put on the combat table
 (AMB-RKS-7 ii lets such a card go back). Globally: the Turn, the phase (RKS-5.1.1), whether
 the Rifles are being placed (RKS-3.1.1), the result as its winner (0: none, 1: German, 2:
 Soviet, 3: a draw) and whether its clause and wording are those RKS-4.1.1 gives in the
-position, and whether the Germans control each of the three arrow Areas (RKS-3.5.2).
-Everything else (which card is where, control elsewhere, the stage, the combat record, events
-in force, draws, picks) is left out: a step may change the modelled values in any way the step
-rules below allow, which is more than the rules allow (an over-approximation). The step rules
-are the same under every reading but three, which follow the variant: discard_faces (faces),
-played_step and used_steps (AMB-RKS-7 i, iv), and event_source (General Chuikov from the hand).
+position, whether the Germans control each of the three arrow Areas (RKS-3.5.2), and who
+controls each Stalingrad Area (0: none, 1: German, 2: Soviet; RKS-3.6.1).
+Everything else (which card is where, the stage, the combat record, events in force, draws,
+picks) is left out: a step may change the modelled values in any way the step rules below
+allow, which is more than the rules allow (an over-approximation). The step rules are the same
+under every reading but four, which follow the variant: discard_faces (faces), played_step and
+used_steps (AMB-RKS-7 i, iv), event_source (General Chuikov from the hand) and
+contested_control (AMB-RKS-11: a contested Area keeps its controller or has none).
 
 **The step rules** (one schema, `step`, whose choices are the next state; each conjunct cites
 the clauses it stands for):
@@ -35,6 +39,9 @@ the clauses it stands for):
   back (RKS-5.1.1: the phases of a turn come in order, and Turn 1 has no Reinforcement Phase);
 - a unit that comes to an Area (moves, retreats, moves along, is placed, arrives or revives)
   never comes to the enemy Rear (RKS-3.5.1);
+- a unit that acts in a step (is designated, recruits, or moves along with the acting unit) is
+  face up before it (RKS-7.4.2, RKS-7.5.2, RKS-8.12.4, RKS-10.3.1, RKS-9.8.2: a flipped unit
+  takes no action until turned face up in the Recruiting Phase or by General Chuikov);
 - a unit gains step cards (the deal, a reinforcement's steps, a recruit, a step card back from
   the table) only up to its original number (RKS-3.3.1, RKS-6.1.2, RKS-6.2.2, RKS-7.5.3,
   RKS-8.12.1: the T-34 has none);
@@ -54,6 +61,11 @@ the clauses it stands for):
   (RKS-3.3.3); a card leaves the game only under used_steps=removed (RKS-3.4.3, AMB-RKS-7);
 - a side's hand, with its hand cards on the combat table, grows only in set-up, up to what is
   dealt (RKS-3.4.1), or in the Recruiting Phase, up to 4 (RKS-10.1.2, RKS-10.2.1);
+- every step ends with control as the units make it (the rules settle it after every action):
+  a Stalingrad Area whose counted units (not isolated, RKS-3.6.3) are of one side only is that
+  side's (RKS-3.6.2); an Area has no controller only under contested_control=uncontrolled, and
+  then exactly when both sides' counted units are in it (RKS-3.6.1, AMB-RKS-11); and no unit
+  on the map is isolated in a Rear or in an Area its side controls (RKS-8.10.6);
 - under event_source=hand, in the Player Turn loop (one Turn, the Player Turns before and
   after) the face-up units on the map grow in number only by General Chuikov, by at most one
   for each card leaving the Soviet hand (RKS-9.8.2).
@@ -61,15 +73,17 @@ the clauses it stands for):
 **Why that is sound for the invariants.** Every concrete step, projected, must satisfy these
 conjuncts: the refinement check (`solvers.refinement`, direction (a)) verifies it on seeded
 playouts of every preset, naming the clause of any conjunct a step breaks. Then every position
-play reaches projects to a reachable model state, and an invariant proved over the model holds
-in it (each formal statement in `specs.rattenkrieg.verification` implies its property of the
-projected position). The converse direction (b) does not hold and is not checked
+play reaches projects to a reachable model state (with the actors of the step that led to it),
+every step of play to a model step, and an invariant proved over the model holds in it (each
+formal statement in `specs.rattenkrieg.verification` implies its property of the projected
+position or step). The converse direction (b) does not hold and is not checked
 (`exact = False`): the model has steps no action takes, so a counterexample found over it is
 only a candidate.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from kernel.variants import Variant
@@ -92,6 +106,8 @@ SETUP, PLAYER_TURNS, RECRUITING = (
     PHASES.index(Phase.PLAYER_TURNS),
     PHASES.index(Phase.RECRUITING),
 )
+CONTROLLERS: dict[str | None, int] = {None: 0, GE: 1, SU: 2}
+"""An Area's controller by number (0: none, AMB-RKS-11 b)."""
 WINNERS: dict[str | None, int] = {GE: 1, SU: 2, None: 3}
 """The result's winner by number (0: no result)."""
 ALIEN = "alien"
@@ -134,6 +150,17 @@ def iso(u: str) -> str:
     return f"iso.{u}"
 
 
+def ctl(area: str) -> str:
+    """Who controls Stalingrad Area `area` (`CONTROLLERS`)."""
+    return f"ctl.{area}"
+
+
+def acts(u: str) -> str:
+    """`u` acted in the step that led to the position (is designated, recruits or moves along):
+    a fact of the step's action, which the link reads from it."""
+    return f"acts.{u}"
+
+
 def face(kind: str, c: str) -> str:
     return f"{kind}.{c}"
 
@@ -168,7 +195,9 @@ CLAUSES: dict[str, tuple[str, ...]] = {
     "elim": ("RKS-8.9.2", "RKS-6.3.1"),
     "eturn": ("RKS-8.9.2",),
     "flip": ("RKS-3.3.2", "RKS-9.8.2"),
-    "iso": ("RKS-3.3.2",),
+    "iso": ("RKS-3.3.2", "RKS-8.10.6"),
+    "ctl": ("RKS-3.6.1", "RKS-3.6.2", "RKS-3.6.3"),
+    "acts": ("RKS-7.4.2", "RKS-7.5.2", "RKS-8.12.4", "RKS-10.3.1", "RKS-9.8.2"),
     "phase": ("RKS-5.1.1",),
     "won": ("RKS-4.1.1", "RKS-4.1.2"),
     "worded": ("RKS-4.1.1",),
@@ -241,6 +270,16 @@ class StepSchema(Schema):
         )
         for u in m.units:
             out.extend(m.unit_rules(o, s, n, u))
+        for a in m.stalingrad:
+            add(
+                "RKS-3.6.2",
+                f"every step ends with {a}'s control as its counted units make it: theirs if "
+                "of one side only (RKS-3.6.3: isolated ones do not count), none only if both "
+                "sides' are there under contested_control=uncontrolled (AMB-RKS-11), else a "
+                "side (RKS-3.6.1)",
+                functools.partial(m.area_settled, o, n, a),
+                a,
+            )
         add(
             "RKS-2.4.1",
             "no card that is none of the 52 appears",
@@ -271,6 +310,8 @@ class Model:
         self.chuikov_from_hand = variant.is_("event_source", "hand")  # AMB-RKS-20 (i)
         self.cards: tuple[str, ...] = tuple(sort_cards(DECK))
         self.arrows: tuple[str, ...] = board.arrows
+        self.stalingrad: tuple[str, ...] = board.stalingrad
+        self.uncontrolled = variant.is_("contested_control", "uncontrolled")  # AMB-RKS-11 (b)
         variables: list[Var] = [
             IntVar("turn", 0, None),
             BoolVar("placing"),
@@ -278,13 +319,14 @@ class Model:
             IntVar("won", 0, max(WINNERS.values())),
             BoolVar("worded"),
             *(BoolVar(held(a)) for a in self.arrows),
+            *(IntVar(ctl(a), 0, max(CONTROLLERS.values())) for a in self.stalingrad),
         ]
         for side in SIDES:
             variables += [IntVar(hand(side), 0, None), IntVar(table(side), 0, None)]
         for u in self.units:
             variables += [IntVar(at(u), 0, len(self.areas)), IntVar(steps(u), 0, None)]
             variables += [IntVar(elim(u), 0, None), IntVar(eturn(u), 0, None)]
-            variables += [BoolVar(flip(u)), BoolVar(iso(u))]
+            variables += [BoolVar(flip(u)), BoolVar(iso(u)), BoolVar(acts(u))]
         variables += [IntVar(card(c), 0, None) for c in self.cards]
         variables += [IntVar(ALIEN, 0, None), IntVar(STRAY, 0, None)]
         variables += [BoolVar(face(k, c)) for c in self.cards for k in FACE_KINDS]
@@ -310,6 +352,53 @@ class Model:
     def germans_hold(self, o: Ops[B, I], f: Frame[B, I]) -> B:
         """The Germans control the three Areas joined to the Soviet Rear (RKS-3.5.2)."""
         return o.all(f.b(held(a)) for a in self.arrows)
+
+    def present(self, o: Ops[B, I], f: Frame[B, I], area: str, side: str) -> B:
+        """A unit of `side` that counts for control (not isolated, RKS-3.6.3) is in `area`."""
+        where = self.areas[area]
+        return o.any(
+            [
+                o.all([o.eq(f.i(at(u)), where), o.not_(f.b(iso(u)))])
+                for u in self.units
+                if self.side[u] == side
+            ]
+        )
+
+    def area_settled(self, o: Ops[B, I], f: Frame[B, I], area: str) -> B:
+        """RKS-3.6.1, RKS-3.6.2, RKS-3.6.3, AMB-RKS-11: `area`'s control is its counted units'
+        side if they are of one side only; none only under contested_control=uncontrolled, and
+        there exactly when both sides' counted units are in it."""
+        ge, su = self.present(o, f, area, GE), self.present(o, f, area, SU)
+        c = f.i(ctl(area))
+        none = o.eq(c, CONTROLLERS[None])
+        out = [
+            o.implies(o.all([ge, o.not_(su)]), o.eq(c, CONTROLLERS[GE])),
+            o.implies(o.all([su, o.not_(ge)]), o.eq(c, CONTROLLERS[SU])),
+        ]
+        if self.uncontrolled:
+            out.append(o.implies(o.all([ge, su]), none))
+        else:
+            out.append(o.not_(none))
+        return o.all(out)
+
+    def isolation_settled(self, o: Ops[B, I], f: Frame[B, I], u: str) -> B:
+        """RKS-8.10.6: `u`, isolated on the map, is in a Stalingrad Area its side does not
+        control (not in a Rear)."""
+        mine = CONTROLLERS[self.side[u]]
+        return o.implies(
+            f.b(iso(u)),
+            o.all(
+                [
+                    o.implies(
+                        o.eq(f.i(at(u)), where),
+                        o.lit(False)
+                        if a not in self.stalingrad
+                        else o.not_(o.eq(f.i(ctl(a)), mine)),
+                    )
+                    for a, where in self.areas.items()
+                ]
+            ),
+        )
 
     @staticmethod
     def marked(o: Ops[B, I], f: Frame[B, I], u: str) -> B:
@@ -382,7 +471,8 @@ class Model:
         return [Conjunct("RKS-10.1.2", text, grows, about=frozenset({side}))]
 
     def unit_rules(self, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I], u: str) -> list[Conjunct[B]]:
-        """Where unit `u` may come (RKS-3.5.1) and how many step cards it may gain (RKS-7.5.3)."""
+        """Where unit `u` may come (RKS-3.5.1), how many step cards it may gain (RKS-7.5.3), and
+        that it acts only face up (RKS-7.4.2)."""
         here, there = s.i(at(u)), n.i(at(u))
         rear, most = self.enemy_rear[u], self.most_steps[u]
         about = frozenset({u})
@@ -398,6 +488,20 @@ class Model:
                 f"{u} gains step cards only up to its original {most} (RKS-3.3.1, RKS-6.1.2, "
                 "RKS-8.12.1)",
                 lambda: o.implies(o.lt(s.i(steps(u)), n.i(steps(u))), o.le(n.i(steps(u)), most)),
+                about=about,
+            ),
+            Conjunct(
+                "RKS-7.4.2",
+                f"{u} acts (is designated, recruits or moves along) only face up before the "
+                "step (RKS-7.5.2, RKS-8.12.4, RKS-10.3.1, RKS-9.8.2)",
+                lambda: o.implies(n.b(acts(u)), o.not_(s.b(flip(u)))),
+                about=about,
+            ),
+            Conjunct(
+                "RKS-8.10.6",
+                f"every step ends with {u}, if isolated on the map, in a Stalingrad Area its "
+                "side does not control",
+                lambda: self.isolation_settled(o, n, u),
                 about=about,
             ),
             *self.record_rules(o, s, n, u),

@@ -4,20 +4,24 @@ the rules (the projection of a position, the choices of a step) and the formal s
 the properties it proves.
 
 The model is an over-approximation (`exact = False`): `wargame verify rattenkrieg` proves
-RKS-P-CARDS, RKS-P-STEPS, RKS-P-HAND, RKS-P-FACES, RKS-P-REAR, RKS-P-UNITS and RKS-P-RESULT
-over it (1-induction, RKS-P-HAND and RKS-P-UNITS each given a lemma), and RKS-P-LOOP under
-event_source=hand (both presets; by one part, from the hand rules and General Chuikov's), and
-its refinement check holds every concrete step of seeded playouts to the model's step rules
-(direction (a)), which is what makes the proofs speak of the code. Each formal statement here
-implies its property of the projected position (or step).
+RKS-P-CARDS, RKS-P-STEPS, RKS-P-HAND, RKS-P-FACES, RKS-P-REAR, RKS-P-UNITS, RKS-P-RESULT,
+RKS-P-CONTROL and RKS-P-FLIPPED over it (1-induction, RKS-P-HAND and RKS-P-UNITS each given a
+lemma), and RKS-P-LOOP under event_source=hand (both presets; by one part, from the hand rules
+and General Chuikov's), and its refinement check holds every concrete step of seeded playouts
+to the model's step rules (direction (a)), which is what makes the proofs speak of the code.
+Each formal statement here implies its property of the projected position (or step).
+RKS-P-FLIPPED speaks of the action a step takes: the projection of a step's result carries the
+units that action makes act (`actors`: designated, recruiting, moving along), read from the
+step the link was handed (`known_step`, or its own `apply` in `schema_of`), so a model step
+sees them; a position reached otherwise (the set-up, a replayed witness) projects with none.
+RKS-P-CONTROL rests on step rules that every step ends with control as the units make it (the
+rules settle control and isolation after every action, `specs.rattenkrieg.control.settle`).
 
 The other properties have no formal statement (`formal()` leaves them out), so `wargame
-verify` checks them on seeded playouts and says so ("tested"): RKS-P-FLIPPED speaks of the
-action a step takes (which unit is designated, recruits or moves along), which the model's
-steps, pairs of projected positions, do not see; RKS-P-CONTROL, RKS-P-SEQUENCE, RKS-P-SETUP,
-RKS-P-DRAWS, RKS-P-PAY, RKS-P-EFFECTS, RKS-P-COMBAT and RKS-P-AFTERMATH are facts about
-records the abstraction leaves out (control of every Area, the stage and its records, the
-queued draws, the combat table, the events in force), and their step rules would only restate
+verify` checks them on seeded playouts and says so ("tested"): RKS-P-SEQUENCE, RKS-P-SETUP,
+RKS-P-DRAWS, RKS-P-PAY, RKS-P-EFFECTS, RKS-P-COMBAT and RKS-P-AFTERMATH are facts about records
+the abstraction leaves out (the stage and its records, the dealing order, the queued draws, the
+pending move, the combat table, the events in force), and their step rules would only restate
 them. RKS-P-ENDS stays refuted by a playout lasso (RKS-7.2.1 lets a unit move endlessly between
 friendly Areas).
 """
@@ -25,6 +29,7 @@ friendly Areas).
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import attrs
 
@@ -35,6 +40,7 @@ from solvers.prover import Formal, Invariant, Lemma, StepInvariant, StepPart
 from solvers.terms import B, Frame, I, Ops
 from specs.rattenkrieg import properties as props
 from specs.rattenkrieg import sequence
+from specs.rattenkrieg.actions import Designate, Move, Recruit
 from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.cards import DECK
 from specs.rattenkrieg.data import load_data
@@ -44,6 +50,7 @@ from specs.rattenkrieg.state import GE, HAND, SIDES, RKState, Stage
 from specs.rattenkrieg.symbolic import (
     ALIEN,
     CLAUSES,
+    CONTROLLERS,
     FACE_KINDS,
     LOOP_PART,
     NEXT,
@@ -51,8 +58,10 @@ from specs.rattenkrieg.symbolic import (
     STRAY,
     WINNERS,
     Model,
+    acts,
     at,
     card,
+    ctl,
     elim,
     eturn,
     face,
@@ -73,6 +82,8 @@ REAR = "RKS-P-REAR"
 UNITS = "RKS-P-UNITS"
 LOOP = "RKS-P-LOOP"
 RESULT = "RKS-P-RESULT"
+FLIPPED = "RKS-P-FLIPPED"
+CONTROL = "RKS-P-CONTROL"
 
 
 @functools.cache
@@ -102,6 +113,16 @@ class Link(AbstractLink[RKState]):
         self.model.start = self.project(self.game.initial_state(variant))
         self.system = self.model
 
+    def _actors(self, state: RKState) -> frozenset[str]:
+        """The units that acted in the step that led to `state` (none if no step is known):
+        the step `known_step` was last handed with this result (the same object, else an equal
+        state, as a playout that applies the action again reaches)."""
+        for same in (lambda x: x is state, lambda x: x == state):
+            for _, action, after in self._applied:
+                if same(after):
+                    return actors(action)
+        return frozenset()
+
     def _project(self, state: RKState) -> dict[str, int | bool]:
         m, b = self.model, self.board
         r = state.result
@@ -118,6 +139,8 @@ class Link(AbstractLink[RKState]):
         }
         for a in m.arrows:
             out[held(a)] = state.control[b.index[a]] == GE
+        for a in m.stalingrad:
+            out[ctl(a)] = CONTROLLERS[state.control[b.index[a]]]
         fight = state.combat
         on_table = (
             [] if fight is None else [p for p in (fight.attack, fight.defence, *fight.spent) if p]
@@ -127,7 +150,9 @@ class Link(AbstractLink[RKState]):
             out[table(side)] = sum(1 for p in on_table if p.origin == HAND and p.side == side)
         records = [uid for uid, _ in state.eliminated]
         when = dict(state.eliminated)
+        acted = self._actors(state)
         for u in state.units:
+            out[acts(u.id)] = u.id in acted
             out[at(u.id)] = 0 if u.area is None else m.areas[u.area]
             out[steps(u.id)] = len(u.steps)
             out[elim(u.id)] = records.count(u.id)
@@ -147,6 +172,16 @@ class Link(AbstractLink[RKState]):
             for kind, pile in zip(FACE_KINDS, sets, strict=True):
                 out[face(kind, c)] = c in pile
         return out
+
+
+def actors(action: Any) -> frozenset[str]:
+    """The units an action makes act (`specs.rattenkrieg.properties`, RKS-P-FLIPPED): the unit
+    designated (RKS-7.1.1) or recruiting (RKS-7.5.1), the T-34 moving along (RKS-8.12.4)."""
+    if isinstance(action, Designate | Recruit):
+        return frozenset({action.unit})
+    if isinstance(action, Move) and action.escort is not None:
+        return frozenset({action.escort})
+    return frozenset()
 
 
 # --- the formal statements -----------------------------------------------------------------------
@@ -169,6 +204,8 @@ def formal(m: Model) -> dict[str, Formal]:
             lemmas=(Lemma("the Turn is at least 1", lambda o, s: o.le(1, s.i("turn"))),),
         ),
         RESULT: Invariant(lambda o, s: _result(m, o, s)),
+        FLIPPED: StepInvariant(lambda o, s, n: _flipped(m, o, s, n)),
+        CONTROL: Invariant(lambda o, s: _control(m, o, s)),
     }
     if m.chuikov_from_hand:  # else Chuikov paid with a step card raises the measure
         loop = StepPart(
@@ -282,6 +319,24 @@ def _units(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
             o.implies(o.not_(off), o.not_(to_come)),
         ]
     return o.all(out)
+
+
+def _control(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """RKS-3.6.1, RKS-3.6.2, RKS-3.6.3, RKS-8.10.6: each Stalingrad Area's control is as its
+    counted units make it (`Model.area_settled`), and no unit is isolated in a Rear or where its
+    own side controls."""
+    return o.all(
+        [
+            *(m.area_settled(o, s, a) for a in m.stalingrad),
+            *(m.isolation_settled(o, s, u) for u in m.units),
+        ]
+    )
+
+
+def _flipped(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
+    """RKS-7.4.2, RKS-7.5.2, RKS-8.12.4, RKS-10.3.1, RKS-9.8.2: no unit that acts in a step (is
+    designated, recruits or moves along) is flipped before it."""
+    return o.all(o.implies(n.b(acts(u)), o.not_(s.b(flip(u)))) for u in m.units)
 
 
 def _measure(m: Model, o: Ops[B, I], s: Frame[B, I]) -> I:

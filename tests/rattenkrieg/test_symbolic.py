@@ -20,14 +20,17 @@ from solvers.explore import model_of
 from solvers.system import Conjunct, choice_frame, concrete_frame, evaluate, pinned, z3_frame
 from solvers.terms import CONCRETE, B, Frame, I, Ops
 from specs.rattenkrieg import sequence, verification
-from specs.rattenkrieg.actions import Pass
+from specs.rattenkrieg.actions import Designate, Pass
 from specs.rattenkrieg.board import Board
+from specs.rattenkrieg.control import settle
 from specs.rattenkrieg.state import GE, SU, Phase, RKState, Stage
 from specs.rattenkrieg.symbolic import Model, StepSchema, at
 from specs.rattenkrieg.units import eliminate
 from specs.rattenkrieg.verification import (
     CARDS,
+    CONTROL,
     FACES,
+    FLIPPED,
     HANDS,
     LOOP,
     REAR,
@@ -41,8 +44,8 @@ from tests.rattenkrieg.positions import CATALOGUE, GAME, SREAR
 
 BOARD: Board = GAME.board
 STANDARD = symbolic_model(CATALOGUE.preset("standard"))
-PROVED = {CARDS, STEPS, HANDS, FACES, REAR, UNITS, RESULT, LOOP}
-INVARIANTS = PROVED - {LOOP}
+PROVED = {CARDS, STEPS, HANDS, FACES, REAR, UNITS, RESULT, CONTROL, LOOP, FLIPPED}
+INVARIANTS = PROVED - {LOOP, FLIPPED}
 RLIMIT = 50_000_000
 OTHER_READINGS: list[dict[str, str]] = [
     {
@@ -61,6 +64,7 @@ OTHER_READINGS: list[dict[str, str]] = [
         "recruit_turn": "extra",
         "t34_revival": "recruiting_phase",
         "arrival_state": "flipped",
+        "contested_control": "uncontrolled",
         "occupying": "present",
         "raising": "alternating",
     },
@@ -71,12 +75,14 @@ def _start() -> RKState:
     return GAME.initial_state(CATALOGUE.preset("standard"))
 
 
-def _mismatch(before: RKState, after: RKState) -> refinement.Mismatch | None:
-    """Direction (a) for a hand-made step from `before` to `after` (the action is `Pass`; the
-    link reads the step's result from `after`, so the rules' own `apply` is bypassed)."""
+def _mismatch(before: RKState, after: RKState, action: Any = None) -> refinement.Mismatch | None:
+    """Direction (a) for a hand-made step from `before` to `after` (the action is `Pass` unless
+    given; the link reads the step's result from `after`, so the rules' own `apply` is
+    bypassed)."""
     link = Link(CATALOGUE.preset("standard"))
-    link.known_step(before, Pass(), after)
-    return refinement.check_step(link, before, Pass(), after, "hand-made step")
+    action = Pass() if action is None else action
+    link.known_step(before, action, after)
+    return refinement.check_step(link, before, action, after, "hand-made step")
 
 
 def _prop(pid: str) -> Property:
@@ -88,9 +94,9 @@ def _prop(pid: str) -> Property:
 
 @pytest.mark.parametrize("preset", sorted(CATALOGUE.presets))
 def test_rks_2_4_1_3_5_1_4_1_1_properties_are_proved_over_the_abstraction(preset: str) -> None:
-    """RKS-2.4.1, RKS-3.4.1, RKS-3.4.3, RKS-3.5.1, RKS-4.1.1, RKS-7.5.3, RKS-8.9.2, RKS-9.8.2:
-    each property the abstraction states is proved by 1-induction from its step rules
-    (RKS-P-HAND and RKS-P-UNITS given a lemma, RKS-P-LOOP by one part)."""
+    """RKS-2.4.1, RKS-3.4.1, RKS-3.4.3, RKS-3.5.1, RKS-4.1.1, RKS-7.4.2, RKS-7.5.3, RKS-8.9.2,
+    RKS-9.8.2: each property the abstraction states is proved by 1-induction from its step
+    rules (RKS-P-HAND and RKS-P-UNITS given a lemma, RKS-P-LOOP by one part)."""
     link = symbolic_model(CATALOGUE.preset(preset))
     formal = link.formal()
     assert set(formal) == PROVED
@@ -105,7 +111,7 @@ def test_rks_9_8_2_the_loop_is_not_stated_when_chuikov_may_be_paid_with_a_step()
     Chuikov's flip and the loop's measure may grow (the playouts show it), so the abstraction
     has no Chuikov rule and states no RKS-P-LOOP there."""
     link = Link(CATALOGUE.variant("standard", {"event_source": "hand_or_step"}))
-    assert set(link.formal()) == INVARIANTS
+    assert set(link.formal()) == INVARIANTS | {FLIPPED}
     assert "RKS-9.8.2" not in {g.clause for g in _guard(link)}
 
 
@@ -153,13 +159,17 @@ class _Without(StepSchema):
         ("RKS-3.1.1", UNITS),
         ("RKS-9.8.2", LOOP),
         ("RKS-10.1.2", LOOP),
+        ("RKS-7.4.2", FLIPPED),
+        ("RKS-3.6.2", CONTROL),
+        ("RKS-8.10.6", CONTROL),
     ],
 )
 def test_rks_3_5_1_7_5_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str) -> None:
     """RKS-3.5.1, RKS-7.5.3, RKS-3.4.3, RKS-2.4.1, RKS-10.1.2, RKS-5.1.1, RKS-8.7.1, RKS-3.3.3,
-    RKS-4.1.1, RKS-4.1.2, RKS-8.9.2, RKS-6.1.1, RKS-3.3.2, RKS-3.1.1, RKS-9.8.2: without the
-    step rule of its clause, the property is refuted over the abstraction or no longer inductive
-    (proved by parts: its part is not): the proof is no tautology."""
+    RKS-4.1.1, RKS-4.1.2, RKS-8.9.2, RKS-6.1.1, RKS-3.3.2, RKS-3.1.1, RKS-9.8.2, RKS-7.4.2,
+    RKS-3.6.2, RKS-8.10.6: without the step rule of its clause, the property is refuted over the
+    abstraction or no longer inductive (proved by parts: its part is not): the proof is no
+    tautology."""
     link = Link(CATALOGUE.preset("standard"))
     link.model.schemas = (_Without(link.model, clause),)
     statement = link.formal()[pid]
@@ -188,8 +198,8 @@ def test_rks_5_1_1_every_step_of_seeded_games_is_a_model_step() -> None:
 def test_rks_3_4_3_every_step_under_other_readings_is_a_model_step(readings: int) -> None:
     """RKS-3.4.3, RKS-3.3.3, RKS-8.7.1 (AMB-RKS-7): the step rules hold under readings the
     presets do not take (step cards returned or removed, discards face up or down, events paid
-    with steps, a random lost step, recruits in an extra turn, late T-34 revival); the game
-    reaches its result."""
+    with steps, a random lost step, recruits in an extra turn, late T-34 revival, contested
+    Areas uncontrolled: AMB-RKS-11); the game reaches its result."""
     variant = CATALOGUE.variant("standard", OTHER_READINGS[readings])
     link = Link(variant)
     found: list[refinement.Mismatch] = []
@@ -300,6 +310,40 @@ def test_rks_9_8_2_a_unit_turned_face_up_for_nothing_is_caught() -> None:
     assert _mismatch(*_chuikov(paid=True)) is None
 
 
+def _entered(s: RKState) -> RKState:
+    """The German 14th Panzer moved into the first Normal Area, which the Soviets control and no
+    unit holds at set-up, its control left as it was."""
+    return BOARD.update(s, "14Pz", area=BOARD.normal_areas[0])
+
+
+def test_rks_3_6_2_control_not_following_the_units_is_caught() -> None:
+    """RKS-3.6.2, RKS-3.6.3, RKS-8.10.6: a German unit alone in a Soviet-controlled Area, or a
+    unit isolated in its own Rear; with control settled by the rules' `settle`, the move is a
+    model step."""
+    assert _breach(_entered).clauses == ("RKS-3.6.2",)
+    s = _start()
+    moved = settle(BOARD, _entered(s))
+    assert moved.control[BOARD.index[BOARD.normal_areas[0]]] == GE
+    assert _mismatch(s, moved) is None
+    assert _breach(lambda s: BOARD.update(s, "14Pz", isolated=True)).clauses == ("RKS-8.10.6",)
+
+
+def _designated(flipped: bool) -> tuple[RKState, Designate, RKState]:
+    """The German 14th Panzer designated in the Player Turns, flipped or face up before."""
+    s = attrs.evolve(_start(), phase=Phase.PLAYER_TURNS)
+    s = BOARD.update(s, "14Pz", flipped=flipped)
+    return s, Designate("14Pz"), attrs.evolve(s, acting="14Pz")
+
+
+def test_rks_7_4_2_a_flipped_unit_designated_is_caught() -> None:
+    """RKS-7.4.2, RKS-10.3.1: a flipped unit designated to act; face up, it is a model step."""
+    before, action, after = _designated(flipped=True)
+    m = _mismatch(before, after, action)
+    assert m is not None and m.clauses == ("RKS-7.4.2",)
+    before, action, after = _designated(flipped=False)
+    assert _mismatch(before, after, action) is None
+
+
 def test_rks_8_7_1_a_card_turned_face_up_in_the_deck_is_caught() -> None:
     """RKS-8.7.1, RKS-3.4.3: a card of the deck turned face up."""
     m = _breach(lambda s: attrs.evolve(s, face_up=frozenset({"AS"})))
@@ -325,14 +369,16 @@ def _broken(pid: str) -> RKState:
         return BOARD.update(s, "14Pz", area=SREAR)
     if pid == UNITS:
         return BOARD.update(s, "14Pz", area=None)
+    if pid == CONTROL:
+        return _entered(s)
     s = attrs.evolve(s, turn=sequence.LAST_TURN)
     return attrs.evolve(s, phase=Phase.OVER, result=Outcome(GE, clause="RKS-4.1.1"))
 
 
 @pytest.mark.parametrize("pid", sorted(INVARIANTS))
 def test_rks_2_4_1_each_formal_statement_is_false_where_its_property_is(pid: str) -> None:
-    """RKS-2.4.1, RKS-7.5.3, RKS-3.4.1, RKS-3.4.3, RKS-3.5.1, RKS-4.1.1: on positions of a
-    seeded game both a property and its formal statement (over the projection) hold; on a
+    """RKS-2.4.1, RKS-7.5.3, RKS-3.4.1, RKS-3.4.3, RKS-3.5.1, RKS-4.1.1, RKS-3.6.2: on positions
+    of a seeded game both a property and its formal statement (over the projection) hold; on a
     position made to break the property, the formal statement fails too (it says no less)."""
     link = STANDARD
     statement = link.formal()[pid]
@@ -372,6 +418,31 @@ def test_rks_5_1_2_the_loop_statement_is_false_where_its_property_is() -> None:
     before, after = _chuikov(paid=False)
     assert not prop.step_check(before, Pass(), after)
     assert not holds(before, after)
+
+
+def test_rks_7_4_2_the_flipped_statement_is_false_where_its_property_is() -> None:
+    """RKS-7.4.2, RKS-7.5.2, RKS-8.12.4: on the steps of a seeded game both RKS-P-FLIPPED and its
+    formal statement (over the projections, with the step's actors) hold, and units do act; on
+    a step that designates a flipped unit, both fail."""
+    link = Link(CATALOGUE.preset("standard"))
+    statement = link.formal()[FLIPPED]
+    assert isinstance(statement, prover.StepInvariant)
+    prop = _prop(FLIPPED)
+    assert prop.step_check is not None
+    variables = link.system.variables
+
+    def holds(before: RKState, action: Any, after: RKState) -> bool:
+        link.known_step(before, action, after)
+        s, n = (concrete_frame(variables, link.project(x)) for x in (before, after))
+        return bool(statement.holds(CONCRETE, s, n))
+
+    steps: list[tuple[RKState, Any, RKState]] = []
+    play(GAME, _start(), random.Random(1), max_steps=600, on_step=lambda *x: steps.append(x))
+    assert all(holds(b, x, a) and prop.step_check(b, x, a) for b, x, a in steps)
+    assert any(verification.actors(x) for _, x, _ in steps)
+    before, action, after = _designated(flipped=True)
+    assert not prop.step_check(before, action, after)
+    assert not holds(before, action, after)
 
 
 # --- two readings, one truth ---------------------------------------------------------------------
