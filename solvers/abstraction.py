@@ -14,7 +14,8 @@ from typing import Any, Generic, TypeVar
 
 from kernel.game import Game
 from solvers.prover import Formal
-from solvers.system import System
+from solvers.system import BoolVar, IntVar, Schema, System, Var
+from solvers.terms import B, Frame, I
 
 S = TypeVar("S")
 KEPT = 4  # projections and steps remembered
@@ -88,3 +89,29 @@ class AbstractLink(Generic[S]):
 
     def _extra_choices(self, before: S, after: S) -> dict[str, int | bool]:
         return {}
+
+
+class AbstractModel:
+    """The system of an abstraction (`solvers.system.System`): its variables, one step schema
+    whose choices are the next state (each variable by `next_prefix` and its name, plus the
+    spec's `extra_bools`), and the projected set-up as its initial state (`start`, which the
+    link sets)."""
+
+    next_prefix = "next."
+    extra_bools: tuple[str, ...] = ()  # choices beyond the next state (SNC: the mover's side)
+
+    def __init__(self) -> None:
+        self.variables: tuple[Var, ...] = ()
+        self.schemas: tuple[Schema, ...] = ()
+        self.start: dict[str, int | bool] = {}
+
+    def initial(self) -> dict[str, int | bool]:
+        return dict(self.start)
+
+    def next_of(self, c: Frame[B, I]) -> Frame[B, I]:
+        """The next state the step's choices give, by state variable name (and the extras)."""
+        p = self.next_prefix
+        ints = {v.name: c.i(p + v.name) for v in self.variables if isinstance(v, IntVar)}
+        bools = {v.name: c.b(p + v.name) for v in self.variables if isinstance(v, BoolVar)}
+        bools.update({name: c.b(name) for name in self.extra_bools})
+        return Frame(ints, bools)

@@ -87,6 +87,7 @@ import functools
 from collections.abc import Callable
 
 from kernel.variants import Variant
+from solvers.abstraction import AbstractModel
 from solvers.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.terms import B, Frame, I, Ops
 from specs.rattenkrieg.board import Board
@@ -292,11 +293,14 @@ class StepSchema(Schema):
         return out
 
 
-class Model:
+class Model(AbstractModel):
     """The abstraction's variables, its one schema and what it knows of each unit (its side,
     its original steps) and of the map (the Rears, the arrow Areas)."""
 
+    next_prefix = NEXT
+
     def __init__(self, board: Board, variant: Variant) -> None:
+        super().__init__()
         self.name = "rattenkrieg-abstract"
         self.variant = variant
         self.board = board
@@ -333,21 +337,8 @@ class Model:
         self.faces = variant.reading("discard_faces")
         self.returned = variant.is_("played_step", "returned")
         self.removing = variant.is_("used_steps", "removed")
-        self.variables: tuple[Var, ...] = tuple(variables)
-        self._ints = tuple(v.name for v in variables if isinstance(v, IntVar))
-        self._bools = tuple(v.name for v in variables if isinstance(v, BoolVar))
-        self.schemas: tuple[Schema, ...] = (StepSchema(self),)
-        self.start: dict[str, int | bool] = {}  # the projected set-up, set by the link
-
-    def initial(self) -> dict[str, int | bool]:
-        return dict(self.start)
-
-    def next_of(self, c: Frame[B, I]) -> Frame[B, I]:
-        """The next state the step's choices give, by state variable name."""
-        return Frame(
-            {name: c.i(NEXT + name) for name in self._ints},
-            {name: c.b(NEXT + name) for name in self._bools},
-        )
+        self.variables = tuple(variables)
+        self.schemas = (StepSchema(self),)
 
     def germans_hold(self, o: Ops[B, I], f: Frame[B, I]) -> B:
         """The Germans control the three Areas joined to the Soviet Rear (RKS-3.5.2)."""

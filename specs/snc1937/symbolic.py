@@ -66,6 +66,7 @@ from collections.abc import Callable, Sequence
 
 from kernel.hexes import Hex
 from kernel.variants import Variant
+from solvers.abstraction import AbstractModel
 from solvers.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.terms import B, Frame, I, Ops
 from specs.snc1937 import stacking
@@ -171,12 +172,16 @@ CLAUSES: dict[str, tuple[str, ...]] = {
 """The clauses that say how each kind of variable changes (named when it differs)."""
 
 
-class Model:
+class Model(AbstractModel):
     """The abstraction's variables, its one schema and what it knows of each unit (its side,
     whether static, elite or a pool garrison, and what it counts for stacking under the
     variant's readings)."""
 
+    next_prefix = NEXT
+    extra_bools = ("mover_jp",)
+
     def __init__(self, data: SNCData, variant: Variant) -> None:
+        super().__init__()
         self.name = "snc1937-abstract"
         self.variant = variant
         self.t = Tables(data)
@@ -198,22 +203,8 @@ class Model:
         for u in self.units:
             variables.append(IntVar(at(u), 0, self.hexes.size))
             variables += [BoolVar(flag(k, u)) for k in UNIT_BOOLS]
-        self.variables: tuple[Var, ...] = tuple(variables)
-        self.schemas: tuple[Schema, ...] = (StepSchema(self),)
-        self.start: dict[str, int | bool] = {}  # the projected set-up, set by the link
-
-    def initial(self) -> dict[str, int | bool]:
-        return dict(self.start)
-
-    def next_of(self, c: Frame[B, I]) -> Frame[B, I]:
-        """The next state the step's choices give, by state variable name (and the mover)."""
-        return Frame(
-            {v.name: c.i(NEXT + v.name) for v in self.variables if isinstance(v, IntVar)},
-            {
-                **{v.name: c.b(NEXT + v.name) for v in self.variables if isinstance(v, BoolVar)},
-                "mover_jp": c.b("mover_jp"),
-            },
-        )
+        self.variables = tuple(variables)
+        self.schemas = (StepSchema(self),)
 
     def enemies(self, u: str) -> Sequence[str]:
         return self._enemies[self.side[u]]
