@@ -19,12 +19,20 @@ def _pattern(prefixes: Iterable[str]) -> re.Pattern[str]:
 
 
 _DEFAULT = _pattern(PREFIXES)
+_ANY = re.compile(_pattern(["PREFIX"]).pattern.replace("PREFIX", "[A-Z]{2,5}"))
 
 
-def clause_ids(text: str, prefixes: Iterable[str] | None = None) -> list[str]:
+def clause_ids(text: str, prefixes: Iterable[str] | None = PREFIXES) -> list[str]:
     """The clause IDs `text` cites, in order, each once; a range of clauses that differ only
-    in their last number ("SNC-6.0.2 to SNC-6.0.4") gives each clause in it."""
-    pattern = _DEFAULT if prefixes is None else _pattern(prefixes)
+    in their last number ("SNC-6.0.2 to SNC-6.0.4") gives each clause in it. `prefixes`: the
+    clause indexes to read (None: any of 2 to 5 capitals, for a game with an index of its own,
+    such as the test suite's toy)."""
+    if prefixes is None:
+        pattern = _ANY
+    elif tuple(prefixes) == PREFIXES:
+        pattern = _DEFAULT
+    else:
+        pattern = _pattern(prefixes)
     out: dict[str, None] = {}
     for m in pattern.finditer(text):
         first, last = m.group("first"), m.group("last")

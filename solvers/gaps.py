@@ -228,7 +228,7 @@ def _loop_clauses(
     for action in actions[first:last]:
         after = game.apply(state, action)
         for text in (game.describe(state, action), *game.events(state, action, after)):
-            cited.update(dict.fromkeys(clause_ids(text)))
+            cited.update(dict.fromkeys(clause_ids(text, _prefixes(game))))
         state = after
     return tuple(cited) or tuple(game.nontermination_clauses)
 
@@ -318,6 +318,12 @@ def settle_unreached(
     return out
 
 
+def _prefixes(game: Game[Any, Any]) -> tuple[str, ...] | None:
+    """The game's clause index prefixes, as its own clauses name them (NOM for Nomonhan)."""
+    own = getattr(game, "nontermination_clauses", ())
+    return tuple(sorted({c.split("-")[0] for c in own})) or None
+
+
 def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> list[str]:
     """Clause IDs cited only in the docstrings of the game's functions that `play_games` never
     entered: candidates for rules whose precondition never holds in play (to be judged by a
@@ -338,7 +344,7 @@ def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> l
     reached: set[str] = set()
     for code in entered:
         doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else ""
-        reached.update(clause_ids(doc))
+        reached.update(clause_ids(doc, _prefixes(game)))
     cited: set[str] = set()
     for name, module in list(sys.modules.items()):
         if not name.startswith(prefix):
@@ -352,5 +358,5 @@ def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> l
             for f in functions:
                 f = getattr(f, "__func__", f)  # static and class methods
                 if inspect.isfunction(f):
-                    cited.update(clause_ids(f.__doc__ or ""))
+                    cited.update(clause_ids(f.__doc__ or "", _prefixes(game)))
     return sorted(cited - reached)

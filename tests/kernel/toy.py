@@ -132,6 +132,7 @@ class Toy:
         return CHANCE if state.coin else state.side
 
     def legal_actions(self, state: ToyState) -> Sequence[ToyAction]:
+        """Add 1 or 2, or pass (TOY-1.1)."""
         if state.coin or state.result is not None:
             return []
         if state.variant.is_("gap", "stuck_at_3") and state.total == 3:
@@ -154,6 +155,11 @@ class Toy:
             return attrs.evolve(state, side=other)
         assert isinstance(action, Add)
         return attrs.evolve(state, total=state.total + action.amount, side=other, coin=True)
+
+    def _overflow(self, state: ToyState) -> ToyState:
+        """A planted dead rule: a total beyond the goal is cut back (TOY-9.1). Nothing calls
+        it, so no play ever reaches it, and the gap search must find it unnamed."""
+        return attrs.evolve(state, total=min(state.total, GOAL))
 
     def _after(self, state: ToyState) -> ToyState:
         if state.total >= GOAL:

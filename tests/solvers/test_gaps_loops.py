@@ -1,15 +1,18 @@
 """The gap search: every distinct loop is kept, each with the clauses its own actions cite
 (not a fixed per-game list) and a log that replays to the repeated position; a reading with no
-legal action is looked for at each witness and one action past it."""
+legal action is looked for at each witness and one action past it; a dead clause is found
+unnamed."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kernel.clauses import clause_ids
 from kernel.game import CHANCE, Game
+from kernel.playout import play
 from solvers.explore import Difference, Finding, Witness
-from solvers.gaps import Gap, no_action_and_endless, stuck_readings
+from solvers.gaps import Gap, no_action_and_endless, stuck_readings, unreached_clauses
 from tests.kernel.toy import Add, Toy
 from tools.registry import get_game
 
@@ -88,3 +91,20 @@ def test_a_position_one_action_past_a_witness_where_a_reading_is_stuck_is_found(
         replayed = toy.apply(replayed, toy.action_from_json(data))
     assert toy.to_move(replayed) == "B" and not toy.legal_actions(replayed)
     assert stuck_readings(toy, [finding], successors=0) == []  # the witness itself is not stuck
+
+
+def test_a_planted_dead_clause_is_found_without_being_named() -> None:
+    """The toy's `_overflow` cites TOY-9.1 and nothing calls it: seeded play of every preset
+    leaves it unreached, and the gap search lists it without being told of it; TOY-1.1, cited
+    by the listing every step runs, is reached."""
+    toy = Toy()
+
+    def games() -> None:
+        for variant in toy.presets().values():
+            for seed in range(3):
+                play(toy, toy.initial_state(variant), random.Random(seed), max_steps=200)
+
+    unreached = unreached_clauses(toy, games)
+    assert "TOY-9.1" in unreached
+    assert "TOY-1.1" not in unreached
+    assert all(c.startswith("TOY-") for c in unreached)  # the toy's own index only
