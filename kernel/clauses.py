@@ -5,36 +5,29 @@ that only looks like one (`OFF-MAP`, `AMB-SNC-40`) is not a clause, nor is a sec
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
 PREFIXES = ("NOM", "RKS", "SHU", "SNC")  # the four games' clause indexes
 _PART = r"[A-Z0-9]+(?:\.[A-Z0-9]+)+"  # a clause has a dot; "NOM-7" is a section
+_ANY = "[A-Z]{2,5}"  # any index's prefix (a game with an index of its own, such as the toy)
 
 
-def _pattern(prefixes: Iterable[str]) -> re.Pattern[str]:
-    alts = "|".join(re.escape(p) for p in prefixes)
-    one = rf"(?<!\w)(?<![A-Z]-)(?:{alts})-{_PART}(?![\w]|\.[A-Z0-9])"  # whole: never cut short
+@functools.lru_cache(maxsize=32)
+def _pattern(prefix: str) -> re.Pattern[str]:
+    """IDs whose prefix matches the regular expression `prefix`, or ranges of them."""
+    one = rf"(?<!\w)(?<![A-Z]-)(?:{prefix})-{_PART}(?![\w]|\.[A-Z0-9])"  # whole: never cut short
     return re.compile(rf"(?P<first>{one})(?:(?:\s+to\s+|\s*[-–]\s*)(?P<last>{one}))?")
-
-
-_DEFAULT = _pattern(PREFIXES)
-_ANY = re.compile(_pattern(["PREFIX"]).pattern.replace("PREFIX", "[A-Z]{2,5}"))
 
 
 def clause_ids(text: str, prefixes: Iterable[str] | None = PREFIXES) -> list[str]:
     """The clause IDs `text` cites, in order, each once; a range of clauses that differ only
     in their last number ("SNC-6.0.2 to SNC-6.0.4") gives each clause in it. `prefixes`: the
-    clause indexes to read (None: any of 2 to 5 capitals, for a game with an index of its own,
-    such as the test suite's toy)."""
-    if prefixes is None:
-        pattern = _ANY
-    elif tuple(prefixes) == PREFIXES:
-        pattern = _DEFAULT
-    else:
-        pattern = _pattern(prefixes)
+    clause indexes to read (None: any of 2 to 5 capitals)."""
+    prefix = _ANY if prefixes is None else "|".join(re.escape(p) for p in prefixes)
     out: dict[str, None] = {}
-    for m in pattern.finditer(text):
+    for m in _pattern(prefix).finditer(text):
         first, last = m.group("first"), m.group("last")
         out.update(dict.fromkeys(_expanded(first, last) if last else [first]))
     return list(out)

@@ -224,11 +224,12 @@ def _loop_clauses(
     the events they cause), in order of first citation; the game's nontermination clauses
     when the loop's actions cite none."""
     state = _replay(game, initial, actions[:first])
+    own = _prefixes(game)
     cited: dict[str, None] = {}
     for action in actions[first:last]:
         after = game.apply(state, action)
         for text in (game.describe(state, action), *game.events(state, action, after)):
-            cited.update(dict.fromkeys(clause_ids(text, _prefixes(game))))
+            cited.update(dict.fromkeys(clause_ids(text, own)))
         state = after
     return tuple(cited) or tuple(game.nontermination_clauses)
 
@@ -341,10 +342,11 @@ def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> l
         play_games()
     finally:
         sys.setprofile(old)
+    own = _prefixes(game)
     reached: set[str] = set()
     for code in entered:
         doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else ""
-        reached.update(clause_ids(doc, _prefixes(game)))
+        reached.update(clause_ids(doc, own))
     cited: set[str] = set()
     for name, module in list(sys.modules.items()):
         if not name.startswith(prefix):
@@ -358,5 +360,5 @@ def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> l
             for f in functions:
                 f = getattr(f, "__func__", f)  # static and class methods
                 if inspect.isfunction(f):
-                    cited.update(clause_ids(f.__doc__ or "", _prefixes(game)))
+                    cited.update(clause_ids(f.__doc__ or "", own))
     return sorted(cited - reached)

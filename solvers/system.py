@@ -67,6 +67,21 @@ class Schema(abc.ABC):
     def effect(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]: ...
 
 
+class WithoutClause(Schema):
+    """`schema` with the guard conjuncts citing `clause` left out. A proof that fails without
+    them rests on that rule: how tests show a proof is no tautology."""
+
+    def __init__(self, schema: Schema, clause: str) -> None:
+        self.inner, self.dropped = schema, clause
+        self.name, self.clauses, self.choices = schema.name, schema.clauses, schema.choices
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [g for g in self.inner.guard(o, s, c) if g.clause != self.dropped]
+
+    def effect(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        return self.inner.effect(o, s, c)
+
+
 class System(Protocol):
     """What the prover needs of a model."""
 

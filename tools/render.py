@@ -303,12 +303,9 @@ def render_svg(scene: Scene) -> str:
         body, width, height = _area_map(scene, colours)
     off = [p for p in scene.pieces if p.where is None]
     more = scene.panel[2:]  # panel lines beyond the two under the title
+    marks = _legend(scene, colours)
     notes_h = 16 * (
-        sum(len(lines) + 2 for _, lines in scene.notes)
-        + len(off)
-        + len(more)
-        + len(_legend(scene, colours))
-        + 9
+        sum(len(lines) + 2 for _, lines in scene.notes) + len(off) + len(more) + len(marks) + 9
     )
     total_w = width + NOTE_WIDTH
     total_h = max(height + 40, PANEL + notes_h)
@@ -330,7 +327,7 @@ def render_svg(scene: Scene) -> str:
     y += 10
     side.append(_t(width + 10, y, "Legend", 12, font_weight="bold"))
     y += 6
-    for swatch, text in _legend(scene, colours):
+    for swatch, text in marks:
         y += 16
         side.append(swatch.format(x=width + 14, y=y - 10))
         side.append(_t(width + 34, y, text, 10))

@@ -73,6 +73,16 @@ def cards_accounted(s: RKState) -> bool:
     return set(places) == DECK and all(n == 1 for n in places.values())
 
 
+def actors(action: Any) -> frozenset[str]:
+    """The units an action makes act (RKS-P-FLIPPED): the unit designated (RKS-7.1.1) or
+    recruiting (RKS-7.5.1), the T-34 moving along (RKS-8.12.4)."""
+    if isinstance(action, Designate | Recruit):
+        return frozenset({action.unit})
+    if isinstance(action, Move) and action.escort is not None:
+        return frozenset({action.escort})
+    return frozenset()
+
+
 def loop_measure(s: RKState) -> int:
     """Face-up units on the map, plus hand cards, plus hand cards on the combat table (which
     may go back to the hand, AMB-RKS-7 ii)."""
@@ -972,12 +982,7 @@ def properties(b: Board) -> tuple[Property, ...]:
     fails: dict[str, Verdict] = dict.fromkeys(PRESETS, "fails")
 
     def flipped_idle(before: RKState, action: Any, after: RKState) -> bool:
-        actor: list[str] = []
-        if isinstance(action, Designate | Recruit):
-            actor.append(action.unit)
-        if isinstance(action, Move) and action.escort is not None:
-            actor.append(action.escort)
-        return not any(b.unit(before, u).flipped for u in actor)
+        return not any(b.unit(before, u).flipped for u in actors(action))
 
     def loop_never_grows(before: RKState, action: Any, after: RKState) -> bool:
         if not (before.phase == after.phase == Phase.PLAYER_TURNS and before.turn == after.turn):

@@ -29,7 +29,6 @@ friendly Areas).
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import attrs
 
@@ -40,7 +39,6 @@ from solvers.prover import Formal, Invariant, Lemma, StepInvariant, StepPart
 from solvers.terms import B, Frame, I, Ops
 from specs.rattenkrieg import properties as props
 from specs.rattenkrieg import sequence
-from specs.rattenkrieg.actions import Designate, Move, Recruit
 from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.cards import DECK
 from specs.rattenkrieg.data import load_data
@@ -120,7 +118,7 @@ class Link(AbstractLink[RKState]):
         for same in (lambda x: x is state, lambda x: x == state):
             for _, action, after in self._applied:
                 if same(after):
-                    return actors(action)
+                    return props.actors(action)
         return frozenset()
 
     def _project(self, state: RKState) -> dict[str, int | bool]:
@@ -172,16 +170,6 @@ class Link(AbstractLink[RKState]):
             for kind, pile in zip(FACE_KINDS, sets, strict=True):
                 out[face(kind, c)] = c in pile
         return out
-
-
-def actors(action: Any) -> frozenset[str]:
-    """The units an action makes act (`specs.rattenkrieg.properties`, RKS-P-FLIPPED): the unit
-    designated (RKS-7.1.1) or recruiting (RKS-7.5.1), the T-34 moving along (RKS-8.12.4)."""
-    if isinstance(action, Designate | Recruit):
-        return frozenset({action.unit})
-    if isinstance(action, Move) and action.escort is not None:
-        return frozenset({action.escort})
-    return frozenset()
 
 
 # --- the formal statements -----------------------------------------------------------------------

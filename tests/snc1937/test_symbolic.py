@@ -18,15 +18,22 @@ from kernel.hexes import Hex, parse_hex
 from kernel.playout import play
 from solvers import prover, refinement, smt
 from solvers.explore import model_of
-from solvers.system import Conjunct, IntVar, concrete_frame, evaluate, pinned, z3_frame
-from solvers.terms import CONCRETE, B, Frame, I, Ops
+from solvers.system import (
+    IntVar,
+    WithoutClause,
+    concrete_frame,
+    evaluate,
+    pinned,
+    z3_frame,
+)
+from solvers.terms import CONCRETE
 from specs.snc1937 import properties as props
 from specs.snc1937 import stacking, verification
 from specs.snc1937.actions import Done
 from specs.snc1937.data import load_data
 from specs.snc1937.rules import SNC
 from specs.snc1937.state import CH, JP, Phase, SNCState, Step
-from specs.snc1937.symbolic import Model, StepSchema, at
+from specs.snc1937.symbolic import Model, at
 from specs.snc1937.variants import CATALOGUE
 from specs.snc1937.verification import Link, symbolic_model
 from tests.sizes import size
@@ -106,19 +113,8 @@ def test_snc_6_0_1_one_side_is_proved_pair_by_pair_from_two_step_rules() -> None
     assert prover.not_inductive_part(link.system, (), first, 50_000_000) is None
     for clause in ("SNC-9.0.12", "SNC-9.0.10"):
         broken = Link(CATALOGUE.preset("standard"))
-        broken.model.schemas = (_Without(broken.model, clause),)
+        broken.model.schemas = (WithoutClause(broken.model.schemas[0], clause),)
         assert prover.not_inductive_part(broken.system, (), first[:3], 50_000_000) is not None
-
-
-class _Without(StepSchema):
-    """The step schema without the conjuncts of one clause."""
-
-    def __init__(self, model: Model, clause: str) -> None:
-        super().__init__(model)
-        self.dropped = clause
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        return [g for g in super().guard(o, s, c) if g.clause != self.dropped]
 
 
 @pytest.mark.parametrize(
@@ -137,7 +133,7 @@ def test_snc_9_4_6_8_3_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str
     rule of its clause, the property is refuted over the abstraction, or (proved by parts) a
     part of it is no longer inductive: the proof is no tautology."""
     link = Link(CATALOGUE.preset("standard"))
-    link.model.schemas = (_Without(link.model, clause),)
+    link.model.schemas = (WithoutClause(link.model.schemas[0], clause),)
     statement = link.formal()[pid]
     if isinstance(statement, prover.StepInvariant) and statement.parts is not None:
         # proved by parts: without the rule, a named part is no longer inductive
