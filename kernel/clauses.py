@@ -17,7 +17,8 @@ _ANY = "[A-Z]{2,5}"  # any index's prefix (a game with an index of its own, such
 @functools.lru_cache(maxsize=32)
 def _pattern(prefix: str) -> re.Pattern[str]:
     """IDs whose prefix matches the regular expression `prefix`, or ranges of them."""
-    one = rf"(?<!\w)(?<![A-Z]-)(?:{prefix})-{_PART}(?![\w]|\.[A-Z0-9])"  # whole: never cut short
+    # whole: never cut short ("SNC-7.2.x" names a section's clauses, not clause SNC-7.2)
+    one = rf"(?<!\w)(?<![A-Z]-)(?:{prefix})-{_PART}(?![\w]|\.[A-Za-z0-9])"
     return re.compile(rf"(?P<first>{one})(?:(?:\s+to\s+|\s*[-–]\s*)(?P<last>{one}))?")
 
 

@@ -119,7 +119,8 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
         for i in lits:
             chosen.setdefault(i, []).extend(combat.supporters)
     # A unit named in a refused combat is not charged again with the obligation of the role it
-    # was named in: the refusal already says what is wrong with it.
+    # was named in (to attack, to be attacked, to be attacked too): the refusal already says
+    # what is wrong with it.
     kept = set(assignment)
     waived: list[Hashable] = [
         *(
@@ -130,11 +131,12 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
             if a in a_index
         ),
         *(
-            ("must_be_attacked", t_index[t])
+            (kind, t_index[t])
             for c in proposal
             if c not in kept
             for t in c.targets
             if t in t_index
+            for kind in ("must_be_attacked", "also_attack")
         ),
     ]
     solver = smt.Solver()
@@ -193,6 +195,41 @@ def explain(problem: CombatProblem, assignment: Assignment) -> list[Reason]:
             *(_reason(problem, comp.attackers, comp.targets, comp.hexsides, x) for x in found),
         ]
     )
+
+
+def why_none(problem: CombatProblem) -> list[Reason]:
+    """Why no assignment at all is legal (empty when one is): the obligations that collide,
+    as minimal unsat cores of the rules' labelled constraints, each core's rules named once.
+    Support is optional and adds no obligation, so it is left out."""
+    attackers = [a for a in problem.attackers if a not in problem.static]
+    comp = localise(problem, attackers, list(problem.targets))
+    enc = ShapeEncoding(comp.shape, prefix="x")
+    solver = smt.Solver()
+    labels: list[Hashable] = []
+    for term, label in enc.constraints():
+        formula = smt.parse_formula(enc.declarations, term)
+        if label is None:
+            solver.add(formula)
+        else:
+            solver.add(formula, label)
+            labels.append(label)
+    found = [label for core in smt.disjoint_cores(solver, [], labels) for label in core]
+    if not found and solver.check([]):
+        return []
+    reasons = [_reason(problem, comp.attackers, comp.targets, comp.hexsides, x) for x in found]
+    # What the candidate combats leave out is part of every core too: a unit that never
+    # attacks, in contact with a target that must be attacked, and the grouping rule's shapes.
+    core_targets = {comp.targets[x[1]] for x in found if isinstance(x, tuple) and x[0] in _TARGET}
+    attacked = {c.target for c in problem.contacts if c.attacker not in problem.static}
+    if problem.static and core_targets - attacked:  # no unit that may attack can reach it
+        names = ", ".join(problem.name(a) for a in sorted(problem.static))
+        reasons.append(problem.rules.static.format(unit=names))
+    if enc.lits:
+        reasons.append(problem.rules.grouping)
+    return _unique(reasons)
+
+
+_TARGET = ("must_be_attacked", "defend_once", "also_attack")
 
 
 def _reason(

@@ -71,6 +71,7 @@ class Witness:
     difference: Difference
     units: int  # units on the map at the witness, a size measure
     found_by: str  # "guided play" | "exhaustive search"
+    shrunk_from: int | None = None  # the length of the log found, when shrunk (solvers.shrink)
 
 
 @attrs.frozen
@@ -185,10 +186,17 @@ def compare(game: Game[Any, Any], a: Any, b: Any) -> Difference | None:
     return None
 
 
+PLACES = ("hex", "area", "where")
+"""The fields a unit's JSON names its place on the map by (a hex map's hex, an area map's
+Area); a unit with none of them set is off the map."""
+
+
 def _units_on_map(data: Json) -> int:
     units = data.get("units") if isinstance(data, dict) else None
     if isinstance(units, list):
-        return sum(1 for u in units if isinstance(u, dict) and u.get("hex") is not None)
+        return sum(
+            1 for u in units if isinstance(u, dict) and any(u.get(k) is not None for k in PLACES)
+        )
     return 0
 
 

@@ -18,6 +18,8 @@ under the other, or leads to another state": the difference D(s, c). Then:
   where the readings differ, not shown reachable.
 
 `clause_reach` asks the same two questions of one clause: does it ever take effect?
+`stuck_reach` asks for the shortest path to a state where no action is enabled, whatever the
+choices, and the game is not over: a position where the rules leave the side to move stuck.
 
 Limits. Every search here is bounded by deterministic limits, which give the same verdict on
 every machine and under any load: `max_depth` (the deepest path bounded model checking
@@ -565,3 +567,79 @@ def clause_reach(
             depth=search.depth,
         )
     return attrs.evolve(verdict, seconds=time.perf_counter() - start)
+
+
+@attrs.frozen
+class StuckReach:
+    """Whether the model reaches a state where no schema is enabled for any choices (and the
+    game is not over, where the model says when it is: `over`)."""
+
+    verdict: str  # "reached" | "unknown"
+    detail: str
+    trace: Trace | None = None
+    seconds: float = 0.0
+    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
+    depth: int = -1
+
+
+def stuck_formula(system: System) -> Any:
+    """Over the template state: no schema's guard holds for any choices in their domains (a
+    quantified formula: the choices are bound), and the game is not over (`system.over`, a
+    state predicate, when the model has one)."""
+    o, t = smt.Z3, template(system)
+    enabled = o.any(
+        [o.all([t.term(k, j) for j in range(len(t.guards[k]))]) for k in range(len(system.schemas))]
+    )
+    stuck = smt.for_all(
+        list(t.choice.values().values()),
+        o.implies(o.all(domain(t.choice_vars, t.choice)), o.not_(enabled)),
+    )
+    over = getattr(system, "over", None)
+    return o.all([stuck, o.not_(over(o, t.cur))]) if over is not None else stuck
+
+
+def stuck_reach(
+    system: System, *, max_depth: int = 12, budget: float | None = None, rlimit: int = MODEL_RLIMIT
+) -> StuckReach:
+    """The shortest path of the model from its initial state to a stuck state
+    (`stuck_formula`), one step deeper at a time, within `max_depth`, `rlimit` per check and
+    the wall-clock `budget` (no new depth once spent; None: deterministic limits only). The
+    caller realises the path as actions of the rules and checks the position there: the model
+    may be an abstraction. The solver is the general one (the choices are quantified), not
+    the bit-blasting one of the other searches."""
+    start = time.perf_counter()
+    search = _Search(max_depth, budget, rlimit)
+    t = template(system)
+    goal = stuck_formula(system)
+    u = Unrolling(system, from_initial=True, rlimit=rlimit)
+    cur = t.cur.values()
+    try:
+        for n in range(max_depth + 1):
+            if n and search.spent():
+                break
+            if n:
+                u.extend()
+            now = u.states[n].values()
+            found = u.search(
+                smt.substitute(goal, [(cur[v.name], now[v.name]) for v in system.variables])
+            )
+            search.depth = n
+            if found is not None:
+                return StuckReach(
+                    "reached",
+                    f"bounded model checking, depth {n}",
+                    Trace(found[0], found[1]),
+                    time.perf_counter() - start,
+                    depth=n,
+                )
+        else:
+            search.limit = DEPTH
+    except smt.SolverUnknown as exc:
+        search.limit = _limit_of(exc)
+    return StuckReach(
+        "unknown",
+        f"{search.searched()} reaches a stuck state ({search.stopped()})",
+        seconds=time.perf_counter() - start,
+        limit=search.limit,
+        depth=search.depth,
+    )

@@ -15,12 +15,11 @@ Works on any game through the kernel contract.
 from __future__ import annotations
 
 import functools
-import inspect
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from types import FrameType
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -30,10 +29,15 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
 from kernel.variants import Variant
-from solvers import smt
+from solvers import reach, smt
 from solvers.explore import Finding, Json, ModelSource, model_of, reading_variant, rebind
-from solvers.explore_model import MODEL_RLIMIT, clause_reach, proved_invariants
+from solvers.explore_model import MODEL_RLIMIT, clause_reach, proved_invariants, stuck_reach
 from solvers.refinement import replayed_from
+
+# explore's slack beyond its pairs' budgets (its gap search's play takes the rest)
+PLAY_SECONDS = 20.0  # the gap search's play and the seeded play clause reach is measured over
+UNREACHED_SECONDS = 30.0  # all the clauses no play reached, together
+STUCK_SECONDS = 12.0  # the model query for stuck positions, all its variants together
 
 
 @attrs.frozen
@@ -132,6 +136,65 @@ def _stuck_at_or_after(
     return found
 
 
+def model_stuck(
+    game: Game[Any, Any],
+    models: ModelSource | None,
+    under: Sequence[tuple[str, tuple[str, str] | None]],
+    *,
+    budget: float | None,
+    max_depth: int = 12,
+    rlimit: int = MODEL_RLIMIT,
+) -> list[Gap]:
+    """A search aimed at stuck positions: Z3 over the symbolic model of each (preset, reading
+    or None) in `under` asks for the shortest path to a state where no action is enabled
+    whatever its choices, and the game is not over (`solvers.explore_model.stuck_reach`),
+    within `max_depth`, `rlimit` per check and `budget` seconds each. A path found is realised
+    as the rules' actions and kept only where the rules agree that the side to move has no
+    legal action (the clauses are the position's own, `no_action_clauses`)."""
+    out: list[Gap] = []
+    for preset, reading in under:
+        variant = (
+            game.presets()[preset]
+            if reading is None
+            else reading_variant(game.catalogue, preset, *reading)
+        )
+        model = None if models is None else model_of(models, variant)
+        if model is None:
+            continue
+        deadline = None if budget is None else time.perf_counter() + budget
+        try:
+            with smt.wall_clock(deadline):
+                r = stuck_reach(model.system, max_depth=max_depth, budget=budget, rlimit=rlimit)
+        except WargameError:
+            continue
+        if r.verdict != "reached" or r.trace is None:
+            continue
+        initial = game.initial_state(variant)
+        try:
+            actions = replayed_from(game, model, initial, r.trace)
+        except ValueError:
+            continue
+        state = _replay(game, initial, actions)
+        if not _stuck(game, state):
+            continue
+        under_words = preset if reading is None else f"{preset} with {reading[0]}={reading[1]}"
+        out.append(
+            Gap(
+                "no_action",
+                preset,
+                tuple(game.no_action_clauses(state)),
+                f"under {under_words} the side to move ({game.to_move(state)}) has no legal "
+                f"action although the game is not over, {len(actions)} actions in: found by "
+                f"Z3 over the symbolic model ({r.detail}), the rules agree",
+                tuple(game.action_to_json(a) for a in actions),
+                game.state_to_json(state),
+                r.seconds,
+                reading,
+            )
+        )
+    return out
+
+
 def passive_agent(
     game: Game[Any, Any], state: Any, legal: Sequence[Any], rng: random.Random
 ) -> Any:
@@ -147,26 +210,32 @@ def _replay(game: Game[Any, Any], state: Any, actions: Sequence[Any]) -> Any:
 
 
 def no_action_and_endless(
-    game: Game[Any, Any], preset: str, *, games: int, max_steps: int
+    game: Game[Any, Any],
+    preset: str,
+    *,
+    games: int,
+    max_steps: int,
+    restarts: int = 0,
+    deadline: float | None = None,
 ) -> list[Gap]:
     """Play seeded games (random and passive agents); report every distinct position with no
     legal action though the game is not over (distinct by the clauses whose obligations
     collide there), and every distinct loop (a repeated position; distinct by the kinds of
-    action that repeat and the clauses they cite), each with a replayable log."""
+    action that repeat and the clauses they cite), each with a replayable log.
+
+    `restarts`: after each game, that many random restarts from positions it passed through
+    (each picked by the game's seed), played on by random agents: play that reaches the middle
+    and late game by other paths than a game from the start, where a gap a preset's play
+    never stumbles on may lie. No new game or restart is started once `deadline` (a
+    `time.perf_counter()` value; None: none, as tests use) has passed, after the first game."""
     found: list[Gap] = []
     start = time.perf_counter()
     initial = game.initial_state(game.presets()[preset])
     seen: set[tuple[str, tuple[str, ...], tuple[str, ...]]] = set()
-    for seed in range(games):
-        agent = passive_agent if seed % 2 else random_agent
-        result = play(
-            game,
-            initial,
-            random.Random(seed),
-            dict.fromkeys(game.sides, agent),
-            max_steps=max_steps,
-        )
-        log = tuple(game.action_to_json(a) for a in result.actions)
+
+    def record(prefix: Sequence[Any], result: Any) -> None:
+        actions = (*prefix, *result.actions)
+        log = tuple(game.action_to_json(a) for a in actions)
         if result.stop == "no_action":
             key: tuple[str, tuple[str, ...], tuple[str, ...]] = (
                 "no_action",
@@ -188,9 +257,9 @@ def no_action_and_endless(
                     )
                 )
         if result.lasso is not None:
-            first, last = result.lasso.start, result.lasso.end
+            first, last = len(prefix) + result.lasso.start, len(prefix) + result.lasso.end
             kinds = tuple(sorted({_kind(a) for a in log[first:last]}))
-            clauses = _loop_clauses(game, initial, result.actions, first, last)
+            clauses = _loop_clauses(game, initial, actions, first, last)
             key = ("endless", kinds, clauses)
             if key not in seen:
                 seen.add(key)
@@ -203,10 +272,34 @@ def no_action_and_endless(
                         f"back after action {last}, so actions {first + 1} to {last} "
                         f"({', '.join(kinds)}) can repeat without end",
                         log[:last],
-                        game.state_to_json(_replay(game, initial, result.actions[:last])),
+                        game.state_to_json(_replay(game, initial, actions[:last])),
                         time.perf_counter() - start,
                     )
                 )
+
+    def late() -> bool:
+        return deadline is not None and time.perf_counter() > deadline
+
+    for seed in range(games):
+        if seed and late():
+            break
+        agent = passive_agent if seed % 2 else random_agent
+        rng = random.Random(seed)
+        result = play(game, initial, rng, dict.fromkeys(game.sides, agent), max_steps=max_steps)
+        record((), result)
+        for _ in range(restarts if result.actions else 0):
+            if late():
+                break
+            cut = rng.randrange(len(result.actions))
+            prefix = result.actions[:cut]
+            branch = play(
+                game,
+                _replay(game, initial, prefix),
+                random.Random(rng.getrandbits(32)),
+                dict.fromkeys(game.sides, random_agent),
+                max_steps=max_steps,
+            )
+            record(prefix, branch)
     return found
 
 
@@ -259,26 +352,36 @@ def settle_unreached(
     *,
     depth: int = 24,
     rlimit: int = MODEL_RLIMIT,
+    total_budget: float | None = None,
 ) -> list[Unreached]:
     """Each clause no play reached, put to Z3 over each preset's symbolic model: bounded model
     checking to at most `depth` steps, each check within `rlimit`, and no new depth started
     `budget` seconds into a clause (None: the deterministic limits only, as tests use; see
-    `solvers.explore_model`)."""
+    `solvers.explore_model`). `total_budget` bounds all the checks together: each gets at most
+    an even share of what is left, so a long list stays within it."""
     out: list[Unreached] = []
+    checks = len(clauses) * len(game.presets())
+    end = None if total_budget is None else time.perf_counter() + total_budget
     for clause in clauses:
         for preset, variant in game.presets().items():
-            model = None if models is None else model_of(models, variant)
+            checks -= 1
+            model = None if models is None else _any_model(models, variant)
             if model is None:
                 out.append(Unreached(clause, preset, "candidate", "no symbolic model to ask"))
                 continue
-            deadline = None if budget is None else time.perf_counter() + budget
+            over = "" if model.exact else " (an abstraction: it may do more than the rules)"
+            share = budget
+            if end is not None:
+                even = max(0.0, end - time.perf_counter()) / (checks + 1)
+                share = even if share is None else min(share, even)
+            deadline = None if share is None else time.perf_counter() + share
             try:
                 with smt.wall_clock(deadline):  # the model's checks only, never the rules'
                     r = clause_reach(
                         model.system,
                         clause,
                         max_depth=depth,
-                        budget=budget,
+                        budget=share,
                         invariants=functools.partial(
                             proved_invariants, model.system, model.formal()
                         ),
@@ -287,12 +390,24 @@ def settle_unreached(
             except WargameError as exc:
                 out.append(Unreached(clause, preset, "candidate", f"Z3 failed: {exc.message}"))
                 continue
-            if r.verdict == "reached" and r.trace is not None:
+            if r.verdict == "reached" and not model.exact:
+                # where an abstraction's step may apply the clause, the rules' need not
+                out.append(
+                    Unreached(
+                        clause,
+                        preset,
+                        "candidate",
+                        f"{r.detail}{over}: a step of the model citing it is possible there; "
+                        "not shown to take effect in the rules",
+                        seconds=r.seconds,
+                    )
+                )
+            elif r.verdict == "reached" and r.trace is not None:
                 initial = game.initial_state(variant)
                 try:
                     actions = replayed_from(game, model, initial, r.trace)
                 except ValueError as exc:
-                    out.append(Unreached(clause, preset, "candidate", f"{r.detail}: {exc}"))
+                    out.append(Unreached(clause, preset, "candidate", f"{r.detail}{over}: {exc}"))
                     continue
                 state = _replay(game, initial, actions)
                 log = tuple(game.action_to_json(a) for a in actions)
@@ -308,8 +423,8 @@ def settle_unreached(
                         r.seconds,
                     )
                 )
-            elif r.verdict == "never":
-                out.append(Unreached(clause, preset, "never", r.detail, seconds=r.seconds))
+            elif r.verdict == "never":  # sound on an abstraction too: it does all the rules do
+                out.append(Unreached(clause, preset, "never", r.detail + over, seconds=r.seconds))
             else:
                 out.append(
                     Unreached(
@@ -319,46 +434,101 @@ def settle_unreached(
     return out
 
 
+def _any_model(models: ModelSource, variant: Variant) -> Any:
+    """The preset's symbolic model, exact or an abstraction (`exact` False: every step of the
+    rules is one of its steps, so a clause it never reaches the rules never reach, and a path
+    it finds is kept only where the rules replay it); None when the spec has none."""
+    model = model_of(models, variant)
+    if model is not None:
+        return model
+    try:
+        return models(variant)
+    except WargameError:
+        return None
+
+
 def _prefixes(game: Game[Any, Any]) -> tuple[str, ...] | None:
     """The game's clause index prefixes, as its own clauses name them (NOM for Nomonhan)."""
     own = getattr(game, "nontermination_clauses", ())
     return tuple(sorted({c.split("-")[0] for c in own})) or None
 
 
-def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> list[str]:
-    """Clause IDs cited only in the docstrings of the game's functions that `play_games` never
-    entered: candidates for rules whose precondition never holds in play (to be judged by a
-    human: the play may simply not have been long or varied enough)."""
+# Modules that describe, check or explain the rules rather than play them: their citations
+# are metadata (a property's clauses, an option's, a data fact's, a refusal of a malformed
+# document, a query's explanation, the Z3 model's step rules), so no run of play reaches them
+# and they are not sites of clause reach. A clause cited only there is not a play candidate.
+_NOT_PLAY = (
+    "codec",
+    "data",
+    "describe",
+    "facts",
+    "invariants",
+    "observe",
+    "position",
+    "properties",
+    "scene",
+    "symbolic",
+    "validate",
+    "variants",
+    "verification",
+    "wire",
+)
+
+
+def _plays(path: str) -> bool:
+    stem = Path(path).stem
+    return not stem.startswith((*_NOT_PLAY, "test_", "conftest"))
+
+
+def seeded_play(
+    game: Game[Any, Any], seeds: int = 20, deadline: float | None = None
+) -> Callable[[], None]:
+    """Random play of every preset from seeds 0 to `seeds` - 1, the presets in turn: what
+    clause reach measures. No new game is started once `deadline` (a `time.perf_counter()`
+    value; None: none) has passed, after one game per preset."""
+
+    def run() -> None:
+        initials = [game.initial_state(v) for v in game.presets().values()]
+        for seed in range(seeds):
+            if seed and deadline is not None and time.perf_counter() > deadline:
+                return
+            for initial in initials:
+                play(game, initial, random.Random(seed), dict.fromkeys(game.sides, random_agent))
+
+    return run
+
+
+def game_sources(game: Game[Any, Any]) -> tuple[str, ...]:
+    """The source files of the game's own package that play runs, as imported: not the
+    modules that describe or check the rules (`_NOT_PLAY`), nor test modules beside a toy."""
     prefix = type(game).__module__.rpartition(".")[0] + "."
-    entered: set[Any] = set()
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> None:
-        if event == "call" and str(frame.f_globals.get("__name__", "")).startswith(prefix):
-            entered.add(frame.f_code)
-
-    old = sys.getprofile()
-    sys.setprofile(tracer)
-    try:
-        play_games()
-    finally:
-        sys.setprofile(old)
-    own = _prefixes(game)
-    reached: set[str] = set()
-    for code in entered:
-        doc = code.co_consts[0] if code.co_consts and isinstance(code.co_consts[0], str) else ""
-        reached.update(clause_ids(doc, own))
-    cited: set[str] = set()
+    out: list[str] = []
     for name, module in list(sys.modules.items()):
-        if not name.startswith(prefix):
+        path = getattr(module, "__file__", None)
+        if not name.startswith(prefix) or not path or not path.endswith(".py"):
             continue
-        for obj in vars(module).values():
-            if getattr(obj, "__module__", "") != name:
-                continue
-            # functions and methods only: a class's docstring (an action, a record) describes
-            # data, and no play "enters" it
-            functions = vars(obj).values() if inspect.isclass(obj) else (obj,)
-            for f in functions:
-                f = getattr(f, "__func__", f)  # static and class methods
-                if inspect.isfunction(f):
-                    cited.update(clause_ids(f.__doc__ or "", own))
-    return sorted(cited - reached)
+        if _plays(path):
+            out.append(path)
+    return tuple(sorted(out))
+
+
+def measured_play(
+    game: Game[Any, Any], play_games: Callable[[], None]
+) -> tuple[reach.Sites, dict[str, set[int]]]:
+    """The game's clause sites, and the lines of its package that `play_games` runs (its
+    memo caches emptied first, so cached rules run again rather than being read)."""
+    package = Path(sys.modules[type(game).__module__].__file__ or ".").parent
+    prefix = type(game).__module__.rpartition(".")[0] + "."
+    reach.clear_caches(m for n, m in list(sys.modules.items()) if n.startswith(prefix))
+    ran = reach.lines_run([f"{package}/*.py"], play_games)
+    return reach.sites_of(game_sources(game), _prefixes(game)), ran  # the run may import more
+
+
+def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> list[str]:
+    """Clause IDs the game's code cites where a rule takes effect (`solvers.reach`: the branch
+    that applies it, the refusal that names it) whose statements `play_games` never ran, and
+    the clauses its docstrings cite but no branch does: candidates for rules whose
+    precondition never holds in play (to be judged by a human: the play may simply not have
+    been long or varied enough)."""
+    sites, ran = measured_play(game, play_games)
+    return sorted(sites.cited - reach.reached(sites, ran))

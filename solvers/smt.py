@@ -812,6 +812,12 @@ def within(x: Int, lo: int, hi: int | None) -> Bool:
     return z3.And(x >= lo, x <= hi) if hi is not None else x >= lo
 
 
+def for_all(variables: Sequence[Any], body: Bool) -> Bool:
+    """`body` for every value of `variables` (Z3 constants, bound here); `body` itself when
+    there are none. Only the general solver takes it (not the finite-domain one)."""
+    return z3.ForAll(list(variables), body) if variables else body
+
+
 def substitute(term: Bool, pairs: Sequence[tuple[object, object]]) -> Bool:
     """`term` with each first element of `pairs` replaced by the second (a renaming of
     variables: how a one-step formula is laid down at every step of an unrolling)."""

@@ -253,6 +253,25 @@ class Narrator(Generic[S, A]):
             self.emit(f"  > {event}")
 
 
+def narrate(game: Game[S, A], variant: Variant, actions: Sequence[Any]) -> list[str]:
+    """The readable play log of `actions` (action JSON) from `variant`'s set-up: the lines
+    `wargame play` prints for them (headlines as they change, each action, its events). An
+    action the rules refuse ends the lines with the refusal."""
+    lines: list[str] = []
+    narrator = Narrator(game, lines.append)
+    state = game.initial_state(variant)
+    for i, raw in enumerate(actions):
+        try:
+            action = game.action_from_json(raw)
+            after = game.apply(state, action)
+        except WargameError as exc:
+            lines.append(_at_step(exc, i).message)
+            break
+        narrator.step(state, action, after)
+        state = after
+    return lines
+
+
 def play_narrated(
     game: Game[S, A],
     variant: Variant,

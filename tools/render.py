@@ -1,9 +1,14 @@
 """SVG pictures of positions (`wargame render`): a `kernel.scene.Scene` drawn as a file.
 
 Hex maps use flat-topped hexes in columns, even columns half a hex lower (the printed CCRR
-numbering of kernel/hexes.py). Area maps place each region at its (x, y). Provisional data is
-drawn dashed and hatched, with a legend; highlights (a witness's differing units and hexes) get
-a thick outline; notes (each reading's legal actions) are listed beside the map.
+numbering of kernel/hexes.py). Area maps place each region at its (x, y). What the rules text
+does not give is marked where it is, and only there: a counter whose values are provisional is
+dashed with its values in italics (given values are bold), a hex whose own terrain is
+provisional is hatched, a provisional river, bridge, road or Area dashed; map-wide assumptions
+are listed once under the map. Highlights (a witness's differing units and hexes) get a thick
+outline; notes (each reading's legal actions) are listed beside the map, the turn track (the
+turn now filled) and the score lines (points, hands and deck) under it, and a loop's moves as
+numbered arrows. The legend explains the marks the picture uses.
 
 Conventions a scene may use: terrain "sea"; edge kind "road" (drawn from hex centre to hex
 centre) and "border-<svg colour>" (a range border drawn along the hexside, inside cell `a`);
@@ -25,6 +30,8 @@ MARGIN = 20.0
 PANEL = 64.0  # height of the title and panel lines above the map
 NOTE_WIDTH = 420.0
 HIGHLIGHT = "#d0008f"
+LOOP = "#1f6feb"  # the arrows of an endless loop
+TRACK_BOX = 30.0  # a box of the turn track
 TERRAIN = {
     "clear": "#f4efdc",
     "hill": "#c9a77c",
@@ -53,12 +60,24 @@ def _t(x: float, y: float, text: str, size: int = 11, **attrs: str) -> str:
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{extra}>{escape(text)}</text>'
 
 
+def _wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most about `width` characters, broken at spaces."""
+    rows = [""]
+    for word in text.split(" "):
+        if rows[-1] and len(rows[-1]) + 1 + len(word) > width:
+            rows.append("")
+        rows[-1] = f"{rows[-1]} {word}" if rows[-1] else word
+    return rows
+
+
 def _defs() -> str:
     return (
         "<defs>"
         '<pattern id="provisional" width="8" height="8" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="8" '
         'stroke="#888" stroke-width="1" stroke-opacity="0.35"/></pattern>'
+        '<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
+        f'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="{LOOP}"/></marker>'
         "</defs>"
     )
 
@@ -109,13 +128,19 @@ def _counter(p: Piece, x: float, y: float, colour: str, marked: bool) -> list[st
             f'<path d="M{x - 12:.1f},{y + 12:.1f} v-18 l10,4 l-10,4" fill="{colour}" '
             f'stroke="#333" data-piece="{escape(p.id)}"/>'
         ]
+    # values the text does not give: a dashed counter, the values in italics; given: bold
     dash = ' stroke-dasharray="3,2"' if p.provisional else ""
     stroke = f'stroke="{HIGHLIGHT}" stroke-width="3"' if marked else 'stroke="#222"'
+    values = (
+        _t(x, y + 6, p.values, 8, text_anchor="middle", font_style="italic")
+        if p.provisional
+        else _t(x, y + 6, p.values, 8, text_anchor="middle", font_weight="bold")
+    )
     out = [
         f'<g data-piece="{escape(p.id)}"><rect x="{x - 17:.1f}" y="{y - 17:.1f}" width="34" '
         f'height="34" rx="3" fill="{colour}" {stroke}{dash}/>',
         _t(x, y - 5, p.label[:6], 9, text_anchor="middle", font_weight="bold"),
-        _t(x, y + 6, p.values, 8, text_anchor="middle"),
+        values,
         _t(x, y + 15, p.steps, 7, text_anchor="middle"),
         f"<title>{escape(p.id)}: {escape(p.label)} {escape(p.values)} steps {escape(p.steps)}"
         f"{' (provisional values)' if p.provisional else ''}</title></g>",
@@ -123,7 +148,11 @@ def _counter(p: Piece, x: float, y: float, colour: str, marked: bool) -> list[st
     return out
 
 
-def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, float]:
+Places = dict[str, tuple[float, float]]
+"""Where each cell or region is drawn (its centre), for arrows between them."""
+
+
+def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, float, Places]:
     c0 = min(c.col for c in scene.cells)
     r0 = min(c.row for c in scene.cells)
     centre = {c.name: _hex_centre(c.col, c.row, c0, r0) for c in scene.cells}
@@ -163,7 +192,9 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
         border = e.kind.startswith(BORDER)
         default = (e.kind[len(BORDER) :], 3.0) if border else ("#000", 3.0)
         colour, width = EDGE_STYLE.get(e.kind, default)
-        dash = ' stroke-dasharray="6,4"' if e.provisional else ""
+        # butt ends when dashed: round caps would close the gaps of a thick dashed line
+        dash = ' stroke-dasharray="6,5"' if e.provisional else ""
+        cap = "butt" if e.provisional else "round"
         if border:  # along the hexside, a little inside cell a
             ix, iy = -dx / n * 2.5, -dy / n * 2.5
             out.append(
@@ -174,14 +205,15 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
         elif e.kind == "road":
             out.append(
                 f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" '
-                f'stroke="{colour}" stroke-width="{width}" stroke-linecap="round"{dash} '
+                f'stroke="{colour}" stroke-width="{width}" stroke-linecap="{cap}"{dash} '
                 f'data-edge="{e.a}/{e.b}"><title>road</title></line>'
             )
         elif e.kind == "river":
             out.append(
                 f'<line x1="{mx - px:.1f}" y1="{my - py:.1f}" x2="{mx + px:.1f}" '
                 f'y2="{my + py:.1f}" stroke="{colour}" stroke-width="{width}" '
-                f'stroke-linecap="round"{dash} data-edge="{e.a}/{e.b}"/>'
+                f'stroke-linecap="{cap}"{dash} data-edge="{e.a}/{e.b}"><title>river'
+                f"{' (placed provisionally)' if e.provisional else ''}</title></line>"
             )
         else:  # a bridge crosses the hexside
             qx, qy = dx / n * R / 3, dy / n * R / 3
@@ -213,10 +245,10 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
     out.extend(numbers)
     width = max(x for x, _ in centre.values()) + R + MARGIN
     height = max(y for _, y in centre.values()) + H / 2 + MARGIN
-    return out, width, height
+    return out, width, height, centre
 
 
-def _area_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, float]:
+def _area_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, float, Places]:
     w, h = 760.0, 560.0
     pos = {
         r.name: (MARGIN + 70 + r.x * (w - 140), PANEL + MARGIN + 40 + r.y * (h - 80))
@@ -238,27 +270,93 @@ def _area_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, 
         x, y = pos[r.name]
         fill = "#f3d6d6" if r.kind.lower() == "city" else "#eeeeee"
         edge = colours.get(r.control or "", "#777")
-        marked = r.name in scene.highlights
-        stroke = f'stroke="{HIGHLIGHT}" stroke-width="4"' if marked else f'stroke="{edge}"'
+        marked = r.name in scene.highlights or (r.id != "" and r.id in scene.highlights)
+        stroke = (
+            f'stroke="{HIGHLIGHT}" stroke-width="4"'
+            if marked
+            else f'stroke="{edge}" stroke-width="2"'
+        )
         dash = ' stroke-dasharray="5,3"' if r.provisional else ""
         here = units.get(r.name, [])
         box_h = 30 + 12 * len(here)
         out.append(
             f'<rect x="{x - 66:.1f}" y="{y - 20:.1f}" width="132" height="{box_h}" rx="8" '
-            f'fill="{fill}" {stroke} stroke-width="2"{dash} data-area="{escape(r.name)}"/>'
+            f'fill="{fill}" {stroke}{dash} data-area="{escape(r.name)}"/>'
         )
         control = f" [{r.control}]" if r.control else ""
         out.append(_t(x, y - 6, f"{r.name}{control}", 10, text_anchor="middle", font_weight="bold"))
         for i, p in enumerate(here):
-            colour = colours.get(p.side, "#333")
-            weight = "bold" if p.id in scene.highlights else "normal"
-            text = f"{p.label} {p.values} {p.steps} {p.note}".strip()
+            marked = p.id in scene.highlights
+            colour = HIGHLIGHT if marked else colours.get(p.side, "#333")
+            weight = "bold" if marked else "normal"
+            values = f"{p.values}?" if p.provisional else p.values
+            text = f"{p.label} {values} {p.steps} {p.note}".strip()
             out.append(
                 _t(x - 60, y + 8 + 12 * i, text, 9, fill=colour, font_weight=weight).replace(
                     "<text ", f'<text data-piece="{escape(p.id)}" ', 1
                 )
             )
-    return out, w + MARGIN * 2, h + PANEL + MARGIN * 2
+    return out, w + MARGIN * 2, h + PANEL + MARGIN * 2, pos
+
+
+def _track(scene: Scene, x0: float, y0: float) -> tuple[list[str], float]:
+    """The turn track (one box a turn, the turn now filled, notes under their boxes) and the
+    score lines under it (points, victory, hands and deck); with the height they take."""
+    out: list[str] = []
+    y = y0
+    if scene.turns:
+        out.append(_t(x0, y + 15, "Turn", 11, font_weight="bold"))
+        notes = dict(scene.track_notes)
+        for i in range(1, scene.turns + 1):
+            x = x0 + 36 + (i - 1) * (TRACK_BOX + 4)
+            now = i == scene.turn
+            out.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{TRACK_BOX:.0f}" height="22" rx="3" '
+                f'fill="{HIGHLIGHT if now else "#fff"}" stroke="#444" data-turn="{i}"/>'
+            )
+            out.append(
+                _t(
+                    x + TRACK_BOX / 2,
+                    y + 15,
+                    str(i),
+                    11,
+                    text_anchor="middle",
+                    font_weight="bold",
+                    fill="white" if now else "#222",
+                )
+            )
+            if i in notes:
+                out.append(_t(x + TRACK_BOX / 2, y + 33, notes[i], 8, text_anchor="middle"))
+        y += 40 if notes else 28
+    for line in scene.scores:
+        y += 15
+        out.append(_t(x0, y, line, 11, data_score="1"))
+    return out, y - y0
+
+
+def _arrows(scene: Scene, places: Places) -> list[str]:
+    """Each move of `scene.arrows` as a numbered arrow, bent to its left so that a move and
+    the move back are both seen."""
+    out = []
+    for i, (a, b, label) in enumerate(scene.arrows, start=1):
+        if a not in places or b not in places or a == b:
+            continue
+        (ax, ay), (bx, by) = places[a], places[b]
+        dx, dy = bx - ax, by - ay
+        n = math.hypot(dx, dy)
+        cx, cy = (ax + bx) / 2 + dy / n * 16, (ay + by) / 2 - dx / n * 16
+        sx, sy = ax + dx / n * 10, ay + dy / n * 10
+        ex, ey = bx - dx / n * 12, by - dy / n * 12
+        out.append(
+            f'<path d="M{sx:.1f},{sy:.1f} Q{cx:.1f},{cy:.1f} {ex:.1f},{ey:.1f}" fill="none" '
+            f'stroke="{LOOP}" stroke-width="3" stroke-opacity="0.85" marker-end="url(#arrow)" '
+            f'data-arrow="{i}"><title>{i}. {escape(label)}</title></path>'
+        )
+        out.append(
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="7" fill="{LOOP}"/>'
+            + _t(cx, cy + 3.5, str(i), 9, text_anchor="middle", fill="white", font_weight="bold")
+        )
+    return out
 
 
 def _legend(scene: Scene, colours: dict[str, str]) -> list[tuple[str, str]]:
@@ -281,12 +379,44 @@ def _legend(scene: Scene, colours: dict[str, str]) -> list[tuple[str, str]]:
         colour, _ = EDGE_STYLE.get(k, ("#000", 3.0))
         words = "road" if k == "road" else "river" if k == "river" else f"{k} bridge"
         out.append((box(colour), words))
-    if any(p.provisional for p in scene.pieces) or any(c.provisional for c in scene.cells):
-        out.append(
-            (box("#fff", ' stroke="#222" stroke-dasharray="3,2"'), "dashed: provisional values")
+
+    def sample(text: str, style: str) -> str:
+        return '<text x="{x}" y="{y}" dy="10" font-size="9" ' + style + ">" + text + "</text>"
+
+    counters = [p for p in scene.pieces if p.label != "flag" and p.note != "marker"]
+    on_hexes = bool(scene.cells)
+    if any(not p.provisional and p.values for p in counters):
+        out.append((sample("4-3", 'font-weight="bold"'), "values given by the rules text"))
+    if any(p.provisional for p in counters):
+        shown = (
+            sample("4-3", 'font-style="italic"')
+            + box("none", ' stroke="#222" stroke-dasharray="3,2"')
+            if on_hexes
+            else sample("4-3?", 'font-style="italic"')
         )
+        out.append((shown, "values not in the rules text (provisional)"))
     if any(c.provisional for c in scene.cells):
-        out.append((box("url(#provisional)", ' stroke="#777"'), "hatched: provisional terrain"))
+        out.append(
+            (box("url(#provisional)", ' stroke="#777"'), "hatched: terrain not in the rules text")
+        )
+    if any(e.provisional for e in scene.edges):
+        out.append(
+            (
+                box("none", ' stroke="#2f6fb5" stroke-width="2" stroke-dasharray="4,3"'),
+                "dashed river or bridge: placed provisionally",
+            )
+        )
+    if any(r.provisional for r in scene.regions):
+        out.append(
+            (
+                box("#eee", ' stroke="#777" stroke-dasharray="4,2"'),
+                "dashed Area: its name is not in the rules text",
+            )
+        )
+    if scene.turns:
+        out.append((box(HIGHLIGHT, ' stroke="#444"'), "turn track: the turn now"))
+    if scene.arrows:
+        out.append((box(LOOP), "numbered arrows: the moves of the loop, in order"))
     if scene.highlights:
         out.append(
             (box("#fff", f' stroke="{HIGHLIGHT}" stroke-width="3"'), "where readings differ")
@@ -298,14 +428,21 @@ def render_svg(scene: Scene) -> str:
     """The whole picture as an SVG document."""
     colours = dict(scene.sides)
     if scene.cells:
-        body, width, height = _hex_map(scene, colours)
+        body, width, height, places = _hex_map(scene, colours)
     else:
-        body, width, height = _area_map(scene, colours)
+        body, width, height, places = _area_map(scene, colours)
+    body.extend(_arrows(scene, places))
+    track, track_h = _track(scene, MARGIN, height)
+    body.extend(track)
+    height += track_h + (10 if track_h else 0)
     off = [p for p in scene.pieces if p.where is None]
     more = scene.panel[2:]  # panel lines beyond the two under the title
     marks = _legend(scene, colours)
+    notes = [
+        (_wrap(h, 60), [w for line in lines for w in _wrap(line, 76)]) for h, lines in scene.notes
+    ]
     notes_h = 16 * (
-        sum(len(lines) + 2 for _, lines in scene.notes) + len(off) + len(more) + len(marks) + 9
+        sum(len(h) + len(lines) + 1 for h, lines in notes) + len(off) + len(more) + len(marks) + 9
     )
     total_w = width + NOTE_WIDTH
     total_h = max(height + 40, PANEL + notes_h)
@@ -332,14 +469,15 @@ def render_svg(scene: Scene) -> str:
         side.append(swatch.format(x=width + 14, y=y - 10))
         side.append(_t(width + 34, y, text, 10))
     y += 6
-    for heading, lines in scene.notes:
+    for heading, lines in notes:
         y += 10
-        side.append(_t(width + 10, y, heading, 12, font_weight="bold", fill=HIGHLIGHT))
-        y += 16
+        for part in heading:
+            side.append(_t(width + 10, y, part, 12, font_weight="bold", fill=HIGHLIGHT))
+            y += 16
         for line in lines:
             side.append(_t(width + 14, y, line, 10))
             y += 14
-    words = f"Hatched or dashed: {scene.provisional_note}".split(" ")
+    words = f"Provisional (not in the rules text): {scene.provisional_note}".split(" ")
     rows: list[str] = [""]
     for word in words:
         if len(rows[-1]) + len(word) > 150:

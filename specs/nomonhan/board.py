@@ -41,7 +41,7 @@ class Board:
 
     @functools.cache  # noqa: B019 - one Board per data file, kept for the process
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
-        return tuple(n for n in hex_neighbors(h) if n in self.map.hexes)
+        return tuple(n for n in hex_neighbors(h) if n in self.map.hexes)  # NOM-2.4: map hexes
 
     def hexside_kind(self, a: Hex, b: Hex, demolished: bool) -> str:
         """open, river (no bridge), fixed bridge, pontoon bridge, or blown pontoon."""
@@ -59,7 +59,7 @@ def carries_zoc(board: Board, v: Variant, demolished: bool, a: Hex, b: Hex) -> b
     if kind in (OPEN, FIXED):
         return True
     if kind == RIVER:
-        return False
+        return False  # NOM-7.4 no ZOC across a bridgeless river: no contact (NOM-9.6, NOM-9.23)
     pontoon_counts = v.is_("pontoon_is_bridge", "yes")
     if kind == PONTOON:
         return pontoon_counts
@@ -100,7 +100,7 @@ def in_enemy_zoc(
             and board.data.unit(u.id).side != side
             and carries_zoc(board, state.variant, state.demolished, n, h)
         ):
-            return True
+            return True  # NOM-7.1: next to an enemy unit whose ZOC reaches here
     return False
 
 
@@ -112,5 +112,6 @@ def enemy_zoc_hexes(
     v, demolished = state.variant, state.demolished
     for h, u in occ.items():
         if board.data.unit(u.id).side != side:
+            # NOM-7.1: an enemy unit's ZOC covers its six adjacent hexes (NOM-7.4: rivers)
             out.update(n for n in board.neighbors(h) if carries_zoc(board, v, demolished, h, n))
     return frozenset(out)

@@ -25,6 +25,7 @@ from solvers.combat import (
     Supporter,
 )
 from solvers.combat import Combat as Fight
+from solvers.combat_explain import why_none
 from specs.nomonhan.board import Board
 from specs.nomonhan.declare import (
     MAX_ARTILLERY_RANGE,
@@ -81,11 +82,11 @@ def combat_problem(board: Board, state: NomonhanState) -> CombatProblem:
         d: Reason(("NOM-9.3",), f"{names[d]} is in an attacker's ZOC and must be attacked")
         for d in f.must_defend
     }
-    return CombatProblem(
+    return CombatProblem(  # NOM-9.4, NOM-9.5: the solver puts a unit in one combat at most
         attackers=attackers,
         targets=targets,
         contacts=tuple(Contact(a, d) for a in attackers for d in sorted(f.contacts[a], key=rank)),
-        grouping=ONE_TARGET if v.is_("combat_grouping", "one_defender") else MANY,
+        grouping=ONE_TARGET if v.is_("combat_grouping", "one_defender") else MANY,  # NOM-9.7
         must_attack=must_attack,
         must_be_attacked=must_defend,
         attack_all=f.obliged if v.is_("attacker_targets", "all_adjacent") else frozenset(),
@@ -153,7 +154,7 @@ def _artillery(
         for u in pool
         if here is not None
         and (h := hexes[u]) is not None
-        and hex_distance(here, h) <= MAX_ARTILLERY_RANGE
+        and hex_distance(here, h) <= MAX_ARTILLERY_RANGE  # NOM-9.21: support up to range 3
     )
     return (Supporter(art.id, reach, 1, unavailable),)
 
@@ -205,6 +206,17 @@ def declarations(board: Board, state: NomonhanState) -> list[tuple[Combat, ...]]
         else:
             out.append(decl)
     return out
+
+
+def why_no_declaration(board: Board, state: NomonhanState) -> tuple[str, ...]:
+    """The clauses whose obligations collide where no declaration is legal, from a minimal
+    unsat core of the declaration's encoding (`solvers.combat_explain.why_none`); empty when
+    one is legal. Under combat_connection=free (served by the plain oracle) the obligations
+    to attack and be attacked (NOM-9.2, NOM-9.3) and the one-combat rules (NOM-9.4, NOM-9.5)."""
+    if _beyond_solver(state):
+        return () if legal_declarations(board, state) else ("NOM-9.2", "NOM-9.3", "NOM-9.4")
+    reasons = why_none(combat_problem(board, state))
+    return tuple(dict.fromkeys(c for r in reasons for c in r.clauses))
 
 
 def count_declarations(board: Board, state: NomonhanState) -> int:

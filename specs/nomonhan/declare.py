@@ -39,12 +39,14 @@ def front(board: Board, state: NomonhanState) -> Front:
     side = state.phasing
     order = {u.id: i for i, u in enumerate(data.units)}
     on_map = [u for u in state.units if u.hex is not None]
+    # NOM-9.1: the phasing side attacks, the other side defends
     attacker_units = [u for u in on_map if data.unit(u.id).side == side]
     defenders = tuple(u.id for u in on_map if data.unit(u.id).side != side)
 
     def contact(a_hex: Hex | None, d_id: str) -> bool:
         d_hex = state.unit(d_id).hex
         assert a_hex is not None and d_hex is not None
+        # NOM-9.6: an attacker fights only enemy units in its ZOC (adjacent, not over a river)
         return d_hex in board.neighbors(a_hex) and carries_zoc(
             board, v, state.demolished, a_hex, d_hex
         )
@@ -52,7 +54,7 @@ def front(board: Board, state: NomonhanState) -> Front:
     zoc_of = {u.id: frozenset(d for d in defenders if contact(u.hex, d)) for u in attacker_units}
     attackers = tuple(u.id for u in attacker_units if can_attack(v, data.unit(u.id)))
     contacts = {a: zoc_of[a] for a in attackers}
-    obliged = frozenset(
+    obliged = frozenset(  # NOM-9.2: units in an EZOC must attack; NOM-9.13: not from a hill
         a
         for a in attackers
         if contacts[a] and not board.is_hill(state.unit(a).hex)  # type: ignore[arg-type]
@@ -323,6 +325,7 @@ def legal_declarations(board: Board, state: NomonhanState) -> list[tuple[Combat,
         if a not in f.obliged:
             search(i + 1, used_a, used_d, chosen)  # NOM-9.13: a hill unit need not attack
         for c in by_first[a]:
+            # NOM-9.4, NOM-9.5: each unit attacks, and is attacked, at most once
             if used_a.isdisjoint(c.attackers) and used_d.isdisjoint(c.defenders):
                 chosen.append(c)
                 search(i + 1, used_a | set(c.attackers), used_d | set(c.defenders), chosen)

@@ -67,7 +67,7 @@ def destinations(
         for n in board.neighbors(here):
             cost = 1 if relax == "hills" else cost_of[n]
             if cost > left:
-                continue
+                continue  # NOM-8.1 up to the MA; NOM-8.3 no hill with fewer than 2 MP left
             if not can_cross(board, v, demolished, spec, here, n) and not _relaxed(
                 board, relax, here, n, demolished
             ):
@@ -80,7 +80,7 @@ def destinations(
                 and not (pass_friendly and side_of[occupant.id] == spec.side)
             ):
                 continue  # NOM-8.7
-            rest = left - cost
+            rest = left - cost  # NOM-8.2 clear 1 MP, NOM-8.3 hill 2 MP
             if best.get(n, -1) < rest:
                 best[n] = rest
                 heapq.heappush(heap, (-rest, n))
@@ -271,7 +271,8 @@ def legal_movement_actions(board: Board, state: NomonhanState) -> list[Move | En
             or spec.id in state.moved
             or in_enemy_zoc(board, state, spec.side, u.hex, occ)
         ):
-            continue
+            continue  # NOM-8.1 not its phase or already moved; NOM-7.3 starts in an EZOC
+        # NOM-8.1: each unit of the mover may move, hex by hex, within its MA
         out.extend(Move(spec.id, dest) for dest in sorted(unit_destinations(board, state, spec.id)))
     for spec in due_reinforcements(board, state):
         for at, to in entry_options(board, state, spec):

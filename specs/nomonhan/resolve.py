@@ -66,10 +66,10 @@ def apply_roll(
     res = state.current
     assert res is not None
     diff = attacker_hits - defender_hits
-    if diff == 0:
+    if diff == 0:  # NOM-9.12: equal hits, neither side takes damage
         return sequence.after_combat(board, attrs.evolve(state, current=None))
     loser = other(state.phasing) if diff > 0 else state.phasing
-    res = attrs.evolve(res, loser=loser, damage_left=abs(diff))
+    res = attrs.evolve(res, loser=loser, damage_left=abs(diff))  # NOM-9.12: the difference
     return continue_damage(board, attrs.evolve(state, current=res, stage=Stage.DAMAGE))
 
 
@@ -153,9 +153,9 @@ def apply_loss(board: Board, state: NomonhanState, unit_id: str, to: Hex | None)
     for u in state.units:
         if u.id != unit_id:
             units.append(u)
-        elif to is not None:
+        elif to is not None:  # NOM-9.24: the damage point taken as a one-hex retreat
             units.append(UnitState(u.id, to, u.steps))
-        else:
+        else:  # NOM-9.24: a step lost, a two-sided unit flipped, a last step removed
             steps = u.steps - 1
             units.append(UnitState(u.id, u.hex if steps > 0 else None, steps))
     res = attrs.evolve(
@@ -193,7 +193,7 @@ def begin_advance(board: Board, state: NomonhanState) -> NomonhanState:
     total = res.damage_done + res.damage_left
     points = total if state.variant.is_("advance_points", "hit_difference") else res.damage_done
     state = attrs.evolve(state, current=attrs.evolve(res, advance_left=points if emptied else 0))
-    if emptied and points > 0 and advance_choices(board, state):
+    if emptied and points > 0 and advance_choices(board, state):  # NOM-9.29: enemy hex left
         return attrs.evolve(state, stage=Stage.ADVANCE)
     return sequence.after_combat(board, attrs.evolve(state, current=None))
 
@@ -221,14 +221,14 @@ def advance_choices(board: Board, state: NomonhanState) -> list[tuple[str, Hex]]
         assert here is not None
         for n in board.neighbors(here):
             if n in occ or not can_cross(board, v, state.demolished, spec, here, n):
-                continue
+                continue  # NOM-9.32: only into a vacant hex (crossing as in movement)
             if (
                 spec.is_tank
                 and v.is_("tank_advance_bridge", "banned")
                 and board.hexside_kind(here, n, state.demolished) != "open"
             ):
-                continue
-            out.append((uid, n))
+                continue  # NOM-9.33: a tank may not advance across a bridge
+            out.append((uid, n))  # NOM-9.30 one hex a point; NOM-9.31 EZOC ignored, none tested
     return out
 
 
@@ -236,7 +236,7 @@ def apply_advance(board: Board, state: NomonhanState, unit_id: str, to: Hex) -> 
     res = state.current
     assert res is not None
     units = tuple(UnitState(u.id, to, u.steps) if u.id == unit_id else u for u in state.units)
-    res = attrs.evolve(res, advance_left=res.advance_left - 1)
+    res = attrs.evolve(res, advance_left=res.advance_left - 1)  # NOM-9.30: one point a hex
     state = attrs.evolve(state, units=units, current=res)
     if res.advance_left > 0 and advance_choices(board, state):
         return state

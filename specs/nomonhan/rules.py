@@ -33,7 +33,7 @@ from specs.nomonhan.actions import (
     action_to_json,
 )
 from specs.nomonhan.board import Board
-from specs.nomonhan.combat_query import declarations, explain_declaration
+from specs.nomonhan.combat_query import declarations, explain_declaration, why_no_declaration
 from specs.nomonhan.data import DATA_FILE, load_data
 from specs.nomonhan.declare import canonical
 from specs.nomonhan.facts import facts
@@ -85,11 +85,12 @@ class Nomonhan:
     def initial_state(self, variant: Variant) -> NomonhanState:
         """Set-up (NOM-3.1 to NOM-3.4): at-start units on their hexes, reinforcements off map,
         Turn 1 with the Japanese initiative (NOM-6.1)."""
+        # NOM-3.1, NOM-3.2: at-start units on their set-up hexes; NOM-3.4: GT units off map
         units = tuple(UnitState(s.id, s.setup, full_steps(variant, s)) for s in self.data.units)
         return NomonhanState(
             variant=variant,
-            turn=1,
-            initiative="JP",
+            turn=1,  # NOM-3.3: the Turn marker in box 1, Japanese side up
+            initiative="JP",  # NOM-6.1: Japan has the initiative in Turn 1
             phase=Phase.IP_MOVEMENT,
             stage=Stage.MOVE,
             units=units,
@@ -174,8 +175,8 @@ class Nomonhan:
                         or ("NOM-9.8",),
                     )
                 state = attrs.evolve(
-                    state,
-                    pending=combats,
+                    state,  # NOM-9.19: the Artillery is flipped when it supports (below)
+                    pending=combats,  # NOM-9.8: all combats fixed, then resolved one by one
                     artillery_used=state.artillery_used or any(c.support for c in combats),
                 )
                 return after_combat(b, state)
@@ -279,8 +280,12 @@ class Nomonhan:
         position.check_position(self.board, state)
 
     def no_action_clauses(self, state: NomonhanState) -> tuple[str, ...]:
+        """The clauses whose obligations collide where the side to move has no legal action:
+        in a Combat Phase, the minimal unsat core of the declaration's encoding (who must
+        attack, who must be attacked, one combat each, the grouping); elsewhere the sequence
+        of play (NOM-5.1)."""
         if state.stage == Stage.DECLARE:
-            return ("NOM-9.2", "NOM-9.3", "NOM-9.4", "NOM-9.5", "NOM-9.13", "NOM-9.20")
+            return why_no_declaration(self.board, state) or ("NOM-9.2", "NOM-9.3")
         return ("NOM-5.1",)
 
     # --- codec -------------------------------------------------------------------------------

@@ -1,12 +1,17 @@
 """Nomonhan as a picture: the hex map from the data file, units with values and steps, the
-turn/phase panel, and which parts are provisional (the data file's provenance)."""
+turn/phase panel, the turn track and the points, and which parts are provisional (the data
+file's provenance, field by field: a counter's values are marked when its printed values are
+not in the texts; a hex only when its own terrain record is provisional, the grid's extent
+and the default terrain being said once in the note)."""
 
 from __future__ import annotations
 
+from kernel.data import Provenance
 from kernel.hexes import hex_name
 from kernel.scene import Cell, Edge, Piece, Scene
 from specs.nomonhan.board import Board
 from specs.nomonhan.describe import headline
+from specs.nomonhan.sequence import points
 from specs.nomonhan.state import NomonhanState, Stage
 from specs.nomonhan.strength import full_steps
 from specs.nomonhan.variants import CATALOGUE
@@ -23,7 +28,7 @@ def scene(board: Board, state: NomonhanState) -> Scene:
             h.col,
             h.row,
             m.terrain.get(h, "clear"),
-            m.is_provisional(h, default="terrain") or m.is_provisional(h, default="grid"),
+            m.is_provisional(h),  # its own record only: the grid and default are in the note
         )
         for h in sorted(m.hexes)
     )
@@ -51,7 +56,7 @@ def scene(board: Board, state: NomonhanState) -> Scene:
                 "-".join(map(str, values)) + f" ({spec.ma})",
                 f"{u.steps}/{full}",
                 note,
-                bool(spec.provenance.provisional),
+                _values_provisional(spec.provenance),
             )
         )
     for owner, hexes in sorted(m.flags.items()):
@@ -62,8 +67,22 @@ def scene(board: Board, state: NomonhanState) -> Scene:
         panel.append(f"{len(state.pending)} combat(s) pending")
     if state.stage == Stage.OVER and state.result is not None:
         panel.append(f"result: {state.result.winner or 'draw'} ({state.result.clause})")
-    provisional = [name for name, p in data.map.provenance if p.provisional]
-    provisional += [u.id for u in data.units if u.provenance.provisional]
+    provisional = [_said(name, p) for name, p in data.map.provenance if p.is_provisional]
+    provisional += [_said(u.id, u.provenance) for u in data.units if u.provenance.is_provisional]
+    if data.turn_track.is_provisional:
+        provisional.append(_said("turn track", data.turn_track))
+    guessed = "?" if "end_roll" in data.turn_track.provisional else ""
+    track = tuple(
+        (turn, f"{min(faces)}-{max(faces)}{guessed}")
+        for turn, faces in sorted(data.end_roll.items())
+        if faces
+    )
+    score = points(board, state)
+    counted = (
+        "steps eliminated of the enemy"
+        if state.variant.is_("scoring", "enemy_eliminated")
+        else "own steps on the map"
+    )
     return Scene(
         title=f"Battle of Nomonhan · {CATALOGUE.name_of(state.variant)}",
         panel=tuple(panel),
@@ -71,5 +90,27 @@ def scene(board: Board, state: NomonhanState) -> Scene:
         edges=tuple(edges),
         pieces=tuple(pieces),
         sides=SIDES,
-        provisional_note="provisional (not in the rules texts): " + ", ".join(provisional),
+        provisional_note=", ".join(provisional),
+        turn=state.turn,
+        turns=data.turn_boxes,
+        track_notes=track,
+        scores=(
+            f"Points: JP {score['JP']} · SU {score['SU']} ({counted}, tanks x2; NOM-4.5)",
+            "Under a box of the track: the die rolls that end the game at the end of that "
+            "turn (NOM-5.5)",
+        ),
     )
+
+
+VALUES = ("printed", "ma", "reduced")
+"""A counter's values, as the data file's unit records name them."""
+
+
+def _values_provisional(p: Provenance) -> bool:
+    return p.source == "provisional" or any(f in VALUES for f in p.provisional)
+
+
+def _said(name: str, p: Provenance) -> str:
+    """A provisional record and the fields of it the texts do not give."""
+    fields = f" ({', '.join(p.provisional)})" if p.provisional else ""
+    return f"{name}{fields}"

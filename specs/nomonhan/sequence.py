@@ -18,7 +18,7 @@ def end_movement_phase(board: Board, state: NomonhanState) -> NomonhanState:
     nip = state.phase == Phase.NIP_MOVEMENT
     state = attrs.evolve(
         state,
-        phase=Phase(state.phase + 1),
+        phase=Phase(state.phase + 1),  # NOM-5.1: a Movement Phase, then that side's Combat
         stage=Stage.DECLARE,
         moved=frozenset(),
         nip_moved_this_turn=state.nip_moved_this_turn or nip,
@@ -31,7 +31,9 @@ def end_movement_phase(board: Board, state: NomonhanState) -> NomonhanState:
 def end_combat_phase(board: Board, state: NomonhanState) -> NomonhanState:
     """After (2) comes (3); after (4), with no initiative change, the cycle starts again in the
     same turn with the same IP (NOM-5.2). The Artillery is flipped back (NOM-9.19)."""
+    # NOM-9.19: the Artillery is turned face-up at the end of the Combat Phase (per_turn: kept)
     used = state.artillery_used and state.variant.is_("artillery_frequency", "per_turn")
+    # NOM-5.1 after (2) comes (3); NOM-5.2 after (4) the cycle repeats in the same turn
     nxt = Phase.NIP_MOVEMENT if state.phase == Phase.IP_COMBAT else Phase.IP_MOVEMENT
     return attrs.evolve(
         state, phase=nxt, stage=Stage.MOVE, pending=(), current=None, artillery_used=used
@@ -41,7 +43,7 @@ def end_combat_phase(board: Board, state: NomonhanState) -> NomonhanState:
 def after_combat(board: Board, state: NomonhanState) -> NomonhanState:
     """A combat is over: end the turn if the initiative changed in it, else the next combat."""
     state = attrs.evolve(state, current=None)
-    if state.turn_ending:
+    if state.turn_ending:  # NOM-5.3: the initiative changed in this combat, the turn ends
         return end_turn(board, state)
     if not state.pending:
         return end_combat_phase(board, state)
@@ -55,7 +57,7 @@ def initiative_change(board: Board, state: NomonhanState) -> NomonhanState:
     now; under `finish_combat` this combat is completed first (AMB-NOM-6). The end-of-turn roll
     may be made now (AMB-NOM-5)."""
     v = state.variant
-    if v.is_("initiative_change", "immediate"):
+    if v.is_("initiative_change", "immediate"):  # NOM-5.3: the turn ends at once
         return end_turn(board, attrs.evolve(state, current=None))
     state = attrs.evolve(state, turn_ending=True)
     if (
@@ -76,10 +78,10 @@ def end_turn(board: Board, state: NomonhanState) -> NomonhanState:
         withdrawn = withdrawn | _missed(board, state)
     state = attrs.evolve(
         state,
-        pending=(),
+        pending=(),  # NOM-6.3: paired combats not yet resolved are cancelled
         current=None,
         turn_ending=False,
-        artillery_used=False,
+        artillery_used=False,  # NOM-9.19: the Artillery is turned face-up again
         withdrawn=withdrawn,
         stage=Stage.END_ROLL,
     )
@@ -121,9 +123,9 @@ def next_turn(board: Board, state: NomonhanState) -> NomonhanState:
         return finish(board, state, "NOM-5.5", f"automatic end after Turn {state.turn}")
     return attrs.evolve(
         state,
-        turn=state.turn + 1,
-        initiative=other(state.initiative),
-        phase=Phase.IP_MOVEMENT,
+        turn=state.turn + 1,  # NOM-6.6: the Turn marker advances to the next box
+        initiative=other(state.initiative),  # NOM-6.4: the initiative passes to the other side
+        phase=Phase.IP_MOVEMENT,  # NOM-6.7: the new IP starts with his Movement Phase
         stage=Stage.MOVE,
         moved=frozenset(),
         nip_moved_this_turn=False,
@@ -141,11 +143,11 @@ def points(board: Board, state: NomonhanState) -> dict[str, int]:
     for spec, u in zip(board.data.units, state.units, strict=True):
         if u.id != spec.id:  # units are kept in data order; look it up if not
             u = state.unit(spec.id)
-        weight = 2 if spec.is_tank else 1
+        weight = 2 if spec.is_tank else 1  # NOM-4.5 tank steps 2 VP, NOM-4.6 others 1 VP
         if spec.id in state.withdrawn:
             continue
         full, steps = full_steps(state.variant, spec), u.steps
-        if enemy:
+        if enemy:  # NOM-4.5, NOM-4.6 (JA): VP for the enemy's steps eliminated
             score[other(spec.side)] += weight * (full - steps)
         elif u.hex is not None:
             score[spec.side] += weight * steps

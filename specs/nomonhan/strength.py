@@ -26,14 +26,14 @@ def full_steps(v: Variant, spec: UnitSpec) -> int:
 
 def _values(spec: UnitSpec, steps: int) -> tuple[int, ...]:
     if steps < spec.full_steps and spec.reduced is not None:
-        return spec.reduced
+        return spec.reduced  # NOM-2.5: a flipped counter fights with its reverse side
     return spec.printed
 
 
 def attack_strength(v: Variant, spec: UnitSpec, steps: int) -> int:
     """Tanks attack with their attack number (NOM-9.10; which one is AMB-NOM-22)."""
     values = _values(spec, steps)
-    if spec.is_tank and len(values) == 2:
+    if spec.is_tank and len(values) == 2:  # NOM-9.10: a tank attacks with its attack number
         return values[0] if v.is_("tank_numbers", "left_attack") else values[1]
     return values[0]
 
@@ -42,9 +42,9 @@ def defence_strength(v: Variant, spec: UnitSpec, steps: int) -> int:
     """Tanks defend with their defence number (NOM-9.10); the Artillery defends at 1 under the
     JA reading (NOM-9.20)."""
     if ja_artillery(v, spec):
-        return 1
+        return 1  # NOM-9.20: the Artillery defends at 1
     values = _values(spec, steps)
-    if spec.is_tank and len(values) == 2:
+    if spec.is_tank and len(values) == 2:  # NOM-9.10: a tank defends with its defence number
         return values[1] if v.is_("tank_numbers", "left_attack") else values[0]
     return values[0]
 
@@ -62,7 +62,7 @@ def combat_dice(board: Board, state: NomonhanState, combat: Combat) -> tuple[int
     att = sum(attack_strength(v, data.unit(a), state.unit(a).steps) for a in combat.attackers)
     dfn = sum(defence_strength(v, data.unit(d), state.unit(d).steps) for d in combat.defenders)
     if combat.support:
-        att += 1
+        att += 1  # NOM-9.17: the supported Soviet attack rolls one more die
     if any(
         (ah := state.unit(a).hex) is not None
         and (dh := state.unit(d).hex) is not None
@@ -71,7 +71,7 @@ def combat_dice(board: Board, state: NomonhanState, combat: Combat) -> tuple[int
         for a in combat.attackers
         for d in combat.defenders
     ):
-        dfn += 1
+        dfn += 1  # NOM-9.22: an attack across a bridge, +1 to the defender
     return att, dfn
 
 
@@ -91,9 +91,9 @@ def hit_chances(board: Board, state: NomonhanState, combat: Combat) -> tuple[Fra
     (NOM-9.16)."""
     normal, six = hit_probability(2), hit_probability(1)
     if not hill_attack(board, state, combat):
-        return normal, normal
+        return normal, normal  # NOM-9.11: a 5 or a 6 is a hit
     both = state.variant.is_("hill_hits", "both_sides")
-    return six, (six if both else normal)
+    return six, (six if both else normal)  # NOM-9.15: against a hill only a 6 hits
 
 
 def roll_outcomes(
@@ -102,5 +102,5 @@ def roll_outcomes(
     """Each (attacker hits, defender hits) with its exact probability (NOM-2.3, NOM-9.9)."""
     att, dfn = combat_dice(board, state, combat)
     pa, pd = hit_chances(board, state, combat)
-    ba, bd = binomial(att, pa), binomial(dfn, pd)
+    ba, bd = binomial(att, pa), binomial(dfn, pd)  # NOM-9.9: one die per strength point
     return [((i, j), ba[i] * bd[j]) for i in range(att + 1) for j in range(dfn + 1)]

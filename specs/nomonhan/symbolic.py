@@ -212,6 +212,11 @@ class Position:
         ]
         return tuple(out)
 
+    def over(self, o: Ops[B, I], s: Frame[B, I]) -> B:
+        """The game is over (NOM-4.1 to NOM-4.3): what a search for positions with no legal
+        action leaves out (`solvers.explore_model.stuck_reach`)."""
+        return o.eq(s.i("stage"), o.num(OVER))
+
     def initial(self) -> dict[str, int | bool]:
         """Set-up from the data (NOM-3.1 to NOM-3.4): Turn 1, Japanese initiative (NOM-6.1)."""
         t = self.t

@@ -159,10 +159,12 @@ class Isolate:
 @attrs.frozen
 class Discard:
     """The Recruiting Phase discard, any number of cards (RKS-10.1.1), and whether the player
-    then fills his hand up from the deck, which he may (RKS-10.1.2)."""
+    then fills his hand up from the deck, which he may (RKS-10.1.2); `draw`, only under
+    `refill_amount=partial`, draws that many cards, fewer than the refill would."""
 
     cards: frozenset[str]
     refill: bool = True
+    draw: int | None = None
 
 
 Action = (
@@ -244,8 +246,9 @@ def action_record(action: Action) -> wire.ActionRecord:
             return wire.SacrificeAction(unit=unit)
         case Isolate(unit):
             return wire.IsolateAction(unit=unit)
-        case Discard(cards, refill):
-            return wire.DiscardAction(cards=wire.card_list(cards), refill=refill)
+        case Discard(cards, refill, draw):
+            count = msgspec.UNSET if draw is None else draw
+            return wire.DiscardAction(cards=wire.card_list(cards), refill=refill, draw=count)
     raise TypeError(f"not a Rattenkrieg action: {action!r}")
 
 
@@ -268,7 +271,7 @@ def _discard(rec: wire.DiscardAction) -> Discard:
             "action.cards: cards are listed by suit (S, C, D, H), then rank (A to K)",
             field="action.cards",
         )
-    return Discard(frozenset(cards), rec.refill)
+    return Discard(frozenset(cards), rec.refill, None if rec.draw is msgspec.UNSET else rec.draw)
 
 
 _OF_RECORD: dict[type[Any], Callable[[Any], Action]] = {

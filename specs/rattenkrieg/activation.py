@@ -95,7 +95,7 @@ def entry(b: Board, s: RKState, side: str, area: str) -> str:
     """What entering `area` costs: "free" into a friendly-controlled Area or the own Rear
     (RKS-7.2.1), "combat" where enemy units are (RKS-7.3.2), else "pay" (RKS-7.3.1)."""
     if friendly(b, s, side, area) or area == b.rear[side]:
-        return "free"
+        return "free"  # RKS-7.2.1: into a friendly Area at no cost, as often as wished
     if any(True for _ in b.units_in(s, area, other(side))):
         return "combat"
     return "pay"
@@ -118,6 +118,9 @@ def move_problem(b: Board, s: RKState, to: str, escort: str | None) -> Problem |
         return "RKS-7.2.1", f"{b.name(to)} is not adjacent to {b.name(u.area)}"
     if to == b.enemy_rear(side):
         return "RKS-3.5.1", "no unit may enter the enemy Rear"
+    if side == SU and to == b.rear[SU] and s.variant.is_("soviet_rear_entry", "one_way"):
+        # RKS-3.5.2 (option soviet_rear_entry=one_way; allowed: adjacency goes both ways)
+        return "RKS-3.5.2", "the arrows lead out of the Soviet Rear: no unit moves back in"
     if not may_operate(b, s):
         return "RKS-7.1.3", "the acting unit may operate only as far as there is a card (AMB-RKS-3)"
     if escort is not None:
@@ -134,7 +137,11 @@ def move_problem(b: Board, s: RKState, to: str, escort: str | None) -> Problem |
         hand = len(s.hand(side))
         if len(payment_cards(b, s)) < need or (need == 2 and hand < 1):
             return "RKS-7.3.1", f"entering {b.name(to)} costs a card, and there is none to pay"
-    if kind == "combat" and not combat_cards(b, s, s.acting):
+    if (
+        kind == "combat"
+        and not combat_cards(b, s, s.acting)
+        and s.variant.is_("cardless_entry", "refused")
+    ):  # RKS-8.4.1, RKS-7.3.2 (option cardless_entry=refused; combat_follows: the stuck attacker)
         return "RKS-8.4.1", f"entering {b.name(to)} means combat, and there is no card to fight"
     return None
 

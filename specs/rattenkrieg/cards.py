@@ -53,7 +53,7 @@ def number(card: str, variant: Variant) -> int | None:
     """The card's number in judgement (RKS-8.7.1) and bombardment (RKS-9.2.2); None when it
     has none. Face cards have no number and never hit (RKS-8.4.2); the Ace is AMB-RKS-4."""
     r = rank(card)
-    if r in FACES:
+    if r in FACES:  # RKS-8.4.2: a face card has no number, a bluff that never hits
         return None
     if r == "A":
         return {"one": 1, "fourteen": 14}.get(variant.reading("ace"))

@@ -70,6 +70,13 @@ def start_combat(b: Board, s: RKState) -> RKState:
     area = b.unit(s, acting).area
     assert area is not None
     effects = tuple(e for e in s.effects if e in NEXT_COMBAT)
+    if (
+        s.stage == Stage.CONTINUE
+        and s.combat is not None
+        and s.variant.is_("reattack_effects", "carried")
+    ):  # RKS-8.11.2, RKS-9.5.1, RKS-9.7.1, RKS-9.8.1 (option reattack_effects=carried)
+        effects = (*s.combat.effects, *effects)
+    # RKS-8.1.3, RKS-8.2.2: the acting unit attacks, for the player of the Player Turn
     c = Combat(area=area, attacker=acting, step=Step.CHOOSE, effects=effects)
     s = attrs.evolve(
         s,
@@ -96,6 +103,7 @@ def choose_defender(b: Board, s: RKState, unit: str) -> RKState:
     """The defender's fighting unit, fixed for the whole combat (RKS-8.2.3, RKS-8.2.4)."""
     c = s.combat
     assert c is not None
+    # RKS-8.2.1, RKS-8.2.4: one unit against one, the defender's fixed for the whole combat
     return begin_round(b, attrs.evolve(s, combat=attrs.evolve(c, defender=unit)))
 
 
@@ -156,8 +164,11 @@ def play_problem(b: Board, s: RKState, card: str, support: bool) -> Problem | No
         return "RKS-8.5.3", f"the defender may not bluff with step card {card} (AMB-RKS-8)"
     if support:
         first = c.step == (Step.DEFENCE if defending else Step.ATTACK)
-        if side != SU or not first:
-            return "RKS-8.12.3", "only the Soviet adds the T-34, with his first card of a round"
+        if side != SU:
+            return "RKS-8.12.3", "only the Soviet adds the T-34"
+        if not first and s.variant.is_("t34_support_card", "first_card"):
+            # RKS-8.12.3, RKS-8.3.1 (option t34_support_card=first_card; any_card: a raise too)
+            return "RKS-8.12.3", "the Soviet adds the T-34 with his first card of a round"
         if t34_for_support(b, s) is None:
             return "RKS-8.12.3", f"no other T-34 is in {b.name(c.area)}"
         if not defending and s.variant.is_("t34_support", "defence_only"):
@@ -186,7 +197,7 @@ def play(b: Board, s: RKState, card: str, support: bool) -> RKState:
         origin = unit
         steps = b.unit(s, unit).steps
         s = b.update(s, unit, steps=steps - {card})
-        if not open_:  # the opponent no longer knows which of these steps is which
+        if not open_:  # RKS-3.3.3: the opponent no longer knows which step is which
             s = attrs.evolve(s, exposed=s.exposed - steps)
     placed = Placed(side, card, origin, open_)
     if support:
@@ -202,6 +213,7 @@ def play(b: Board, s: RKState, card: str, support: bool) -> RKState:
         case Step.ATTACK:
             return _to_raises(s) if chuikov(c) else _step(s, Step.DEFENCE)
         case Step.DEFENCE:
+            # RKS-8.5.2: the defender contested with a card from his hand or the unit's steps
             return _step(s, Step.ATTACK) if chuikov(c) else _to_raises(s)
         case _:
             if s.variant.is_("raising", "one_each") and c.raises >= 2:
@@ -220,7 +232,7 @@ def _to_raises(s: RKState) -> RKState:
     c = s.combat
     assert c is not None and c.attack is not None
     first = c.attack.side
-    if chuikov(c) and s.variant.is_("chuikov_raises", "german_first"):
+    if chuikov(c) and s.variant.is_("chuikov_raises", "german_first"):  # RKS-9.8.1
         first = GE
     return attrs.evolve(s, combat=attrs.evolve(c, step=Step.RAISE, raiser=first))
 
@@ -304,7 +316,7 @@ def judge(b: Board, s: RKState) -> RKState:
     if winner == "tie":
         effects = c.effects if s.variant.is_("effect_duration", "through_repeats") else ()
         s = attrs.evolve(s, combat=attrs.evolve(c, refight=True, effects=effects))
-        return begin_round(b, s)
+        return begin_round(b, s)  # RKS-8.7.4, RKS-8.2.4: the round again, the same units
     loser = a_side if winner == "defender" else other(a_side)
     s = attrs.evolve(s, combat=attrs.evolve(c, loser=loser))
     return begin_damage(b, s, c.attacker if loser == a_side else defender, "combat")

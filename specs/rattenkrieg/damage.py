@@ -18,24 +18,35 @@ from specs.rattenkrieg.units import eliminate, lose_step
 Problem = tuple[str, str]  # (clause, what is wrong)
 
 
-def retreat_areas(b: Board, s: RKState, unit_id: str) -> list[str]:
+def retreat_areas(b: Board, s: RKState, unit_id: str, why: str = "damage") -> list[str]:
     """Adjacent friendly-controlled Areas a unit may retreat into (RKS-8.9.1): never while
     isolated (RKS-8.10.5), never into the enemy Rear (RKS-3.5.1), a Soviet unit never into the
-    Soviet Rear (RKS-8.9.3); whether the own Rear is friendly is AMB-RKS-10."""
+    Soviet Rear (RKS-8.9.3; for the retreats of RKS-8.10.1 and RKS-8.11.2, `why` "isolation"
+    and "continuation", by `rear_retreat_ban`); whether the own Rear is friendly is AMB-RKS-10."""
     u = b.unit(s, unit_id)
     if u.isolated or u.area is None:
-        return []
+        return []  # RKS-8.10.5: an isolated unit never retreats (it loses steps or dies)
     side = b.side_of[unit_id]
     return [
         a
         for a in b.adjacent[u.area]
         if friendly(b, s, side, a)
         and a != b.enemy_rear(side)
-        and not (side == SU and a == b.rear[SU])
+        and not (side == SU and a == b.rear[SU] and _rear_banned(s, why))
     ]
 
 
-def retreat_problem(b: Board, s: RKState, unit_id: str, to: str) -> Problem | None:
+def _rear_banned(s: RKState, why: str) -> bool:
+    """Whether RKS-8.9.3 bars a Soviet retreat into the Soviet Rear for a retreat of kind `why`:
+    always for the loser's damage; for the remaining units (RKS-8.10.1) and a continuing
+    attacker (RKS-8.11.2) by the option."""
+    # RKS-8.9.3, RKS-8.10.1, RKS-8.11.2 (option rear_retreat_ban=every_retreat; damage_only)
+    return why == "damage" or s.variant.is_("rear_retreat_ban", "every_retreat")
+
+
+def retreat_problem(
+    b: Board, s: RKState, unit_id: str, to: str, why: str = "damage"
+) -> Problem | None:
     u = b.unit(s, unit_id)
     side = b.side_of[unit_id]
     if u.isolated:
@@ -44,7 +55,7 @@ def retreat_problem(b: Board, s: RKState, unit_id: str, to: str) -> Problem | No
         return "RKS-8.9.1", f"{to} is not adjacent to {unit_id}'s Area"
     if to == b.enemy_rear(side):
         return "RKS-3.5.1", f"{unit_id} may not enter the enemy Rear"
-    if side == SU and to == b.rear[SU]:
+    if side == SU and to == b.rear[SU] and _rear_banned(s, why):
         return "RKS-8.9.3", "a Soviet unit may not retreat into the Soviet Rear"
     if not friendly(b, s, side, to):
         return "RKS-8.9.1", f"{to} is not friendly-controlled for {side} (AMB-RKS-10)"
@@ -70,7 +81,7 @@ def damage_choices(b: Board, s: RKState) -> list[Action]:
         else:
             out += [LoseStep(d.unit, c) for c in sorted(u.steps)]
     t34 = _sacrificable(b, s)
-    if t34 is not None:
+    if t34 is not None:  # RKS-8.12.5: the T-34 that took part may be eliminated instead
         out.append(Sacrifice(t34))
     return out
 
@@ -142,7 +153,7 @@ def after_damage(b: Board, s: RKState, what: str, area: str | None) -> RKState:
     c = s.combat
     assert c is not None
     if d.unit == c.attacker:
-        if what in ("retreated", "eliminated"):
+        if what in ("retreated", "eliminated"):  # RKS-8.11.1: flipped, its activation ends
             return end_activation(b, s)
         return continuation(b, s)
     if what in ("retreated", "eliminated"):
@@ -194,9 +205,9 @@ def next_isolation(b: Board, s: RKState) -> RKState:
                 return attrs.evolve(settle(b, s), combat=None, stage=Stage.ACTIVE)
             s = attrs.evolve(s, combat=attrs.evolve(c, staying=(), isolation=None))
             return continuation(b, settle(b, s))
-        if retreat_areas(b, s, pending[0]):
+        if retreat_areas(b, s, pending[0], "isolation"):
             return attrs.evolve(s, stage=Stage.ISOLATION)
-        s = _stay(s, pending[:1])
+        s = _stay(s, pending[:1])  # RKS-8.10.2: nowhere to retreat, so isolated
 
 
 def isolation_choices(b: Board, s: RKState) -> list[Action]:
@@ -205,7 +216,7 @@ def isolation_choices(b: Board, s: RKState) -> list[Action]:
     c = s.combat
     assert c is not None
     unit = remaining(b, s)[0]
-    out: list[Action] = [Retreat(unit, a) for a in retreat_areas(b, s, unit)]
+    out: list[Action] = [Retreat(unit, a) for a in retreat_areas(b, s, unit, "isolation")]
     if c.isolation != "retreat":
         out.append(Isolate(unit))
     return out
@@ -250,7 +261,7 @@ def continuation(b: Board, s: RKState) -> RKState:
     s = attrs.evolve(s, combat=attrs.evolve(c, loser=None))
     if not enemies_remain(b, s):
         return attrs.evolve(s, combat=None, stage=Stage.ACTIVE)
-    if combat_cards(b, s, c.attacker) or retreat_areas(b, s, c.attacker):
+    if combat_cards(b, s, c.attacker) or retreat_areas(b, s, c.attacker, "continuation"):
         return attrs.evolve(s, stage=Stage.CONTINUE)
     if s.variant.is_("stuck_attacker", "loses"):
         s = eliminate(b, s, c.attacker)  # RKS-8.9.2: no retreat and no step
@@ -263,4 +274,4 @@ def continue_retreat(b: Board, s: RKState, to: str) -> RKState:
     c = s.combat
     assert c is not None
     s = b.update(s, c.attacker, area=to, flipped=True)
-    return end_activation(b, settle(b, s))
+    return end_activation(b, settle(b, s))  # RKS-8.11.1: the retreating attacker's action ends

@@ -153,9 +153,11 @@ def describe(game: Rattenkrieg, s: RKState, action: Action) -> str:
             return f"{who}: {unit} is eliminated instead (RKS-8.12.5)"
         case Isolate(unit):
             return f"{who}: {_unit(game, s, unit)} stays, isolated (RKS-8.10.1)"
-        case Discard(cards, refill):
+        case Discard(cards, refill, draw):
             what = ", ".join(sort_cards(cards)) if cards else "nothing"
             keep = "" if refill else ", and does not refill (RKS-10.1.2)"
+            if draw is not None:
+                keep = f", and draws only {draw} (RKS-10.1.2)"
             return f"{who}: discards {what} (RKS-10.1.1){keep}"
     assert_never(action)
 

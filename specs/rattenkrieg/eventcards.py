@@ -14,7 +14,7 @@ import attrs
 
 from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.cards import event_of
-from specs.rattenkrieg.damage import begin_damage
+from specs.rattenkrieg.damage import begin_damage, continuation
 from specs.rattenkrieg.pile import can_draw, discard, refresh_deck
 from specs.rattenkrieg.sequence import end_player_turn
 from specs.rattenkrieg.sources import event_cards, may_operate
@@ -36,6 +36,13 @@ def event_problem(b: Board, s: RKState, card: str, target: str | None) -> Proble
         return table, f"{card} is not a face card; only face cards are events"
     if card not in {c for c, _ in event_cards(b, s)}:
         return "RKS-9.1.3", f"{card} is not in {side}'s hand (events come from the hand)"
+    if s.stage == Stage.CONTINUE:
+        # RKS-8.11.2, RKS-7.1.3 (option reattack_events=none; effects: the events for the
+        # re-attack may come first)
+        if s.variant.is_("reattack_events", "none"):
+            return "RKS-8.11.2", "the attacker must attack again or retreat"
+        if kind not in LASTING:
+            return "RKS-8.11.2", f"before attacking again only an event for the unit ({kind})"
     if s.acting is None:
         if not (
             s.variant.is_("event_timing", "player_turn_too")
@@ -112,7 +119,16 @@ def play_event(b: Board, s: RKState, card: str, target: str | None) -> RKState:
         return after_event(b, b.update(s, target, flipped=False))  # RKS-9.8.2
     if kind == "assault_gun" and _on_panzer(b, s):
         return after_event(b, s)  # played for nothing (assault_gun_on_panzer=no_effect)
-    if kind in s.effects and s.variant.is_("effect_stacking", "once"):
+    in_force = s.effects
+    if s.stage == Stage.CONTINUE and s.combat is not None:
+        # RKS-8.11.2, RKS-9.7.1 (option reattack_effects=spent: the last combat's events are
+        # spent now; carried: they stay in force for the re-attack)
+        c = s.combat
+        if s.variant.is_("reattack_effects", "spent"):
+            c = attrs.evolve(c, effects=())
+            s = attrs.evolve(s, combat=c)
+        in_force = (*s.effects, *c.effects)
+    if kind in in_force and s.variant.is_("effect_stacking", "once"):
         return after_event(b, s)
     return after_event(b, attrs.evolve(s, effects=(*s.effects, kind)))
 
@@ -120,6 +136,8 @@ def play_event(b: Board, s: RKState, card: str, target: str | None) -> RKState:
 def after_event(b: Board, s: RKState) -> RKState:
     """Back to the acting unit, or the end of a Player Turn spent on an event (AMB-RKS-20)."""
     if s.acting is not None:
+        if s.stage == Stage.CONTINUE:  # RKS-8.11.2 (option reattack_events=effects)
+            return continuation(b, attrs.evolve(s, pick=None))
         return attrs.evolve(s, stage=Stage.ACTIVE, pick=None)
     s = attrs.evolve(s, pick=None)
     return end_player_turn(b, s, s.variant.is_("pass_rule", "every_turn"))

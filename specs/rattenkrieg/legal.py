@@ -79,13 +79,14 @@ def candidates(b: Board, s: RKState) -> Sequence[Action]:
                 out.append(Move(to))
                 out += [Move(to, t) for t in tanks if t != s.acting]
             out.append(Attack())
+            # RKS-7.1.2: the acting unit's operations: movement, combat, event, pass (End)
             return [*out, *_events(b, s), End()]
         case Stage.PAY:
             return [Pay(c) for c, _ in payment_cards(b, s)]
         case Stage.COMBAT:
             c = s.combat
             assert c is not None
-            if c.step == Step.CHOOSE:
+            if c.step == Step.CHOOSE:  # RKS-8.2.3: the defender chooses which unit fights
                 return [Defend(u) for u in combat.defenders(b, s, c.area, c.attacker)]
             unit = combat.fighter(b, c, combat.to_move(b, c))
             assert unit is not None
@@ -100,8 +101,8 @@ def candidates(b: Board, s: RKState) -> Sequence[Action]:
             return damage.isolation_choices(b, s)
         case Stage.CONTINUE:
             assert s.combat is not None
-            retreats = damage.retreat_areas(b, s, s.combat.attacker)
-            return [Attack(), *(Retreat(s.combat.attacker, a) for a in retreats)]
+            retreats = damage.retreat_areas(b, s, s.combat.attacker, "continuation")
+            return [Attack(), *(Retreat(s.combat.attacker, a) for a in retreats), *_events(b, s)]
         case Stage.DISCARD:
             return discard_choices(b, s)
     return []
@@ -153,7 +154,7 @@ def problem(b: Board, s: RKState, action: Action) -> Problem | None:
             return activation.recruit_problem(b, s, unit)
         case Pass() if stage == Stage.PLAYER_TURN:
             return activation.pass_problem(b, s)
-        case Event(card, target) if stage in (Stage.PLAYER_TURN, Stage.ACTIVE):
+        case Event(card, target) if stage in (Stage.PLAYER_TURN, Stage.ACTIVE, Stage.CONTINUE):
             return eventcards.event_problem(b, s, card, target)
         case Move(to, escort) if stage == Stage.ACTIVE:
             return activation.move_problem(b, s, to, escort)
@@ -181,9 +182,9 @@ def problem(b: Board, s: RKState, action: Action) -> Problem | None:
             assert s.combat is not None
             if unit != s.combat.attacker:
                 return "RKS-8.11.2", f"only the attacker {s.combat.attacker} retreats now"
-            return damage.retreat_problem(b, s, unit, to)
-        case Discard(cards, refill) if stage == Stage.DISCARD:
-            return _discard_problem(b, s, cards, refill)
+            return damage.retreat_problem(b, s, unit, to, "continuation")
+        case Discard(cards, refill, draw) if stage == Stage.DISCARD:
+            return _discard_problem(b, s, cards, refill, draw)
     return STAGE_CLAUSE[stage], f"a {type(action).__name__} is not allowed at stage {stage.value}"
 
 
@@ -202,7 +203,8 @@ def _choice_problem(
         return "RKS-8.12.5", f"{unit} did not take part in a lost combat"
     if isinstance(action, Retreat):
         if any(getattr(a, "unit", None) == unit for a in choices):
-            found = damage.retreat_problem(b, s, unit, action.to)
+            why = "isolation" if s.stage == Stage.ISOLATION else "damage"
+            found = damage.retreat_problem(b, s, unit, action.to, why)
             if found is not None:
                 return found
         if s.damage is not None and s.damage.cause != "combat":
@@ -216,11 +218,14 @@ def _choice_problem(
 class DiscardChoices(Sequence[Action]):
     """The legal Recruiting Phase discards (RKS-10.1.1, RKS-10.1.2, AMB-RKS-19) as a lazy
     sequence: any subset of the hand, by size and then in the order of `combinations`, each
-    with the refill or (when the hand would be below its target) without it. Its length is a
-    sum of binomial coefficients and its i-th element is found by unranking, so listing,
-    counting, sampling and membership cost time polynomial in the hand, never 2^len(hand)."""
+    with the refill or (when the hand would be below its target) without it, and with
+    `partial` each partial refill too (`refill_amount=partial`). Its length is a sum of
+    binomial coefficients and its i-th element is found by unranking, so listing, counting,
+    sampling and membership cost time polynomial in the hand, never 2^len(hand)."""
 
-    def __init__(self, hand: Sequence[str], target: int, keep_at_most: int | None) -> None:
+    def __init__(
+        self, hand: Sequence[str], target: int, keep_at_most: int | None, partial: bool = False
+    ) -> None:
         self.hand = tuple(hand)
         self.target = target
         n = len(self.hand)
@@ -229,7 +234,9 @@ class DiscardChoices(Sequence[Action]):
         self.blocks: list[tuple[int, int, int]] = []
         start = 0
         for k in range(low, n + 1):
-            refills = 2 if n - k < target else 1
+            missing = target - (n - k)
+            # RKS-10.1.2 (option refill_amount): all or nothing, or also 1 to missing-1 cards
+            refills = (1 + missing if partial else 2) if missing > 0 else 1
             self.blocks.append((k, refills, start))
             start += comb(n, k) * refills
         self.length = start
@@ -253,7 +260,7 @@ class DiscardChoices(Sequence[Action]):
         for k, refills, start in reversed(self.blocks):
             if index >= start:
                 rank, choice = divmod(index - start, refills)
-                return Discard(frozenset(self._unrank(k, rank)), choice == 0)
+                return _discard(self._unrank(k, rank), choice)
         raise AssertionError("unreachable")
 
     def _unrank(self, k: int, rank: int) -> list[str]:
@@ -275,35 +282,61 @@ class DiscardChoices(Sequence[Action]):
         for k, refills, _ in self.blocks:
             for cards in combinations(self.hand, k):
                 for choice in range(refills):
-                    yield Discard(frozenset(cards), choice == 0)
+                    yield _discard(cards, choice)
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Discard) or not action.cards <= frozenset(self.hand):
             return False
         k = len(action.cards)
-        return any(k == bk and (action.refill or refills == 2) for bk, refills, _ in self.blocks)
+        for bk, refills, _ in self.blocks:
+            if k != bk:
+                continue
+            if action.draw is not None:
+                return action.refill and 1 <= action.draw <= refills - 2
+            return action.refill or refills >= 2
+        return False
 
     def __repr__(self) -> str:
         return f"DiscardChoices({len(self)} discards of a {len(self.hand)}-card hand)"
 
 
+def _discard(cards: Sequence[str], choice: int) -> Discard:
+    """The discard of `cards` with refill choice `choice`: 0 the refill, 1 none, c >= 2 a
+    partial refill of c - 1 cards (`refill_amount=partial`)."""
+    if choice < 2:
+        return Discard(frozenset(cards), choice == 0)
+    return Discard(frozenset(cards), True, choice - 1)
+
+
 def discard_choices(b: Board, s: RKState) -> DiscardChoices:
     """The legal discards of the player at a Recruiting Phase discard (`DiscardChoices`):
-    under AMB-RKS-19 b (`hand_limit=hard_limit`) he keeps at most the refill target."""
+    under AMB-RKS-19 b (`hand_limit=hard_limit`) he keeps at most the refill target; under
+    `refill_amount=partial` he may draw fewer cards than the refill (RKS-10.1.2)."""
     target = refill_target(b, s, s.player)
     limit = target if s.variant.is_("hand_limit", "hard_limit") else None
-    return DiscardChoices(sort_cards(s.hand(s.player)), target, limit)
+    partial = s.variant.is_("refill_amount", "partial")
+    return DiscardChoices(sort_cards(s.hand(s.player)), target, limit, partial)
 
 
-def _discard_problem(b: Board, s: RKState, cards: frozenset[str], refill: bool) -> Problem | None:
+def _discard_problem(
+    b: Board, s: RKState, cards: frozenset[str], refill: bool, draw: int | None = None
+) -> Problem | None:
     """Any hand cards may be discarded (RKS-10.1.1); a hard hand limit makes the player discard
     down to it (AMB-RKS-19 b). Declining the refill is a choice only when there is one to make
-    (RKS-10.1.2), so that each decision has one action."""
+    (RKS-10.1.2), so that each decision has one action; so is a partial refill, which draws
+    fewer cards than the refill, under `refill_amount=partial`."""
     hand = s.hand(s.player)
     if not cards <= hand:
         return "RKS-10.1.1", f"{sort_cards(cards - hand)} not in {s.player}'s hand"
     if not refill and len(hand - cards) >= refill_target(b, s, s.player):
         return "RKS-10.1.2", "the hand is not below the refill target: there is nothing to decline"
+    if draw is not None:
+        missing = refill_target(b, s, s.player) - len(hand - cards)
+        if s.variant.is_("refill_amount", "all_or_nothing"):
+            # RKS-10.1.2 (option refill_amount=all_or_nothing; partial: any number up to it)
+            return "RKS-10.1.2", "the hand is supplied up to the target or not at all"
+        if not refill or not 1 <= draw < missing:
+            return "RKS-10.1.2", f"a partial refill draws at least 1 and fewer than {missing}"
     if s.variant.is_("hand_limit", "hard_limit"):
         limit = refill_target(b, s, s.player)
         if len(hand - cards) > limit:

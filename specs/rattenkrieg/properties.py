@@ -32,7 +32,19 @@ from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.cards import DECK, sort_cards
 from specs.rattenkrieg.control import defined_control
 from specs.rattenkrieg.sources import combat_cards, payment_cards
-from specs.rattenkrieg.state import GE, HAND, SU, Combat, Phase, Placed, RKState, Stage, Step, other
+from specs.rattenkrieg.state import (
+    GE,
+    HAND,
+    PLAYER_TURN_STAGES,
+    SU,
+    Combat,
+    Phase,
+    Placed,
+    RKState,
+    Stage,
+    Step,
+    other,
+)
 from specs.rattenkrieg.variants import PRESETS
 from specs.rattenkrieg.wire import MAX_HAND
 
@@ -100,19 +112,7 @@ def loop_measure(s: RKState) -> int:
 PHASE_STAGES: dict[Phase, frozenset[Stage]] = {
     Phase.SETUP: frozenset({Stage.PLACE, Stage.DRAW}),
     Phase.REINFORCEMENT: frozenset({Stage.DRAW}),
-    Phase.PLAYER_TURNS: frozenset(
-        {
-            Stage.PLAYER_TURN,
-            Stage.ACTIVE,
-            Stage.PAY,
-            Stage.COMBAT,
-            Stage.DAMAGE,
-            Stage.ISOLATION,
-            Stage.CONTINUE,
-            Stage.DRAW,
-            Stage.PICK,
-        }
-    ),
+    Phase.PLAYER_TURNS: frozenset(PLAYER_TURN_STAGES),
     Phase.RECRUITING: frozenset({Stage.DISCARD, Stage.DRAW}),
     Phase.OVER: frozenset({Stage.OVER}),
 }
@@ -122,6 +122,22 @@ ACTING = frozenset(
 )
 EVENTS_OF = {GE: ("assault_gun", "engineer"), SU: ("molotov", "chuikov")}  # RKS-9.1.1, 9.1.2
 NEXT_COMBAT = ("engineer", "molotov", "chuikov")  # RKS-9.5.1, RKS-9.7.1, RKS-9.8.1
+
+
+def _phase_breach(s: RKState) -> Breach | None:
+    """Where the phase itself is out of sequence (RKS-5.1.1, RKS-3.1.1, RKS-4.1.1): a stage
+    the phase does not have, set-up outside Turn 1 or not the Soviet's, a Reinforcement Phase
+    in Turn 1, the end before Turn 6."""
+    stage, phase = s.stage, s.phase
+    if stage not in PHASE_STAGES[phase]:
+        return Breach("stage", "RKS-5.1.1", f"the {phase.value} phase has no {stage.value}")
+    if phase == Phase.SETUP and (s.turn != 1 or s.player != SU):
+        return Breach("player", "RKS-3.1.1", "set-up is Turn 1, the Soviet placing first")
+    if phase == Phase.REINFORCEMENT and s.turn < 2:
+        return Breach("turn", "RKS-5.1.1", "Reinforcement Phases begin in Turn 2")
+    if phase == Phase.OVER and s.turn != sequence.LAST_TURN:
+        return Breach("turn", "RKS-4.1.1", "the game ends at the end of Turn 6")
+    return None
 
 
 def _table(c: Combat) -> list[Placed]:
@@ -322,14 +338,8 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
 
     def sequenced(s: RKState) -> Breach | None:
         stage, phase = s.stage, s.phase
-        if stage not in PHASE_STAGES[phase]:
-            return Breach("stage", "RKS-5.1.1", f"the {phase.value} phase has no {stage.value}")
-        if phase == Phase.SETUP and (s.turn != 1 or s.player != SU):
-            return Breach("player", "RKS-3.1.1", "set-up is Turn 1, the Soviet placing first")
-        if phase == Phase.REINFORCEMENT and s.turn < 2:
-            return Breach("turn", "RKS-5.1.1", "Reinforcement Phases begin in Turn 2")
-        if phase == Phase.OVER and s.turn != sequence.LAST_TURN:
-            return Breach("turn", "RKS-4.1.1", "the game ends at the end of Turn 6")
+        if (breach := _phase_breach(s)) is not None:
+            return breach
         if (
             phase in (Phase.REINFORCEMENT, Phase.OVER)
             and s.player != sequence.recruiting_order(s)[1]
@@ -382,6 +392,34 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         if s.damage is not None and (s.damage.cause == "combat") != (s.combat is not None):
             return Breach("damage.cause", "RKS-8.9.1", "combat damage comes with its combat")
         return _acting(s) or _flips(s)
+
+    def stages(s: RKState) -> Breach | None:
+        """The part of `sequenced` proved over the abstraction (RKS-P-STAGES): each phase has
+        its stages, set-up is Turn 1 with the Soviet player, Reinforcement Phases come from
+        Turn 2, the game ends in Turn 6, and a result, a move waiting for its card and queued
+        draws exist exactly in their stages. The rest of `sequenced` (the combat, damage and
+        pick records, the acting unit, the flips, the passes, the player after the Recruiting
+        Phase) is only tested on playouts."""
+        stage, phase = s.stage, s.phase
+        if (breach := _phase_breach(s)) is not None:
+            return breach
+        for field, present, here, clause in (
+            ("result", s.result is not None, Stage.OVER, "RKS-4.1.1"),
+            ("pending", s.pending is not None, Stage.PAY, "RKS-7.3.1"),
+            ("draws", bool(s.draws), Stage.DRAW, "RKS-3.4.3"),
+        ):
+            if present != (stage == here):
+                return Breach(field, clause, f"{field} exactly in stage {here.value}")
+        idle = phase != Phase.PLAYER_TURNS or stage in (Stage.PLAYER_TURN, Stage.PLACE)
+        aimed = s.draws[0].kind in ("bombardment", "air_support") if s.draws else False
+        if stage in ACTING or (stage == Stage.DRAW and not idle and aimed):
+            if s.acting is None:
+                return Breach("acting", "RKS-7.1.1", f"stage {stage.value} needs an acting unit")
+        elif (idle or stage in (Stage.DISCARD, Stage.OVER, Stage.DRAW)) and s.acting is not None:
+            return Breach("acting", "RKS-7.1.1", f"stage {stage.value} has no acting unit")
+        if s.acting is not None and b.side_of[s.acting] != s.player:
+            return Breach("acting", "RKS-7.1.1", "the acting unit belongs to the player")
+        return None
 
     def _acting(s: RKState) -> Breach | None:
         stage = s.stage
@@ -503,7 +541,11 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
             target = sequence.refill_target(b, s, s.player)
             if any(d.kind != "hand" or d.who != s.player for d in s.draws):
                 return Breach("draws", "RKS-10.1.2", "the player refills his own hand")
-            if len(s.hand(s.player)) + len(s.draws) != target:
+            filled = len(s.hand(s.player)) + len(s.draws)
+            # RKS-10.1.2 (option refill_amount=partial: fewer cards than the target)
+            if filled != target and not (
+                filled < target and s.variant.is_("refill_amount", "partial")
+            ):
                 return Breach("draws", "RKS-10.1.2", f"the hand is filled up to {target}")
             return None
         if s.phase != Phase.PLAYER_TURNS:
@@ -602,7 +644,9 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         if "assault_gun" in s.effects and s.acting and b.specs[s.acting].type == "panzer":
             return Breach("effects", "RKS-9.4.1", "Assault Gun does nothing for a Panzer")
         fighting = c is not None and c.cause == "combat"
-        if fighting and any(e in NEXT_COMBAT for e in s.effects):
+        # RKS-8.11.2 (option reattack_events=effects: played before the re-attack, they wait)
+        waiting = s.stage == Stage.CONTINUE and s.variant.is_("reattack_events", "effects")
+        if fighting and not waiting and any(e in NEXT_COMBAT for e in s.effects):
             return Breach("effects", "RKS-9.5.1", "a 'next combat' event passes into the combat")
         in_combat: tuple[str, ...] = ()
         if c is not None:
@@ -687,6 +731,25 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         loser = combat.fighter(b, c, c.loser)
         if s.damage.unit != loser:
             return Breach("damage.unit", "RKS-8.9.1", f"the losing unit {loser} takes damage")
+        return None
+
+    def combatants(s: RKState) -> Breach | None:
+        """The part of `combat_fits` proved over the abstraction (RKS-P-COMBATANTS): a combat is
+        fought in a Stalingrad Area, its attacker is the acting unit, its defender an enemy unit,
+        its support a Soviet T-34 (RKS-3.5.1, RKS-8.2.2, RKS-8.2.3, RKS-8.12.3). The rest of
+        `combat_fits` (the units present, the remaining units, the step, the cards on the table,
+        their origins and openness, the raises, the bombarded record) is only tested on playouts."""
+        c = s.combat
+        if c is None:
+            return None
+        if c.area not in b.index:
+            return Breach("combat.area", "RKS-3.5.1", "combats are fought in Stalingrad Areas")
+        if s.acting != c.attacker:
+            return Breach("combat.attacker", "RKS-8.2.2", "the attacker is the acting unit")
+        if c.defender is not None and b.side_of[c.defender] == b.side_of[c.attacker]:
+            return Breach("combat.defender", "RKS-8.2.3", "the defender is an enemy unit")
+        if c.support is not None and (b.side_of[c.support] != SU or not b.is_tank(c.support)):
+            return Breach("combat.support", "RKS-8.12.3", "only a T-34 supports")
         return None
 
     def _bombarded(s: RKState, c: Combat) -> Breach | None:
@@ -838,7 +901,7 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
             return None
         if s.stage == Stage.ISOLATION:
             left = damage.remaining(b, s)
-            if not left or not damage.retreat_areas(b, s, left[0]):
+            if not left or not damage.retreat_areas(b, s, left[0], "isolation"):
                 return Breach(
                     "combat.staying",
                     "RKS-8.10.2",
@@ -847,8 +910,34 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         if s.stage == Stage.CONTINUE:
             if not damage.enemies_remain(b, s):
                 return Breach("combat", "RKS-8.11.2", "no enemy remains: the combat is over")
-            if not combat_cards(b, s, c.attacker) and not damage.retreat_areas(b, s, c.attacker):
+            retreats = damage.retreat_areas(b, s, c.attacker, "continuation")
+            if not combat_cards(b, s, c.attacker) and not retreats:
                 return Breach("combat", "RKS-8.11.2", "the attacker can neither fight nor go")
+        return None
+
+    def picks(s: RKState) -> Breach | None:
+        """The part of `aftermath` proved over the abstraction (RKS-P-PICKS): the damaged unit
+        is on the map, a random step pick is the damaged unit's under lost_step=random and it
+        has a step, the Sniper's pick is the Soviet's from a non-empty German hand, for the
+        acting unit unless under event_timing=player_turn_too (RKS-8.9.1, RKS-9.6.1). The rest
+        of `aftermath` (a bombarded unit's damage, whether damage has a choice, the remaining
+        units' retreats, the continuation) is only tested on playouts."""
+        d = s.damage
+        if d is not None and b.unit(s, d.unit).area is None:
+            return Breach("damage.unit", "RKS-8.9.1", "the damaged unit is not on the map")
+        p = s.pick
+        if p is None:
+            return None
+        if p.kind == "step":
+            if d is None or p.who != d.unit or not s.variant.is_("lost_step", "random"):
+                return Breach("pick", "RKS-8.9.1", "a random step is picked from the damaged")
+            if not b.unit(s, p.who).steps:
+                return Breach("pick", "RKS-8.9.1", f"{p.who} has no step to lose")
+            return None
+        if s.player != SU or p.who != GE or not s.hand_ge:
+            return Breach("pick", "RKS-9.6.1", "the Sniper picks from the German hand")
+        if s.acting is None and not s.variant.is_("event_timing", "player_turn_too"):
+            return Breach("pick", "RKS-9.1.3", "the Sniper is the acting unit's event")
         return None
 
     def result_fits(s: RKState) -> Breach | None:
@@ -923,8 +1012,17 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
             ("RKS-5.1.1", "RKS-5.1.2", "RKS-7.1.1", "RKS-8.2.2", "RKS-10.3.1"),
             "each phase has its stages and each stage its records: a combat, damage, a pending "
             "move, queued draws, a random pick, an acting unit and a result appear only where "
-            "the rules make them",
+            "the rules make them (tested on playouts; its part RKS-P-STAGES is proved)",
             sequenced,
+        ),
+        inv(
+            "RKS-P-STAGES",
+            ("RKS-5.1.1", "RKS-3.1.1", "RKS-4.1.1", "RKS-7.3.1", "RKS-3.4.3"),
+            "the part of RKS-P-SEQUENCE proved over the abstraction: each phase has its "
+            "stages, set-up is Turn 1 with the Soviet player, Reinforcement Phases come from "
+            "Turn 2 and the game ends in Turn 6; a result, a move waiting for its card and "
+            "queued draws exist exactly in their stages",
+            stages,
         ),
         inv(
             "RKS-P-SETUP",
@@ -957,15 +1055,32 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
             "RKS-P-COMBAT",
             ("RKS-8.1.1", "RKS-8.2.2", "RKS-8.2.3", "RKS-8.3.1", "RKS-8.6.1", "RKS-8.12.3"),
             "a combat's record fits its stage and step: the acting unit attacks an enemy unit "
-            "of its Area, the cards on the table are the fighters' own, raises alternate",
+            "of its Area, the cards on the table are the fighters' own, raises alternate "
+            "(tested on playouts; its part RKS-P-COMBATANTS is proved)",
             combat_fits,
+        ),
+        inv(
+            "RKS-P-COMBATANTS",
+            ("RKS-8.2.2", "RKS-8.2.3", "RKS-8.12.3", "RKS-3.5.1"),
+            "the part of RKS-P-COMBAT proved over the abstraction: a combat is fought in a "
+            "Stalingrad Area, its attacker is the acting unit, its defender an enemy unit, its "
+            "support a Soviet T-34",
+            combatants,
         ),
         inv(
             "RKS-P-AFTERMATH",
             ("RKS-8.9.1", "RKS-8.9.2", "RKS-8.10.2", "RKS-8.11.2", "RKS-9.2.2", "RKS-9.6.1"),
             "damage, a random pick, the remaining units and the continuation each wait for a "
-            "decision the rules ask for",
+            "decision the rules ask for (tested on playouts; its part RKS-P-PICKS is proved)",
             aftermath,
+        ),
+        inv(
+            "RKS-P-PICKS",
+            ("RKS-8.9.1", "RKS-9.6.1"),
+            "the part of RKS-P-AFTERMATH proved over the abstraction: the damaged unit is on "
+            "the map, a random step pick is the damaged unit's (lost_step=random) and it has a "
+            "step, the Sniper picks for the Soviet from a non-empty German hand",
+            picks,
         ),
         inv(
             "RKS-P-RESULT",

@@ -200,8 +200,8 @@ class Rattenkrieg:
                 return damage.apply_isolation(b, state, action)
             case Retreat() | LoseStep() | Sacrifice():
                 return damage.apply_damage(b, state, action)
-            case Discard(cards, refill):
-                return sequence.discard_hand(b, state, cards, refill)
+            case Discard(cards, refill, draw):
+                return sequence.discard_hand(b, state, cards, refill, draw)
         raise IllegalAction(
             f"{action_to_json(action)} is not allowed now ({legal.STAGE_CLAUSE[state.stage]})",
             clauses=(legal.STAGE_CLAUSE[state.stage],),

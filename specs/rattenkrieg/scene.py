@@ -2,15 +2,19 @@
 
 The printed map's layout is not in the text, so the Areas are laid out from the adjacency
 alone: columns by distance from the German Rear (so the Volga side and the Soviet Rear end up on
-the right), rows in data order. The whole layout is therefore provisional, and drawn so. The
-picture is the referee's view of a full state: step counts are shown, never the cards.
+the right), rows in data order. The whole layout is therefore provisional, which the note says
+once; an Area is drawn dashed when its name is not in the text, a unit's strength marked when
+its strength is not. The picture is the referee's view of a full state, yet it never shows a
+card: step counts, the number of cards in each hand and in the deck, never their faces.
 """
 
 from __future__ import annotations
 
+from kernel.data import Provenance
 from kernel.scene import Piece, Region, Scene
 from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.control import controller
+from specs.rattenkrieg.sequence import LAST_TURN
 from specs.rattenkrieg.state import GE, SU, RKState
 from specs.rattenkrieg.variants import CATALOGUE
 
@@ -50,7 +54,8 @@ def scene(board: Board, state: RKState, headline: str) -> Scene:
             a.kind,
             *place[a.id],
             controller(board, state, a.id) if a.kind != "rear" else a.side,
-            True,  # the layout is drawn from the adjacency: provisional (module docstring)
+            _given_not(a.provenance, "name"),
+            a.id,
         )
         for a in board.data.areas
     )
@@ -72,10 +77,21 @@ def scene(board: Board, state: RKState, headline: str) -> Scene:
                 str(spec.strength),
                 f"{len(u.steps)} step(s)",
                 ", ".join(notes),
-                bool(spec.provenance.provisional),
+                _given_not(spec.provenance, "strength"),
             )
         )
-    provisional = [n for n, p in board.data.records if p.provisional]
+    provisional = [
+        n + (f" ({', '.join(p.provisional)})" if p.provisional else "")
+        for n, p in board.data.records
+        if p.is_provisional
+    ]
+    held = [a for a in board.arrows if controller(board, state, a) == GE]
+    scores = (
+        f"Hands: {GE} {len(state.hand_ge)} cards, {SU} {len(state.hand_su)} cards (faces hidden)"
+        f" · deck {len(state.deck)} cards · discards {len(state.discards)}",
+        f"Victory (RKS-4.1.1): {GE} holds {len(held)} of the {len(board.arrows)} Areas joined "
+        f"to the Soviet Rear" + (f" ({', '.join(board.name(a) for a in held)})" if held else ""),
+    )
     return Scene(
         title=f"Rattenkrieg Stalingrad · {CATALOGUE.name_of(state.variant)}",
         panel=tuple(headline.splitlines()),
@@ -83,5 +99,14 @@ def scene(board: Board, state: RKState, headline: str) -> Scene:
         links=links,
         pieces=tuple(pieces),
         sides=SIDES,
-        provisional_note="the area layout, and " + ", ".join(provisional),
+        provisional_note="the area layout (drawn from the adjacency), and "
+        + ", ".join(provisional),
+        turn=state.turn,
+        turns=LAST_TURN,
+        scores=scores,
     )
+
+
+def _given_not(p: Provenance, field: str) -> bool:
+    """Whether the text does not give this field of a record (its data file says so)."""
+    return p.source == "provisional" or field in p.provisional

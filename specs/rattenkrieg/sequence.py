@@ -31,6 +31,7 @@ def initial_state(b: Board, variant: Variant) -> RKState:
     """The Soviet units on the map (RKS-3.1.2, RKS-3.1.3), the Germans in their Rear (RKS-3.2.1),
     every Stalingrad Area Soviet (RKS-3.6.1), all 52 cards in the deck; the Soviet player then
     places the Rifles (RKS-3.1.1)."""
+    # RKS-3.1.2, RKS-3.1.3, RKS-3.2.1: 13Gds, the T-34 and six Germans at their set-up Areas
     units = tuple(Unit(spec.id, area=spec.setup) for spec in b.data.units)
     s = RKState(
         variant=variant,
@@ -39,7 +40,7 @@ def initial_state(b: Board, variant: Variant) -> RKState:
         stage=Stage.PLACE,
         player=SU,
         units=units,
-        control=tuple(SU for _ in b.stalingrad),
+        control=tuple(SU for _ in b.stalingrad),  # RKS-3.6.1: every Area starts Soviet
         deck=DECK,
     )
     return s if rifle_to_place(b, s) else start_deal(b, s)
@@ -55,7 +56,7 @@ def rifle_to_place(b: Board, s: RKState) -> str | None:
 
 def place(b: Board, s: RKState, unit_id: str, area: str) -> RKState:
     """One Rifle on one Normal Area (RKS-3.1.1); when all are placed, the deal begins."""
-    s = b.update(s, unit_id, area=area)
+    s = b.update(s, unit_id, area=area)  # RKS-3.1.1: a Rifle on the next Normal Area
     return s if rifle_to_place(b, s) else start_deal(b, s)
 
 
@@ -67,9 +68,11 @@ def start_deal(b: Board, s: RKState) -> RKState:
 def deal_queue(b: Board, s: RKState) -> list[DrawFor]:
     """The draws of set-up, in order: steps to every unit on the map (RKS-3.3.1), then 4 cards
     to the Soviet and 3 to the German hand (RKS-3.4.1)."""
+    # RKS-3.3.1: each unit on the map is dealt its steps
     draws = [
         DrawFor("steps", u.id) for u in s.units if u.area is not None for _ in range(steps(b, u.id))
     ]
+    # RKS-3.4.1: then 4 cards to the Soviet hand and 3 to the German one
     return draws + [DrawFor("hand", side) for side in (SU, GE) for _ in range(START_HAND[side])]
 
 
@@ -133,6 +136,7 @@ def after_draws(b: Board, s: RKState) -> RKState:
 
 def start_player_turns(s: RKState) -> RKState:
     """The German Player Turn comes first (RKS-5.1.3)."""
+    # RKS-5.1.3: the German Player Turn opens every turn's Player Turns
     return attrs.evolve(
         s, phase=Phase.PLAYER_TURNS, stage=Stage.PLAYER_TURN, player=GE, passes=0, draws=()
     )
@@ -191,6 +195,7 @@ def recruiting_order(s: RKState) -> tuple[str, str]:
 
 
 def start_recruiting_phase(b: Board, s: RKState) -> RKState:
+    # RKS-5.1.1 (4): the Recruiting Phase follows the Player Turns
     return attrs.evolve(
         s, phase=Phase.RECRUITING, stage=Stage.DISCARD, player=recruiting_order(s)[0], passes=0
     )
@@ -198,15 +203,21 @@ def start_recruiting_phase(b: Board, s: RKState) -> RKState:
 
 def refill_target(b: Board, s: RKState, side: str) -> int:
     """3 cards, or 4 for the side occupying Mamayev Kurgan (RKS-10.1.2, RKS-10.2.1)."""
-    return REFILL_KURGAN if occupies(b, s, side) else REFILL
+    if occupies(b, s, side):  # RKS-10.2.1: the occupier of Mamayev Kurgan draws up to 4
+        return REFILL_KURGAN
+    return REFILL  # RKS-10.1.2
 
 
-def discard_hand(b: Board, s: RKState, cards: frozenset[str], refill: bool = True) -> RKState:
+def discard_hand(
+    b: Board, s: RKState, cards: frozenset[str], refill: bool = True, draw: int | None = None
+) -> RKState:
     """Discard any hand cards (RKS-10.1.1), then, if the player wants, draw up to the target
-    (RKS-10.1.2: he "may supply the hand")."""
+    (RKS-10.1.2: he "may supply the hand"), or `draw` cards of it (`refill_amount=partial`)."""
     side = s.player
     s = discard(s.with_hand(side, s.hand(side) - cards), cards)
     missing = refill_target(b, s, side) - len(s.hand(side)) if refill else 0
+    if draw is not None:  # RKS-10.1.2 (option refill_amount=partial: fewer than the target)
+        missing = draw
     return queue_draws(b, s, [DrawFor("hand", side)] * max(0, missing))
 
 
@@ -233,9 +244,12 @@ def start_turn(b: Board, s: RKState, turn: int) -> RKState:
     """The Reinforcement Phase (Turns 2 and 3, RKS-5.1.1): the units due enter their Rear
     (RKS-6.1.1, RKS-6.2.1) and are dealt their steps (RKS-6.1.2, RKS-6.2.2); the T-34 may
     return (RKS-6.3.1, AMB-RKS-14)."""
+    # RKS-5.1.1 (1): a new turn opens with its Reinforcement Phase (arrivals on Turns 2, 3)
     s = attrs.evolve(s, turn=turn, phase=Phase.REINFORCEMENT, stage=Stage.DRAW, passes=0)
     flipped = s.variant.is_("arrival_state", "flipped")  # AMB-RKS-25
     arriving = [spec for spec in b.data.units if spec.arrives == turn]
+    # RKS-6.1.1, RKS-6.2.1: the units due enter their Rear; their steps (RKS-6.1.2,
+    # RKS-6.2.2) are the draws queued below
     for spec in arriving:
         s = b.update(s, spec.id, area=b.rear[spec.side], flipped=flipped)
     draws = arrival_queue(b, turn)
@@ -261,6 +275,7 @@ def revive(b: Board, s: RKState, when: str) -> RKState:
             if s.variant.is_("t34_revival_window", "previous_turn")
             else lost < s.turn
         )
+        # RKS-6.3.1: lost in the window and Tractor Works Soviet: the T-34 returns there
         if window and controller(b, s, spec.revives_in) == spec.side:
             s = b.update(
                 s,

@@ -16,8 +16,10 @@ def combat_cards(b: Board, s: RKState, unit_id: str) -> list[tuple[str, str]]:
     fights with the hand only (RKS-8.12.2)."""
     u = b.unit(s, unit_id)
     side = b.side_of[unit_id]
-    out = [] if u.isolated else [(c, HAND) for c in sort_cards(s.hand(side))]
-    return out + [(c, unit_id) for c in sort_cards(u.steps)]
+    steps = [(c, unit_id) for c in sort_cards(u.steps)]
+    if u.isolated:  # RKS-8.10.4: an isolated unit fights with its own steps only
+        return steps
+    return [(c, HAND) for c in sort_cards(s.hand(side))] + steps
 
 
 def payment_cards(b: Board, s: RKState) -> list[tuple[str, str]]:

@@ -54,6 +54,20 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
+PLAYER_TURN_STAGES: tuple[Stage, ...] = (
+    Stage.PLAYER_TURN,
+    Stage.ACTIVE,
+    Stage.PAY,
+    Stage.COMBAT,
+    Stage.DAMAGE,
+    Stage.ISOLATION,
+    Stage.CONTINUE,
+    Stage.DRAW,
+    Stage.PICK,
+)
+"""The stages of the Player Turns, its opening first (RKS-5.1.2, RKS-7.1.1 to RKS-9.8.2)."""
+
+
 class Step(enum.Enum):
     """The steps of one combat round (RKS-8.3.1)."""
 

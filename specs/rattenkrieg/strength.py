@@ -33,9 +33,9 @@ def terrain(b: Board, s: RKState, unit_id: str, area: str) -> int:
         {"guards"} if s.variant.is_("guards_infantry", "yes") else set()
     )
     if spec.type in infantry:
-        return CITY_INFANTRY
+        return CITY_INFANTRY  # RKS-8.8.1: Infantry in a City Area, +2
     if spec.type == "panzer" and spec.side == GE:
-        return CITY_PANZER
+        return CITY_PANZER  # RKS-8.8.2: a German Panzer Division in a City Area, -2
     return 0  # motorized (RKS-8.8.3), tank
 
 
@@ -119,7 +119,7 @@ def bombard_hits(b: Board, s: RKState, kind: str, target: str, card: str) -> boo
     """A drawn card at least the target's strength damages it (RKS-9.2.2). A face card hits
     for the side occupying Mamayev Kurgan and misses otherwise (RKS-9.2.3); in Air Force
     Support it always misses (RKS-9.3.1)."""
-    if is_face(card):
+    if is_face(card):  # RKS-9.2.3: hits if the bombarding side occupies Mamayev Kurgan
         return kind == "bombardment" and occupies(b, s, s.player)
     n = number(card, s.variant)
     return n is not None and n >= bombard_strength(b, s, kind, target)

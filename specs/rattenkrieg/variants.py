@@ -545,6 +545,151 @@ OPTIONS = (
         ),
     ),
     _o(
+        "cardless_entry",
+        None,
+        "(found here) May an acting unit with no card to fight with move into an "
+        "enemy-controlled Area that holds enemy units?",
+        ("RKS-7.3.2", "RKS-8.1.2", "RKS-8.4.1", "RKS-7.1.3"),
+        Reading(
+            "refused",
+            "No: the move would start a combat in which it cannot declare an attack (RKS-8.4.1), "
+            "so it is not an operation the unit may take.",
+            HERE,
+            ("RKS-8.4.1",),
+        ),
+        Reading(
+            "combat_follows",
+            "Yes: the text bars no such move, only says that combat occurs immediately "
+            "(RKS-7.3.2); the attacker, with no card to place, is then the stuck attacker "
+            "(`stuck_attacker`).",
+            TEXT,
+            ("RKS-7.3.2", "RKS-8.1.2"),
+        ),
+    ),
+    _o(
+        "reattack_events",
+        None,
+        "(found here) After a combat that leaves both sides in the Area, may the attacker play "
+        "events before it attacks again?",
+        ("RKS-8.11.2", "RKS-7.1.3", "RKS-9.1.3"),
+        Reading(
+            "none",
+            "No: the attacker 'must decide whether to take the attack again or to retreat', and "
+            "nothing comes between.",
+            HERE,
+            ("RKS-8.11.2",),
+        ),
+        Reading(
+            "effects",
+            "Yes, the events that put an effect in force for the acting unit (Assault Gun, "
+            "Combat Engineer, Molotov Cocktail, General Chuikov, either use), as operations of "
+            "its action (RKS-7.1.3, RKS-9.1.3); then it attacks again or retreats. Bombardment, "
+            "Air Force Support and the Sniper stay operations between combats.",
+            HERE,
+            ("RKS-7.1.3", "RKS-9.1.3", "RKS-9.4.1", "RKS-9.5.1", "RKS-9.7.1", "RKS-9.8.1"),
+        ),
+    ),
+    _o(
+        "reattack_effects",
+        None,
+        "(found here) Do the 'next combat' events of a combat (Combat Engineer, Molotov "
+        "Cocktail, General Chuikov) still apply when the attacker attacks again?",
+        ("RKS-8.11.2", "RKS-9.5.1", "RKS-9.7.1", "RKS-9.8.1"),
+        Reading(
+            "spent",
+            "No: attacking again is a new combat (RKS-8.11.2); the events were for the one before.",
+            HERE,
+            ("RKS-8.11.2",),
+        ),
+        Reading(
+            "carried",
+            "Yes: [8.11] is the 'Continuation of the Combat', so the attack again is the same "
+            "combat continued and its events stay in force.",
+            HERE,
+            ("RKS-8.11.2", "RKS-9.5.1", "RKS-9.7.1", "RKS-9.8.1"),
+        ),
+    ),
+    _o(
+        "t34_support_card",
+        None,
+        "(found here) With which card of a round may the Soviet add the T-34's strength?",
+        ("RKS-8.12.3", "RKS-8.6.1", "RKS-8.3.1"),
+        Reading(
+            "first_card",
+            "Only with his first card of a round (his declaration).",
+            HERE,
+            ("RKS-8.12.3", "RKS-8.3.1"),
+        ),
+        Reading(
+            "any_card",
+            "With his declaration or with a raise: the text says only that he 'may add' it "
+            "when the other unit takes a combat.",
+            TEXT,
+            ("RKS-8.12.3", "RKS-8.6.1"),
+        ),
+    ),
+    _o(
+        "refill_amount",
+        None,
+        "(found here) The Recruiting Phase refill: all the way to 3 (4) cards or none, or any "
+        "number up to it?",
+        ("RKS-10.1.2", "RKS-10.2.1"),
+        Reading(
+            "all_or_nothing",
+            "The player supplies the hand until it has 3 (4) cards, or does not supply it.",
+            HERE,
+            ("RKS-10.1.2",),
+        ),
+        Reading(
+            "partial",
+            "The player 'may supply' the hand: he draws any number of cards up to the target.",
+            TEXT,
+            ("RKS-10.1.2", "RKS-10.2.1"),
+        ),
+    ),
+    _o(
+        "soviet_rear_entry",
+        None,
+        "(found here) May Soviet units move back into the Soviet Rear along the arrows?",
+        ("RKS-3.5.2", "RKS-7.2.1", "RKS-8.9.3"),
+        Reading(
+            "allowed",
+            "Yes: the Rear is adjacent to the three arrow Areas (RKS-3.5.2) and a friendly "
+            "Rear is entered freely; RKS-8.9.3 bans only retreats into it.",
+            TEXT,
+            ("RKS-3.5.2", "RKS-7.2.1", "RKS-8.9.3"),
+        ),
+        Reading(
+            "one_way",
+            "No: the arrows lead out of the Rear; Soviet units leave it but never move back in "
+            "(retreats are ruled by RKS-8.9.3, `rear_retreat_ban`).",
+            HERE,
+            ("RKS-3.5.2",),
+        ),
+    ),
+    _o(
+        "rear_retreat_ban",
+        None,
+        "(found here) Does RKS-8.9.3 (no Soviet retreat into the Soviet Rear), an item of the "
+        "damage list, also bar the retreats of the remaining units (RKS-8.10.1) and the "
+        "attacker's retreat instead of attacking again (RKS-8.11.2)?",
+        ("RKS-8.9.3", "RKS-8.10.1", "RKS-8.11.2"),
+        Reading(
+            "every_retreat",
+            "Yes: the sentence is unconditional; a Soviet unit never retreats into the Soviet "
+            "Rear.",
+            TEXT,
+            ("RKS-8.9.3",),
+        ),
+        Reading(
+            "damage_only",
+            "No: the ban is for the loser's retreat as damage (RKS-8.9.1); the remaining units "
+            "and a continuing attacker may retreat into a friendly Soviet Rear.",
+            HERE,
+            ("RKS-8.9.3", "RKS-8.10.1", "RKS-8.11.2"),
+        ),
+    ),
+    _o(
         "stuck_attacker",
         None,
         "(found here) An attacker that must fight (a repeat after a tie, RKS-8.7.4, or the "
@@ -658,6 +803,13 @@ STANDARD = {
     "recruiting": "both",
     "zero_steps": "survives",
     "assault_gun_on_panzer": "not_played",
+    "cardless_entry": "refused",
+    "reattack_events": "none",
+    "reattack_effects": "spent",
+    "t34_support_card": "first_card",
+    "refill_amount": "all_or_nothing",
+    "soviet_rear_entry": "allowed",
+    "rear_retreat_ban": "every_retreat",
     "stuck_attacker": "loses",
     "isolation_choice": "all_together",
     "recruiting_order": "german_first",

@@ -5,25 +5,88 @@ the properties it proves.
 
 The model is an over-approximation (`exact = False`): `wargame verify rattenkrieg` proves
 RKS-P-CARDS, RKS-P-STEPS, RKS-P-HAND, RKS-P-FACES, RKS-P-REAR, RKS-P-UNITS, RKS-P-RESULT,
-RKS-P-CONTROL and RKS-P-FLIPPED over it (1-induction, RKS-P-HAND and RKS-P-UNITS each given a
-lemma), and RKS-P-LOOP under event_source=hand (both presets; by one part, from the hand rules
-and General Chuikov's), and its refinement check holds every concrete step of seeded playouts
-to the model's step rules (direction (a)), which is what makes the proofs speak of the code.
-Each formal statement here implies its property of the projected position (or step).
-RKS-P-FLIPPED speaks of the action a step takes: the projection of a step's result carries the
-units that action makes act (`actors`: designated, recruiting, moving along), read from the
-step the link was handed (`known_step`, or its own `apply` in `schema_of`), so a model step
-sees them; a position reached otherwise (the set-up, a replayed witness) projects with none.
-RKS-P-CONTROL rests on step rules that every step ends with control as the units make it (the
-rules settle control and isolation after every action, `specs.rattenkrieg.control.settle`).
+RKS-P-CONTROL, RKS-P-FLIPPED, RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP, RKS-P-DRAWS, RKS-P-STAGES,
+RKS-P-COMBATANTS and RKS-P-PICKS (the parts of RKS-P-SEQUENCE, RKS-P-COMBAT and RKS-P-AFTERMATH
+proved) over it (1-induction, RKS-P-HAND and RKS-P-UNITS each given a lemma), and RKS-P-LOOP under
+event_source=hand (both presets; by one part, from the hand rules and General Chuikov's), and its
+refinement check holds every concrete step of seeded playouts to the model's step rules (direction
+(a)), which is what makes the proofs speak of the code. Each formal statement here implies its
+property of the projected position (or step). RKS-P-FLIPPED speaks of the action a step takes: the
+projection of a step's result carries the units that action makes act (`actors`: designated,
+recruiting, moving along), read from the step the link was handed (`known_step`, or its own `apply`
+in `schema_of`), so a model step sees them; a position reached otherwise (the set-up, a replayed
+witness) projects with none. RKS-P-CONTROL rests on step rules that every step ends with control as
+the units make it (the rules settle control and isolation after every action,
+`specs.rattenkrieg.control.settle`).
 
-The other properties have no formal statement (`formal()` leaves them out), so `wargame
-verify` checks them on seeded playouts and says so ("tested"): RKS-P-SEQUENCE, RKS-P-SETUP,
-RKS-P-DRAWS, RKS-P-PAY, RKS-P-EFFECTS, RKS-P-COMBAT and RKS-P-AFTERMATH are facts about records
-the abstraction leaves out (the stage and its records, the dealing order, the queued draws, the
-pending move, the combat table, the events in force), and their step rules would only restate
-them. RKS-P-ENDS stays refuted by a playout lasso (RKS-7.2.1 lets a unit move endlessly between
-friendly Areas).
+RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP and RKS-P-DRAWS speak of records beyond counts and places,
+so the model carries what each needs of them (`specs.rattenkrieg.symbolic`): the events in force
+as counts per kind (for the acting unit and in the combat), the player, the acting unit, the
+combat record's cause, attacker side and refight flag (`properties.effects_fit` reads no more);
+the waiting move's Area, T-34 and payments due, with the units' places, markers, steps, hands
+and control already modelled (`properties.pending_fits`); the stage, the number of queued draws
+and whether they are the set-up deal's last ones (`properties.set_up`, whose deal order is a
+fixed queue once every Rifle is placed, so the counts each unit and hand still waits for are a
+table of that number); for the draws, also the deck's size, the first draw's kind and target,
+and whether the draws are the last ones of the Turn's arrival queue (a fixed queue per Turn) or
+all the player's refill (`properties.draws_fit`: the Player Turns queue one draw at a time, so
+the first is all there is to check; the refill target is read from who occupies Mamayev Kurgan,
+by the units and control the model has). Each formal statement is the property read over these
+values, so it implies the property of the projected position; where a step rule restates part of
+it (the checks of a move waiting for its card, the two cards of each event, the conditions under
+which a recruit, a bombardment or a refill queues its draws, a card in the deck at every draw)
+its text says so. Projecting a queue to "its last `ndraws` draws" and a table of what each
+target still waits for is sound because the refinement check compares these projections of every
+concrete step with the step rules, so a queue that is no suffix, or a card dealt out of order,
+is a mismatch, not a silent pass.
+
+RKS-P-STAGES is the part of RKS-P-SEQUENCE proved (`properties.stages`, implied by
+`properties.sequenced`): each phase has its stages, set-up is Turn 1 with the Soviet player,
+Reinforcement Phases come from Turn 2 and the game ends in Turn 6; the result, the move waiting for
+its card and the queued draws exist exactly in their stages; the acting unit is the player's,
+present in the stages of its operations and in a bombardment's draw, absent where a Player Turn
+starts, in a recruit's draw and outside the Player Turns. It rests on step rules per stage and
+action kind (`symbolic.SEQUENCE_STEPS`, `Model.sequence_rules`, `Model.acting_rules`): where the
+steps of each phase and stage lead, that only the end of a Recruiting Phase changes the Turn, that
+the acting unit changes only by a designation or as the Player Turn ends, and which steps make or
+end a result, a waiting move or queued draws; the projection already carries every value it reads
+(no new variable). The stages inside the Player Turns after its start are one group: a step from any
+of them stays among them or opens the Recruiting Phase (the order of a combat's stages is not
+stated). The rules for the waiting move, the draws and the result say what `activation.move` and
+`pay`, `sequence.queue_draws` and `next_draw`, and `victory` do as play enters or leaves the stage,
+which is close to the property for these three records. Its statement is `properties.stages` read
+over the projection, plus one conjunct that makes it inductive (a Player Turns draw is a recruit's,
+a bombardment's or Air Force Support's), so it implies that predicate.
+
+RKS-P-COMBATANTS is the part of RKS-P-COMBAT proved (`properties.combatants`, implied by
+`properties.combat_fits`): a combat is fought in a Stalingrad Area, its attacker is the acting
+unit, its defender an enemy unit, its support a Soviet T-34. The projection adds the record's
+attacker, defender, support (units by number) and Area; the step rules (`Model.combat_rules`)
+say how a record is opened (for the acting unit, by the player, in a Stalingrad Area, with no
+support: the Area is a restatement at the opening step), that its attacker and Area stay while it
+lasts, that a defender is chosen among the enemy units and that only a Soviet T-34 supports.
+
+RKS-P-PICKS is the part of RKS-P-AFTERMATH proved (`properties.picks`, implied by
+`properties.aftermath`): the damaged unit is on the map, a random step pick is the damaged
+unit's under lost_step=random and it has a step, the Sniper picks for the Soviet from a
+non-empty German hand, for the acting unit unless under event_timing=player_turn_too. The
+projection adds the damaged unit, the pick's kind (any other pick a kind of its own, which the
+statement excludes) and the step pick's unit; the step rules (`Model.pick_rules`) say when
+damage is recorded and that its unit stays while it lasts, when each pick is made, and that
+the next step resolves it.
+
+The other properties have no formal statement (`formal()` leaves them out), so `wargame verify`
+checks them on seeded playouts and says so ("tested"): RKS-P-SEQUENCE (checked whole; beyond
+RKS-P-STAGES, the combat, damage and pick records, the acting unit in a pick, on the map, face up
+and having operated, the recruit flag, the passes, the player after the Recruiting Phase and the
+flips per phase: records the model leaves out, or where the only step rule at hand, "every step ends
+with its stage's records", would restate the property), RKS-P-COMBAT (checked whole; beyond
+RKS-P-COMBATANTS, the units present in the Area, the remaining units, the step, the table's cards,
+their origins and openness, the raises in turn, whether the defender and the T-34 are in the Area
+and when the T-34 may support) and RKS-P-AFTERMATH (checked whole; beyond RKS-P-PICKS, a bombarded
+unit's damage, whether damage has a choice, and a retreat an Area: functions of the whole map the
+model does not compute). RKS-P-ENDS stays refuted by a playout lasso (RKS-7.2.1 lets a unit move
+endlessly between friendly Areas).
 """
 
 from __future__ import annotations
@@ -43,23 +106,35 @@ from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.cards import DECK
 from specs.rattenkrieg.data import load_data
 from specs.rattenkrieg.rules import Rattenkrieg
-from specs.rattenkrieg.sequence import START_HAND
-from specs.rattenkrieg.state import GE, HAND, SIDES, RKState, Stage
+from specs.rattenkrieg.sequence import LAST_TURN, START_HAND
+from specs.rattenkrieg.state import GE, HAND, SIDES, SU, Phase, RKState, Stage
 from specs.rattenkrieg.symbolic import (
     ALIEN,
+    BOMBARDED,
     CLAUSES,
     CONTROLLERS,
+    DRAW_KINDS,
+    EVENT_KINDS,
+    EVENT_SIDE,
     FACE_KINDS,
+    FIGHTS,
     LOOP_PART,
     NEXT,
+    OTHER_EVENT,
     PHASES,
+    SNIPER_PICK,
+    STAGES,
+    STEP_PICK,
     STRAY,
+    STRAY_PICK,
     WINNERS,
     Model,
     acts,
     at,
     card,
+    ceff,
     ctl,
+    eff,
     elim,
     eturn,
     face,
@@ -82,6 +157,13 @@ LOOP = "RKS-P-LOOP"
 RESULT = "RKS-P-RESULT"
 FLIPPED = "RKS-P-FLIPPED"
 CONTROL = "RKS-P-CONTROL"
+EFFECTS = "RKS-P-EFFECTS"
+PAY = "RKS-P-PAY"
+SETUP = "RKS-P-SETUP"
+DRAWS = "RKS-P-DRAWS"
+STAGED = "RKS-P-STAGES"
+COMBATANTS = "RKS-P-COMBATANTS"
+PICKS = "RKS-P-PICKS"
 
 
 @functools.cache
@@ -157,6 +239,52 @@ class Link(AbstractLink[RKState]):
             out[eturn(u.id)] = when.get(u.id, 0)
             out[flip(u.id)] = u.flipped
             out[iso(u.id)] = u.isolated
+        out["player"] = CONTROLLERS[state.player]
+        out["acting"] = 0 if state.acting is None else m.unit_number[state.acting]
+        out["fight"] = 0 if fight is None else FIGHTS.get(fight.cause, BOMBARDED)
+        out["attacker"] = 0 if fight is None else CONTROLLERS[b.side_of[fight.attacker]]
+        out["refight"] = fight is not None and fight.refight
+        # COMBATANTS
+        out["cunit"] = 0 if fight is None else m.unit_number[fight.attacker]
+        out["cdef"] = (
+            0 if fight is None or fight.defender is None else m.unit_number[fight.defender]
+        )
+        out["csup"] = 0 if fight is None or fight.support is None else m.unit_number[fight.support]
+        out["carea"] = 0 if fight is None else m.areas[fight.area]
+        # PICKS
+        out["dunit"] = 0 if state.damage is None else m.unit_number[state.damage.unit]
+        pick = state.pick
+        out["pick"] = 0 if pick is None else STRAY_PICK
+        out["pwho"] = 0
+        if pick is not None and pick.kind == "step" and pick.who in m.unit_number:
+            out["pick"], out["pwho"] = STEP_PICK, m.unit_number[pick.who]
+        if pick is not None and pick.kind == "sniper" and pick.who == GE:
+            out["pick"] = SNIPER_PICK
+        in_combat = () if fight is None else fight.effects
+        for k in EVENT_KINDS:
+            out[eff(k)] = _events(state.effects, k)
+            out[ceff(k)] = _events(in_combat, k)
+        out["stage"] = STAGES.index(state.stage)
+        out["ndraws"] = len(state.draws)
+        deal = m.deal
+        rest = len(deal) - len(state.draws)
+        out["dealing"] = rest >= 0 and list(state.draws) == list(deal[rest:])
+        # DRAWS
+        out["deck"] = len(state.deck)
+        head = state.draws[0] if state.draws else None
+        out["dkind"] = 0 if head is None else DRAW_KINDS.index(head.kind) + 1
+        out["dwho"] = 0
+        if head is not None:
+            out["dwho"] = CONTROLLERS[head.who] if head.kind == "hand" else m.unit_number[head.who]
+        arriving = m.arrivals.get(state.turn, ())
+        left = len(arriving) - len(state.draws)
+        out["arrivals"] = left >= 0 and list(state.draws) == list(arriving[left:])
+        out["refills"] = all(d.kind == "hand" and d.who == state.player for d in state.draws)
+        move = state.pending
+        out["pending"] = move is not None
+        out["pto"] = 0 if move is None else m.areas[move.to]
+        out["escort"] = 0 if move is None or move.escort is None else m.unit_number[move.escort]
+        out["payments"] = 0 if move is None else move.payments
         places = props.card_places(state)
         for c in m.cards:
             out[card(c)] = places[c]
@@ -170,6 +298,13 @@ class Link(AbstractLink[RKState]):
             for kind, pile in zip(FACE_KINDS, sets, strict=True):
                 out[face(kind, c)] = c in pile
         return out
+
+
+def _events(effects: tuple[str, ...], kind: str) -> int:
+    """How many of `effects` are of `kind` (`OTHER_EVENT`: none of the lasting events)."""
+    if kind in EVENT_SIDE:
+        return effects.count(kind)
+    return sum(1 for e in effects if e not in EVENT_SIDE)
 
 
 # --- the formal statements -----------------------------------------------------------------------
@@ -194,6 +329,13 @@ def formal(m: Model) -> dict[str, Formal]:
         RESULT: Invariant(lambda o, s: _result(m, o, s)),
         FLIPPED: StepInvariant(lambda o, s, n: _flipped(m, o, s, n)),
         CONTROL: Invariant(lambda o, s: _control(m, o, s)),
+        EFFECTS: Invariant(lambda o, s: _effects(m, o, s)),
+        PAY: Invariant(lambda o, s: m.pending_fits(o, s)),
+        SETUP: Invariant(lambda o, s: m.set_up(o, s)),
+        DRAWS: Invariant(lambda o, s: m.draws_fit(o, s)),
+        STAGED: Invariant(lambda o, s: _stages(m, o, s)),
+        COMBATANTS: Invariant(lambda o, s: _combatants(m, o, s)),
+        PICKS: Invariant(lambda o, s: _picks(m, o, s)),
     }
     if m.chuikov_from_hand:  # else Chuikov paid with a step card raises the measure
         loop = StepPart(
@@ -337,3 +479,198 @@ def _loop(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
     """RKS-5.1.2, RKS-7.4.1, RKS-9.8.2: no step of the Player Turn loop (within one Turn)
     raises the measure."""
     return o.implies(m.in_the_loop(o, s, n), o.le(_measure(m, o, n), _measure(m, o, s)))
+
+
+def _effects(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """RKS-9.1.1, RKS-9.1.2, RKS-9.4.1, RKS-9.5.1, RKS-9.7.1, RKS-9.8.1, RKS-8.7.4
+    (`properties.effects_fit`): the events in force are the player's, the Assault Gun never for
+    a Panzer Division; in a combat none of the 'next combat' ones stay out of it, and its own
+    are the attacker's 'next combat' events, none after a refought tie under
+    effect_duration=first_round, none in a bombarded unit's record; of each event at most two
+    cards (one under effect_stacking=once) are in force; and no other effect is."""
+    most = 1 if m.stacking_once else 2
+    fight, attacker = s.i("fight"), s.i("attacker")
+    none_in_combat = o.all(o.eq(s.i(ceff(k)), 0) for k in EVENT_KINDS)
+    # RKS-8.11.2 (reattack_events=effects): events played before the re-attack wait for it
+    waiting = o.all([o.lit(m.reattack_events), o.eq(s.i("stage"), STAGES.index(Stage.CONTINUE))])
+    ready = o.not_(waiting)
+    out = [
+        o.eq(s.i(eff(OTHER_EVENT)), 0),
+        o.eq(s.i(ceff(OTHER_EVENT)), 0),
+        o.eq(s.i(ceff("assault_gun")), 0),
+        o.implies(
+            o.lt(0, s.i(eff("assault_gun"))),
+            o.not_(o.among(s.i("acting"), [o.num(p) for p in m.panzers])),
+        ),
+        o.implies(o.eq(fight, 0), none_in_combat),
+        o.implies(o.eq(fight, BOMBARDED), none_in_combat),
+    ]
+    if m.first_round:
+        out.append(o.implies(s.b("refight"), none_in_combat))
+    for k, side in EVENT_SIDE.items():
+        out += [
+            o.implies(o.lt(0, s.i(eff(k))), o.eq(s.i("player"), CONTROLLERS[side])),
+            o.implies(o.lt(0, s.i(ceff(k))), o.eq(attacker, CONTROLLERS[side])),
+            o.le(o.add([s.i(eff(k)), s.i(ceff(k))]), most),
+        ]
+        if k != "assault_gun":
+            out.append(
+                o.implies(o.all([o.eq(fight, FIGHTS["combat"]), ready]), o.eq(s.i(eff(k)), 0))
+            )
+    return o.all(out)
+
+
+def _stages(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """RKS-5.1.1, RKS-3.1.1, RKS-4.1.1, RKS-7.3.1, RKS-3.4.3 (`properties.stages`, the part of
+    RKS-P-SEQUENCE proved): each phase has only its stages (`properties.PHASE_STAGES`),
+    set-up is Turn 1 with the Soviet player, a Reinforcement Phase is in Turn 2 or later and
+    the game ends in Turn 6; a result, a move waiting for its card and queued draws exist
+    exactly in their stages (over, pay, draw); the acting unit is the player's, present in the
+    stages of its operations and for a bombardment's or Air Force Support's draw, absent
+    elsewhere (but in a pick); and the Turn is at least 1. Over the projection (`won` is
+    non-zero exactly with a result, `pending` with a waiting move, `ndraws` is the queue's
+    length, `dkind` the first draw's kind) this is `properties.stages` read word for word, and
+    one more conjunct (a Player Turns draw is a recruit's, a bombardment's or Air Force
+    Support's, as RKS-P-DRAWS has it too) that makes it inductive."""
+    phase, stage = s.i("phase"), s.i("stage")
+    busy = o.not_(o.eq(s.i("acting"), 0))
+    acting = [x for x in STAGES if x in props.ACTING]
+    idle = (Stage.PLACE, Stage.PLAYER_TURN, Stage.DISCARD, Stage.OVER)
+    aimed = [o.num(DRAW_KINDS.index(k) + 1) for k in ("bombardment", "air_support")]
+    return o.all(
+        [
+            o.le(1, s.i("turn")),
+            *(
+                o.implies(
+                    o.eq(phase, PHASES.index(p)),
+                    o.among(stage, [o.num(STAGES.index(x)) for x in STAGES if x in ok]),
+                )
+                for p, ok in props.PHASE_STAGES.items()
+            ),
+            o.implies(
+                o.eq(phase, PHASES.index(Phase.SETUP)),
+                o.all([o.eq(s.i("turn"), 1), o.eq(s.i("player"), CONTROLLERS[SU])]),
+            ),
+            o.implies(o.eq(phase, PHASES.index(Phase.REINFORCEMENT)), o.le(2, s.i("turn"))),
+            o.implies(o.eq(phase, PHASES.index(Phase.OVER)), o.eq(s.i("turn"), LAST_TURN)),
+            o.iff(o.not_(o.eq(s.i("won"), 0)), o.eq(stage, STAGES.index(Stage.OVER))),
+            o.iff(s.b("pending"), o.eq(stage, STAGES.index(Stage.PAY))),
+            o.iff(o.le(1, s.i("ndraws")), o.eq(stage, STAGES.index(Stage.DRAW))),
+            # the acting unit: the player's, in the stages of its operations and for a
+            # bombardment's draw, none where a Player Turn starts, outside the Player Turns, or
+            # for a recruit's draw (a Player Turns draw is of one of these kinds: RKS-P-DRAWS
+            # says so too; here it makes the statement inductive, stronger than the predicate)
+            *(
+                o.implies(o.eq(s.i("acting"), k), o.eq(s.i("player"), CONTROLLERS[m.side[u]]))
+                for u, k in m.unit_number.items()
+            ),
+            o.implies(o.among(stage, [o.num(STAGES.index(x)) for x in acting]), busy),
+            o.implies(
+                o.any(
+                    [
+                        o.not_(o.eq(phase, PHASES.index(Phase.PLAYER_TURNS))),
+                        o.among(stage, [o.num(STAGES.index(x)) for x in idle]),
+                    ]
+                ),
+                o.not_(busy),
+            ),
+            o.implies(
+                o.all(
+                    [
+                        o.eq(phase, PHASES.index(Phase.PLAYER_TURNS)),
+                        o.eq(stage, STAGES.index(Stage.DRAW)),
+                    ]
+                ),
+                o.all(
+                    [
+                        o.iff(busy, o.among(s.i("dkind"), aimed)),
+                        o.among(s.i("dkind"), [o.num(DRAW_KINDS.index("steps") + 1), *aimed]),
+                    ]
+                ),
+            ),
+        ]
+    )
+
+
+def _combatants(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """RKS-8.2.2, RKS-8.2.3, RKS-8.12.3 (`properties.combatants`, the part of RKS-P-COMBAT
+    proved): a combat record's Area is a Stalingrad Area, its attacker the acting unit, the
+    player's, its defender (once
+    chosen) a unit of the other side, its support none or a Soviet T-34; with no record, none of
+    these (the projection's). Over the projection
+    (`cunit`, `cdef`, `csup`: the record's units by number, 0 for none; `attacker` the
+    attacker's side) this is `properties.combatants` read word for word."""
+    fight = o.not_(o.eq(s.i("fight"), 0))
+    side_of = [
+        o.implies(o.eq(s.i(v), k), o.eq(s.i(w), CONTROLLERS[m.side[u]]))
+        for u, k in m.unit_number.items()
+        for v, w in (("acting", "player"), ("cunit", "attacker"))
+    ]
+    enemy = [
+        o.implies(o.eq(s.i("cdef"), k), o.not_(o.eq(s.i("attacker"), CONTROLLERS[m.side[u]])))
+        for u, k in m.unit_number.items()
+    ]
+    return o.all(
+        [
+            *side_of,
+            o.implies(
+                o.not_(fight),
+                o.all(o.eq(s.i(v), 0) for v in ("cunit", "cdef", "csup", "carea")),
+            ),
+            o.implies(
+                fight,
+                o.all(
+                    [
+                        o.not_(o.eq(s.i("acting"), 0)),
+                        o.eq(s.i("cunit"), s.i("acting")),
+                        o.among(s.i("carea"), [o.num(m.areas[a]) for a in m.stalingrad]),
+                        *enemy,
+                        o.among(s.i("csup"), m.supporters(o)),
+                    ]
+                ),
+            ),
+        ]
+    )
+
+
+def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """RKS-8.9.1, RKS-9.6.1, AMB-RKS-7 iii (`properties.picks`, the part of RKS-P-AFTERMATH
+    proved): the damaged unit is on the map; a random step pick is the damaged unit's, under
+    lost_step=random, and it has a step; the Sniper's pick is the Soviet's from a non-empty
+    German hand, for the acting unit unless under event_timing=player_turn_too; there is no
+    other pick. Over the projection (`dunit`, `pwho`: units by number, 0 for none; `pick` its
+    kind, any other pick `STRAY_PICK`) this is `properties.picks` read word for word."""
+    pick, dunit, pwho = s.i("pick"), s.i("dunit"), s.i("pwho")
+    return o.all(
+        [
+            *(
+                o.implies(o.eq(dunit, k), o.not_(o.eq(s.i(at(u)), 0)))
+                for u, k in m.unit_number.items()
+            ),
+            o.le(pick, SNIPER_PICK),
+            o.implies(
+                o.eq(pick, STEP_PICK),
+                o.all(
+                    [
+                        o.lit(m.random_step),
+                        o.not_(o.eq(dunit, 0)),
+                        o.eq(pwho, dunit),
+                        *(
+                            o.implies(o.eq(pwho, k), o.le(1, s.i(steps(u))))
+                            for u, k in m.unit_number.items()
+                        ),
+                    ]
+                ),
+            ),
+            o.implies(
+                o.eq(pick, SNIPER_PICK),
+                o.all(
+                    [
+                        o.eq(s.i("player"), CONTROLLERS[SU]),
+                        o.le(1, s.i(hand(GE))),
+                        o.any([o.lit(m.turn_events), o.not_(o.eq(s.i("acting"), 0))]),
+                    ]
+                ),
+            ),
+        ]
+    )

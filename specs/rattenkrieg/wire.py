@@ -74,6 +74,9 @@ StepCount = Annotated[
 HandCount = Annotated[
     int, Meta(ge=0, le=MAX_HAND, description="RKS-3.4.1, RKS-10.2.1: at most 4 cards.")
 ]
+RefillDraw = Annotated[
+    int, Meta(ge=1, le=MAX_HAND, description="RKS-10.1.2: a partial refill's cards drawn.")
+]
 _UNIQUE = {"uniqueItems": True}
 Pile = Annotated[
     list[Card],
@@ -384,10 +387,11 @@ class IsolateAction(Record, frozen=True, tag_field="type", tag="isolate"):
 
 class DiscardAction(Record, frozen=True, tag_field="type", tag="discard"):
     """The Recruiting Phase discard (RKS-10.1.1), and whether the hand is then filled up from
-    the deck (RKS-10.1.2)."""
+    the deck (RKS-10.1.2); `draw`, a partial refill (`refill_amount=partial`)."""
 
     cards: Hand
     refill: bool
+    draw: RefillDraw | msgspec.UnsetType = msgspec.UNSET
 
 
 ActionRecord = (

@@ -122,7 +122,7 @@ def hold_allowed(b: Board, s: ShumshuState, fight: Fight) -> bool:
     SHU-DISRUPT.5): in every combat, or only against a landing and in the beachhead
     (AMB-SHU-6)."""
     if not any(not s.piece(d).disrupted for d in fight.defenders):
-        return False
+        return False  # SHU-DISRUPT.5: disrupted units may not declare No Retreat!
     if s.variant.is_("no_retreat_scope", "every_combat"):
         return True
     defender = b.side_of[fight.defenders[0]]
@@ -172,7 +172,7 @@ def apply_result(b: Board, s: ShumshuState, fight: Fight, result: str) -> Shumsh
     hit = affected(b, s, fight)
     held = [u for u in hit if fight.hold and not s.piece(u).disrupted]
     moving: list[str] = []
-    if result == "DE":
+    if result == "DE":  # SHU-CRT.3: all defenders eliminated
         s = eliminate(b, s, hit)
     elif result in ("DR", "DW"):
         if result == "DR":
@@ -182,13 +182,13 @@ def apply_result(b: Board, s: ShumshuState, fight: Fight, result: str) -> Shumsh
         others = [u for u in hit if u not in held]
         s = disrupt(b, s, others)  # a routed regiment breaks where it ends up
         moving = others
-    elif result == "D":
+    elif result == "D":  # SHU-CRT.6: the defenders disrupted
         s = disrupt(b, s, hit)
-    elif result == "AD":
+    elif result == "AD":  # SHU-CRT.7: the attackers disrupted
         s = _attackers_disrupted(b, s, fight)
-    elif result == "AE":
+    elif result == "AE":  # SHU-CRT.8: the attackers eliminated
         s = eliminate(b, s, [a for a in fight.attackers if s.piece(a).loc is Loc.MAP])
-    if fight.banzai and result in crt.D_OR_WORSE:
+    if fight.banzai and result in crt.D_OR_WORSE:  # SHU-BANZAI.2: all attackers eliminated
         s = eliminate(b, s, [a for a in fight.attackers if s.piece(a).loc is Loc.MAP])
     current = attrs.evolve(fight, result=result, retreating=tuple(moving))
     return attrs.evolve(s, fight=current)
@@ -216,7 +216,7 @@ def retreat_choices(b: Board, s: ShumshuState, fight: Fight) -> list[Hex]:
     here = s.piece(unit).hex
     assert here is not None
     enemy = other(b.side_of[unit])
-    out = [n for n in b.neighbors(here) if holder(b, s, n) != enemy]
+    out = [n for n in b.neighbors(here) if holder(b, s, n) != enemy]  # SHU-STACK.1
     if s.variant.is_("retreat_together", "together") and fight.first_to is not None:
         out = [h for h in out if h == fight.first_to]
     return out
@@ -232,11 +232,11 @@ def apply_retreat(b: Board, s: ShumshuState, unit: str, to: Hex | None) -> Shums
         if s.variant.is_("no_retreat_path", "eliminated"):
             s = eliminate(b, s, [unit])
         elif b.unit(unit).is_regiment and fight.result == "DR":
-            s = break_regiment(b, s, unit)
+            s = break_regiment(b, s, unit)  # SHU-RGT.2: DR against a regiment
     else:
         s = update(s, [unit], hex=to)
         if b.unit(unit).is_regiment and fight.result == "DR":
-            s = break_regiment(b, s, unit)
+            s = break_regiment(b, s, unit)  # SHU-RGT.2: DR against a regiment
     first = fight.first_to if fight.first_to is not None else to
     return attrs.evolve(s, fight=attrs.evolve(fight, retreating=rest, first_to=first))
 
@@ -267,11 +267,11 @@ def advance_choices(b: Board, s: ShumshuState, fight: Fight, unit: str) -> list[
     target_free = holder(b, s, fight.hex) != enemy
     out = set()
     if target_free:
-        out.add(fight.hex)
+        out.add(fight.hex)  # SHU-COMBAT.13: into the defender's hex
     if s.variant.is_("advance_hex", "next_to_defender"):
         for n in b.neighbors(fight.hex):
             if not pieces_in(s, n) and (target_free or n in b.neighbors(here)):
-                out.add(n)
+                out.add(n)  # SHU-COMBAT.13: or an empty hex next to it
     else:
         out.update(n for n in b.neighbors(here) if not pieces_in(s, n))
     out.discard(here)

@@ -33,7 +33,7 @@ def reads_left(v: Variant, roller: str) -> bool:
     """Whether `roller` reads the left die number (6 at the top) (SHU-CRT.9, AMB-SHU-1)."""
     reading = v.reading("die_reading")
     if reading == "by_nationality":
-        return roller == JP
+        return roller == JP  # SHU-CRT.9: the Japanese read the left number, the Russians right
     if reading == "attacker_left":
         return True
     return roller == RU
@@ -59,7 +59,7 @@ def basic_column(attack: int, defence: int) -> int:
         return BELOW
     if ratio >= 5:
         return ABOVE
-    return max(i for i, value in enumerate(COLUMN_VALUES) if value <= ratio)
+    return max(i for i, value in enumerate(COLUMN_VALUES) if value <= ratio)  # SHU-COMBAT.7
 
 
 def clamp(column: int) -> int:

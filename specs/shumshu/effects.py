@@ -24,9 +24,9 @@ def recovery_turn(s: ShumshuState, side: str) -> int:
     if side == JP:
         if v.is_("jp_recovery", "same_player_turn"):
             return pt
-        return pt if s.side == JP else pt + 1
+        return pt if s.side == JP else pt + 1  # SHU-DISRUPT.3: end of his own player-turn
     if v.is_("ru_recovery", "first_after"):
-        return pt + 1 if s.side == RU else pt + 2
+        return pt + 1 if s.side == RU else pt + 2  # SHU-DISRUPT.4: next Japanese combat phase
     return 2 * next_period_start(s)
 
 
@@ -37,7 +37,7 @@ def disrupt(b: Board, s: ShumshuState, ids: Iterable[str]) -> ShumshuState:
     for uid in ids:
         p = s.piece(uid)
         side = b.side_of[uid]
-        changes[uid] = attrs.evolve(
+        changes[uid] = attrs.evolve(  # SHU-DISRUPT.5: a disrupted Japanese unit is face up
             p, disrupted=True, recover=recovery_turn(s, side), revealed=p.revealed or side == JP
         )
     return evolve_pieces(s, changes)
@@ -73,7 +73,7 @@ def form(b: Board, s: ShumshuState, regiment: str, at: Hex) -> ShumshuState:
     """Three undisrupted battalions become their regiment; the battalions leave the map while
     it exists (SHU-RGT.1, AMB-SHU-10)."""
     changes = {bn: Piece(bn, Loc.IN_REGIMENT) for bn in b.data.battalions_of(regiment)}
-    changes[regiment] = Piece(regiment, Loc.MAP, at)
+    changes[regiment] = Piece(regiment, Loc.MAP, at)  # SHU-RGT.1: the regiment replaces them
     s = evolve_pieces(s, changes)
     if s.variant.is_("regiment_use", "next_turn"):
         s = attrs.evolve(s, acted=s.acted | {regiment})
@@ -85,7 +85,7 @@ def break_regiment(b: Board, s: ShumshuState, regiment: str) -> ShumshuState:
     disrupted (SHU-RGT.2, AMB-SHU-10 iii)."""
     at = s.piece(regiment).hex
     bns = b.data.battalions_of(regiment)
-    changes = {bn: Piece(bn, Loc.MAP, at) for bn in bns}
+    changes = {bn: Piece(bn, Loc.MAP, at) for bn in bns}  # SHU-RGT.2: back to battalions
     changes[regiment] = Piece(regiment, Loc.UNFORMED)
     s = evolve_pieces(s, changes)
     return disrupt(b, s, bns)
@@ -103,7 +103,7 @@ def recover(b: Board, s: ShumshuState, side: str) -> ShumshuState:
             continue
         if p.loc is Loc.SEA:
             changes[p.id] = Piece(p.id, Loc.POOL)
-        elif p.loc is Loc.MAP:
+        elif p.loc is Loc.MAP:  # SHU-DISRUPT.3 (Japanese), SHU-DISRUPT.4 (Russians): recovered
             changes[p.id] = attrs.evolve(
                 p, disrupted=False, recover=0, revealed=p.revealed and not rehide
             )

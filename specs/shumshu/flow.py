@@ -27,6 +27,7 @@ from specs.shumshu.variants import LENGTH
 def initial_state(b: Board, v: Variant) -> ShumshuState:
     """Before play: the Japanese Shumshu pieces wait to be placed, the rest of the Japanese
     on Paramushir, every Russian unit off-board (SHU-SETUP.1 to SHU-SETUP.3)."""
+    # SHU-SETUP.2 the other Japanese units on Paramushir, SHU-SETUP.3 the Russians off-board
     pieces = tuple(
         Piece(u.id, Loc.UNFORMED if u.setup == "formed" else Loc.POOL) for u in b.data.units
     )
@@ -100,7 +101,7 @@ def landing_step(b: Board, s: ShumshuState) -> ShumshuState:
         return finish_sail(b, s)
     lander = sail.party[0]
     s = combat.discover_decoys(b, s, sail.hex, next_period_start(s))
-    fight = Fight(sail.hex, (lander,), landing=True)
+    fight = Fight(sail.hex, (lander,), landing=True)  # SHU-LAND.2: each lander on its own
     s = attrs.evolve(s, fight=fight)
     who = holder(b, s, sail.hex)
     if who == RU and not sail.landed and s.variant.is_("friendly_landing", "no_roll"):
@@ -134,7 +135,7 @@ def lander_done(b: Board, s: ShumshuState) -> ShumshuState:
     p = s.piece(lander)
     if p.loc is Loc.POOL:
         cleared = fight.result in ("", "DE", "DR", "DW") and holder(b, s, sail.hex) != JP
-        if cleared:
+        if cleared:  # SHU-LAND.7: the hex cleared (DE, DR, DW), the lander comes ashore
             s = update(s, [lander], loc=Loc.MAP, hex=sail.hex)
             sail = attrs.evolve(sail, landed=True)
             if s.variant.is_("landed_units", "landing_is_action"):
@@ -151,10 +152,10 @@ def finish_sail(b: Board, s: ShumshuState) -> ShumshuState:
     sail = s.sail
     if sail is not None:
         if sail.hex is not None and sail.landed:
-            s = attrs.evolve(s, beachhead=sail.hex)
+            s = attrs.evolve(s, beachhead=sail.hex)  # SHU-LAND.1: the landing hex, supply base
         elif sail.hex is None and sail.party and s.beachhead is not None:
-            s = update(s, sail.party, loc=Loc.MAP, hex=s.beachhead)
-    return replace_step(b, attrs.evolve(s, sail=None))
+            s = update(s, sail.party, loc=Loc.MAP, hex=s.beachhead)  # SHU-REINF.3: delivered
+    return replace_step(b, attrs.evolve(s, sail=None))  # SHU-REPL.2: after the deliveries
 
 
 def replace_step(b: Board, s: ShumshuState) -> ShumshuState:
@@ -227,11 +228,11 @@ def set_defenders(b: Board, s: ShumshuState, defenders: tuple[str, ...]) -> Shum
     """Defenders are revealed: they are in combat (SHU-COMBAT.5)."""
     fight = s.fight
     assert fight is not None
-    s = update(s, [d for d in defenders if b.side_of[d] == JP], revealed=True)
+    s = update(s, [d for d in defenders if b.side_of[d] == JP], revealed=True)  # SHU-COMBAT.5
     s = attrs.evolve(s, fight=attrs.evolve(fight, defenders=defenders))
     fight = s.fight
     assert fight is not None
-    if combat.hold_allowed(b, s, fight):
+    if combat.hold_allowed(b, s, fight):  # No Retreat! may be declared (SHU-LAND.8, SHU-LAND.9)
         return attrs.evolve(s, stage=Stage.HOLD)
     return commit_step(b, s)
 
@@ -284,7 +285,7 @@ def advance_step(b: Board, s: ShumshuState) -> ShumshuState:
     assert fight is not None
     winners = combat.victors(b, s, fight) if not fight.winners else fight.winners
     winners = tuple(w for w in winners if combat.advance_choices(b, s, fight, w))
-    if winners:
+    if winners:  # SHU-COMBAT.13: the victors may advance
         return attrs.evolve(s, stage=Stage.ADVANCE, fight=attrs.evolve(fight, winners=winners))
     return fight_done(b, s)
 
@@ -312,7 +313,7 @@ def end_player_turn(b: Board, s: ShumshuState) -> ShumshuState:
         return start_player_turn(b, s, JP)
     if s.turn >= game_length(s.variant):
         return game_over(b, s)
-    return start_player_turn(b, attrs.evolve(s, turn=s.turn + 1), RU)
+    return start_player_turn(b, attrs.evolve(s, turn=s.turn + 1), RU)  # SHU-SEQ.2: next half-day
 
 
 def star_hexes(b: Board, s: ShumshuState) -> tuple[bool, bool]:
@@ -360,11 +361,11 @@ def settle(b: Board, s: ShumshuState) -> ShumshuState:
     if bh is not None:
         who = holder(b, s, bh)
         if who == JP or (who is None and s.variant.is_("beachhead_lost", "emptied_or_taken")):
-            s = attrs.evolve(s, beachhead=None)
+            s = attrs.evolve(s, beachhead=None)  # SHU-LAND.10: lost, a new landing may be tried
     if not s.at_arrived and any(
         b.unit(p.id).type == "at_gun" and p.loc is Loc.MAP for p in s.units
     ):
-        s = attrs.evolve(s, at_arrived=True)
+        s = attrs.evolve(s, at_arrived=True)  # SHU-TANK.2: the AT guns have arrived
     if s.variant.is_("victory_timing", "ever_entered"):
         taken = set(s.taken)
         if holder(b, s, b.data.one_star) == RU:

@@ -43,7 +43,7 @@ def formable(b: Board, s: ShumshuState) -> list[tuple[str, Hex]]:
         ):
             (h,) = hexes
             assert h is not None
-            out.append((p.id, h))
+            out.append((p.id, h))  # SHU-RGT.1: three undisrupted battalions in one hex
     return out
 
 
@@ -62,8 +62,8 @@ def landing_hexes(b: Board, s: ShumshuState) -> list[Hex]:
     if s.ships <= 0 or s.sail is not None:
         return []
     if s.variant.is_("landings", "one_beachhead") and s.beachhead is not None:
-        return []
-    return [
+        return []  # SHU-LAND.10: a new landing only once the beachhead is lost (AMB-SHU-7)
+    return [  # SHU-LAND.1 a coastal hex; SHU-LAND.5 not in the Paramushir red range
         h for h in b.hexes if b.is_coastal(h) and not b.in_red(h) and hex_barred(b, s, h) is None
     ]
 
@@ -98,6 +98,7 @@ def party_limit(s: ShumshuState, landing: bool) -> int:
     if s.ships <= 0:
         return 0
     option = "landing_size" if landing else "deliveries"
+    # SHU-LAND.2 up to 3 landers; SHU-REINF.3 deliveries, one per capability left
     limit = min(MAX_LANDERS, s.ships) if s.variant.is_(option, "capabilities") else MAX_LANDERS
     if landing and s.variant.is_("landing_limit", "hexside_limit"):
         limit = min(limit, 2)
@@ -186,7 +187,7 @@ def apply_air(b: Board, s: ShumshuState, face: int, sunk: str | None) -> Shumshu
     left = crt.reads_left(s.variant, JP)
     row = crt.row_of(b.data.crt, left, face)
     s = attrs.evolve(s, air_used=True, air_turn=s.turn)
-    if row == 0:
+    if row == 0:  # SHU-AIR.2: the best roll sinks a capability with its load
         loaded_only = s.variant.is_("air_sinks", "loaded_ship")
         if sunk is not None or not loaded_only:
             s = attrs.evolve(s, ships=max(0, s.ships - 1))
@@ -198,7 +199,7 @@ def apply_air(b: Board, s: ShumshuState, face: int, sunk: str | None) -> Shumshu
             party = tuple(u for u in sail.party if u not in lost)
             s = attrs.evolve(s, sail=attrs.evolve(sail, party=party))
     elif row >= 3:
-        s = attrs.evolve(s, air=False)
+        s = attrs.evolve(s, air=False)  # SHU-AIR.3: the three worst rolls shoot it down
     return s
 
 
@@ -242,13 +243,13 @@ def reinforcements(b: Board, s: ShumshuState) -> list[tuple[str, Hex]]:
     """One Japanese unit from Paramushir to hex 33 on the Japanese AM turn (SHU-REINF.1,
     SHU-REINF.2); with Russians in hex 33, none or next to it (`hex33_blocked`)."""
     if not s.is_am or s.side != JP:
-        return []
+        return []  # SHU-REINF.1: reinforcements only in the owner's AM turn
     waiting = [p.id for p in s.units if p.loc is Loc.POOL and b.side_of[p.id] == JP]
     if not waiting:
         return []
     h33 = b.data.hex33
     if holder(b, s, h33) != RU:
-        hexes = [h33]
+        hexes = [h33]  # SHU-REINF.2: from Paramushir to hex 33
     elif s.variant.is_("hex33_blocked", "adjacent"):
         hexes = [n for n in b.neighbors(h33) if holder(b, s, n) != RU]
     else:

@@ -26,7 +26,7 @@ def allowance(b: Board, s: ShumshuState, unit: str) -> int:
         return 3 if s.variant.is_("tank_road", "three_hexes") else 2
     if battalion_like_move(b, unit):
         return 2
-    return 1
+    return 1  # SHU-RGT.3: a regiment gets no road bonus
 
 
 def mover_problem(b: Board, s: ShumshuState, unit: str) -> Problem:
@@ -58,7 +58,7 @@ def destinations(b: Board, s: ShumshuState, unit: str) -> list[Hex]:
     sides = hex_sides(b, s)
 
     def free(h: Hex) -> bool:
-        return sides.get(h) != enemy
+        return sides.get(h) != enemy  # SHU-MOVE.3, SHU-STACK.1: never into an enemy hex
 
     # the basic move (SHU-MOVE.1), into any hex without enemies: friendly units stack without
     # limit (SHU-STACK.2)

@@ -53,7 +53,7 @@ def odds(b: Board, s: ShumshuState, fight: Fight) -> Odds:
     defence = sum(b.unit(d.id).defence for d in defenders)
     if not fight.landing and b.terrain(fight.hex) == "mountain" and defenders:
         defence += 1  # SHU-COMBAT.8: per hex, not for a landing
-    base = crt.basic_column(attack, defence)
+    base = crt.basic_column(attack, defence)  # SHU-COMBAT.7: attack over defence factors
     shifts: list[tuple[int, str]] = []
     if fight.landing:
         if b.in_black(fight.hex):
@@ -89,7 +89,7 @@ def odds(b: Board, s: ShumshuState, fight: Fight) -> Odds:
     automatic = ""
     if v.is_("odds_beyond", "automatic"):
         automatic = "AE" if base == crt.BELOW else "DE" if base == crt.ABOVE else ""
-    column = crt.shifted(v, base, [x for x, _ in shifts])
+    column = crt.shifted(v, base, [x for x, _ in shifts])  # SHU-COMBAT.9: the column shifts
     return Odds(attack, defence, base, tuple(shifts), column, automatic)
 
 
@@ -100,7 +100,7 @@ def tank_stopped(b: Board, s: ShumshuState, fight: Fight, tank: str) -> bool:
     if h is not None and b.river_between(h, fight.hex):
         return True
     if s.variant.is_("at_guns", "game_wide"):
-        return s.at_arrived
+        return s.at_arrived  # SHU-TANK.2: no tank bonus once the AT guns have arrived
     return any(
         b.unit(p.id).type == "at_gun" and p.loc is Loc.MAP and p.hex == fight.hex for p in s.units
     )
@@ -127,12 +127,12 @@ def outcome(b: Board, s: ShumshuState, fight: Fight, face: int, o: Odds | None =
     left = crt.reads_left(v, side)
     modified = face
     if fight.banzai:
-        modified = min(6, modified + 1)
+        modified = min(6, modified + 1)  # SHU-BANZAI.1: +1 to the attack die roll
     if fight.landing and b.in_black(fight.hex) and v.is_("kamchatka_shift", "die"):
-        modified = crt.favour(left, modified)
+        modified = crt.favour(left, modified)  # SHU-LAND.6: Kamchatka, 1 in the Russians' favour
     row = crt.row_of(b.data.crt, left, modified)
     column = o.column
-    if fight.press:
+    if fight.press:  # SHU-PRESS.1: two best rows one column right, four worst one left
         press_face = modified if v.is_("press_roll", "modified") else face
         column = crt.pressed(column, crt.row_of(b.data.crt, left, press_face))
     return Reading(face, modified, row, column, crt.result(b.data.crt, column, row))

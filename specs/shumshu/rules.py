@@ -244,7 +244,7 @@ class Shumshu:
                 sail = attrs.evolve(s.sail, sailed=True) if s.sail is not None else None
                 return flow.air_step(b, attrs.evolve(s, sail=sail))
             case Strike(yes) if stage == Stage.AIR:
-                if yes:
+                if yes:  # SHU-AIR.2: the Ki-43 rolls against Russian shipping
                     return attrs.evolve(s, stage=Stage.AIR_ROLL)
                 return flow.landing_step(b, s)
             case AirRoll(face, sunk) if stage == Stage.AIR_ROLL:
@@ -267,6 +267,7 @@ class Shumshu:
                         "SHU-REPL.1",
                         "SHU-REPL.2",
                     )
+                # SHU-REPL.1: an eliminated battalion back, one per turn
                 s = update(s, [unit], loc=Loc.MAP, hex=s.beachhead, revealed=False)
                 return flow.move_step(b, attrs.evolve(s, replaced=period(s)))
             case Done() if stage == Stage.REPLACE:
@@ -279,7 +280,7 @@ class Shumshu:
                         "SHU-REINF.2",
                         "SHU-REINF.1",
                     )
-                s = update(s, [unit], loc=Loc.MAP, hex=h)
+                s = update(s, [unit], loc=Loc.MAP, hex=h)  # SHU-REINF.2: one unit arrives
                 if s.variant.is_("reinforcement_moves", "arrival_is_move"):
                     s = attrs.evolve(s, moved=s.moved | {unit})
                 return flow.decoy_step(b, s)
@@ -358,7 +359,7 @@ class Shumshu:
                         "defender's hex or an empty hex next to it",
                         "SHU-COMBAT.13",
                     )
-                s = update(s, [unit], hex=to)
+                s = update(s, [unit], hex=to)  # SHU-COMBAT.13: a victor advances
                 fight = attrs.evolve(fight, winners=tuple(w for w in fight.winners if w != unit))
                 s = attrs.evolve(s, fight=fight)
                 return flow.advance_step(b, s) if fight.winners else flow.fight_done(b, s)
@@ -378,7 +379,7 @@ class Shumshu:
             raise _illegal(f"{nxt} is the next Japanese piece to set up", "SHU-SETUP.1")
         if not b.on_island(h):
             raise _illegal(f"{h} is not a hex of Shumshu", "SHU-SETUP.1")
-        s = update(s, [unit], loc=Loc.MAP, hex=h)
+        s = update(s, [unit], loc=Loc.MAP, hex=h)  # SHU-SETUP.1: placed on Shumshu, hidden
         if flow.next_setup_piece(b, s) is None:
             return flow.start_player_turn(b, s, RU)
         return s
@@ -458,7 +459,7 @@ class Shumshu:
             raise self._declaration_error(s, (*pairs, (unit, h)), joining=unit)
         pending = combats_of(b, (*pairs, (unit, h)))
         if b.side_of[unit] == JP and s.variant.is_("reveal", "in_combat"):
-            s = update(s, [unit], revealed=True)
+            s = update(s, [unit], revealed=True)  # SHU-COMBAT.5: revealed once in combat
         return attrs.evolve(s, pending=pending)
 
     def _declaration_error(

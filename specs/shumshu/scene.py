@@ -230,5 +230,7 @@ def scene(b: Board, s: ShumshuState) -> Scene:
         edges=tuple(edges),
         pieces=tuple(pieces),
         sides=SIDES,
-        provisional_note="provisional (not in the rules text): " + ", ".join(provisional),
+        provisional_note=", ".join(provisional),
+        turn=0 if s.stage is Stage.OVER else s.turn,
+        turns=game_length(s.variant),
     )

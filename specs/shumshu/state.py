@@ -150,4 +150,4 @@ class ShumshuState:
     @property
     def is_am(self) -> bool:
         """Odd turns are AM (SHU-SEQ.2)."""
-        return self.turn % 2 == 1
+        return self.turn % 2 == 1  # SHU-SEQ.2: half-day turns, AM then PM

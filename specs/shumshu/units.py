@@ -48,7 +48,7 @@ def obliging(b: Board, s: ShumshuState, p: Piece) -> bool:
     under `rgt_obligation=undisrupted`)."""
     spec = b.unit(p.id)
     if spec.side == JP:
-        return not p.disrupted
+        return not p.disrupted  # SHU-COMBAT.4; SHU-DISRUPT.5: a disrupted one is not obliged
     if not spec.is_regiment:
         return False
     return not p.disrupted or s.variant.is_("rgt_obligation", "any")

@@ -31,7 +31,7 @@ def survivors(attackers: Iterable[str], stacks: Mapping[Hex, tuple[str, ...]]) -
 def may_advance(target: Hex, stacks: Mapping[Hex, tuple[str, ...]]) -> bool:
     """An advance is possible only into a defender's hex left empty of all units
     (SNC-10.5.3.1)."""
-    return not stacks.get(target, ())
+    return not stacks.get(target, ())  # SNC-10.5.3.1: only into the emptied defender's hex
 
 
 def advance_choices(
@@ -49,7 +49,7 @@ def advance_choices(
     if not may_advance(target, stacks):
         return ((),)
     pool = survivors(attackers, stacks)
-    found: list[tuple[str, ...]] = [()]
+    found: list[tuple[str, ...]] = [()]  # SNC-10.5.3.5: advancing is optional
     frontier: list[tuple[str, ...]] = [()]
     while frontier:
         grown: list[tuple[str, ...]] = []
@@ -57,7 +57,7 @@ def advance_choices(
             start = pool.index(group[-1]) + 1 if group else 0
             for unit in pool[start:]:
                 candidate = (*group, unit)
-                if may_stack(target, candidate):
+                if may_stack(target, candidate):  # SNC-10.5.3.2: within stacking limits
                     grown.append(candidate)
         found += grown
         frontier = grown
@@ -140,9 +140,11 @@ def tenth_army_second_hexes(
         return any(data.unit(u).side == "CH" for u in stacks.get(h, ()))
 
     around = [n for n in board.neighbors(landing) if _crossable(data, board, landing, n)]
+    # SNC-8.4.1.2, SNC-10.5.3.4: any adjacent hex free of Chinese units, EZOC or not
     free = [SecondHex(n, False) for n in around if not chinese(n)]
     if free or not around:
         return tuple(free)
+    # SNC-8.4.1.3: all Chinese-held: a Chinese-occupied coastal hex, its units to retreat
     return tuple(SecondHex(n, True) for n in around if board.is_coastal(n))
 
 

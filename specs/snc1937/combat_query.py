@@ -139,10 +139,10 @@ def combat_problem(
             spec = data.unit(u)
             if spec.side != side:
                 continue
-            if spec.is_static:
+            if spec.is_static:  # SNC-2.2.1.6, SNC-10.2.1, SNC-10.2.3: it never attacks
                 static.add(u)
                 continue
-            if u in done:
+            if u in done:  # SNC-10.0.6: a unit's factors go to one battle only
                 continue
             mine = [t for t in board.neighbors(h) if t in foes and crossable(data, board, h, t)]
             if mine or everyone:

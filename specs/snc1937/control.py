@@ -115,7 +115,7 @@ def japanese_cities(board: Board, control: frozenset[Hex]) -> frozenset[Hex]:
     the neutral settlement when all the others are (SNC-4.3.1, SNC-4.3.2)."""
     cities = frozenset(board.map.cities)
     held = frozenset(h for h in cities if h in control and not board.is_neutral(h))
-    if settlement_counts_japanese(board, control):
+    if settlement_counts_japanese(board, control):  # SNC-4.3.2: the settlement counts too
         held |= frozenset(h for h in cities if board.is_neutral(h))
     return held
 

@@ -130,16 +130,18 @@ def eligible_kinds(
     out = []
     for kind in KINDS:
         if kind not in available or owner not in OWNERS[kind]:
-            continue
-        if not attacking:
+            continue  # SNC-11.0.1: not this side's kind; SNC-11.1.5: set aside when used
+        if not attacking:  # SNC-11.0.3: in defence only naval gunfire
             if kind == NAVAL and naval_defence_hex(board, variant, target):
+                # SNC-11.1.4, SNC-11.4.1, SNC-11.4.3: Japanese naval gunfire in defence, next to
+                # the Yangtze or the navigable Huangpu
                 out.append(kind)
             continue
         if kind == AMPHIBIOUS and not landing:
-            continue
+            continue  # SNC-11.0.4, SNC-11.1.6: amphibious support only in a landing
         if kind == NAVAL and not naval_attack_allowed(board, variant, target, attacker_hexes):
-            continue
-        out.append(kind)
+            continue  # SNC-11.4, SNC-11.4.2: attacking naval gunfire only near the water
+        out.append(kind)  # SNC-11.0.2: any marker may support an attack
     return tuple(out)
 
 
@@ -204,7 +206,9 @@ def support_steps(variant: Variant) -> tuple[str, ...]:
     (SNC-11.3.1). `fog_fire_support` (AMB-SNC-40): the defending stack is revealed before
     (`reveal_then_support`) or after (`support_then_reveal`) the attacker commits."""
     if variant.is_("fog_fire_support", "support_then_reveal"):
+        # SNC-11.1.1: the attacker's markers, then the defender's
         return (DECLARE, ATTACKER_SUPPORT, CHINESE_AIR, REVEAL, DEFENDER_SUPPORT, RESOLVE)
+    # SNC-11.1.1: the attacker's markers, then the defender's
     return (DECLARE, REVEAL, ATTACKER_SUPPORT, CHINESE_AIR, DEFENDER_SUPPORT, RESOLVE)
 
 
@@ -241,4 +245,5 @@ def chinese_air_may_intervene(
     (`unlimited`) or one per phase (`once_per_phase`)."""
     if air_lost:
         return False
+    # SNC-11.3.1: the Chinese may roll against the air marker (AMB-SNC-31)
     return attempts_this_phase == 0 or variant.is_("chinese_air", "unlimited")

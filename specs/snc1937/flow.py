@@ -87,11 +87,11 @@ class Tables:
 
     def two_step(self, unit: str, reduced: frozenset[str], v: Variant) -> bool:
         """Still showing the front of a two-step counter (static_steps, AMB-SNC-33)."""
-        return losses.printed_steps(self.spec[unit], v) == 2 and unit not in reduced
+        return losses.printed_steps(self.spec[unit], v) == 2 and unit not in reduced  # SNC-2.2.1.11
 
     def markers(self, side: str, kind: str, turn: int) -> int:
         """Markers of a kind the side holds in GT `turn` (SNC-3.1.3, SNC-8.5.1)."""
-        return sum(
+        return sum(  # SNC-3.1.3: at-start markers from GT 1; SNC-8.5.1: the rest from their GT
             m.count
             for m in self.data.setup.markers
             if m.side == side and m.kind == kind and (m.gt is None or m.gt <= turn)
@@ -135,7 +135,7 @@ def top_first(t: Tables, s: SNCState, units: Iterable[str]) -> tuple[str, ...]:
     """A stack top unit first (SNC-6.3.1): the one its owner last put on top (AMB-SNC-40: the
     owner chooses), else the first in the data's order; the rest beneath in the data's
     order (their order is insignificant, SNC-6.4.1)."""
-    ordered = sorted(units, key=t.order.__getitem__)
+    ordered = sorted(units, key=t.order.__getitem__)  # SNC-6.4.1: any order will do, data's
     top = next((u for u in s.on_top if u in ordered), None)
     if top is None:
         return tuple(ordered)
@@ -240,7 +240,7 @@ def eliminate(t: Tables, s: SNCState, units: Iterable[str]) -> SNCState:
     dead = frozenset(u for u in units if u not in elite)
     return attrs.evolve(
         s,
-        dead=s.dead | dead,
+        dead=s.dead | dead,  # SNC-2.2.1.13: the dead pile; SNC-8.3.3: never to return
         elite=s.elite + elite,
         trt=trt_without(s, units),
         reduced=s.reduced - dead,
@@ -251,9 +251,9 @@ def take_step(t: Tables, s: SNCState, unit: str) -> SNCState:
     """One step off a unit: a full two-step unit flips, anything else is eliminated
     (SNC-2.2.1.12, SNC-2.2.1.13) and never returns (SNC-8.3.3, SNC-8.0.3) unless an elite
     Chinese unit (SNC-8.1.2)."""
-    if t.two_step(unit, s.reduced, s.variant):
+    if t.two_step(unit, s.reduced, s.variant):  # SNC-2.2.1.12: a full two-step unit flips
         return attrs.evolve(s, reduced=s.reduced | {unit})
-    return eliminate(t, s, [unit])
+    return eliminate(t, s, [unit])  # SNC-2.2.1.13: any other is eliminated
 
 
 def support_kinds(t: Tables, s: SNCState, c: Combat, defending: bool) -> list[str]:
@@ -266,7 +266,7 @@ def support_kinds(t: Tables, s: SNCState, c: Combat, defending: bool) -> list[st
     v = s.variant
     side = other(s.side) if defending else s.side
     used_now = c.support_d if defending else c.support_a
-    available = [
+    available = [  # SNC-11.1.3: one of a kind per combat; SNC-11.1.5: set-aside ones are not held
         k
         for k in fire_support.KINDS
         if k not in used_now and t.markers(side, k, s.turn) > s.used.count(f"{side}:{k}")
@@ -275,6 +275,7 @@ def support_kinds(t: Tables, s: SNCState, c: Combat, defending: bool) -> list[st
         if s.phase == Phase.OPS2 and v.is_("fire_support_refresh", "first_phase_only"):
             return []
         if side == JP and s.phase == Phase.REINF and s.jp_support_ops1:
+            # SNC-8.4.0.6, SNC-11.1.6: a landing may still add the amphibious marker
             available = [k for k in available if k == fire_support.AMPHIBIOUS]  # SNC-8.5.2
     where = locations(s.where)
     found = fire_support.eligible_kinds(
@@ -334,12 +335,14 @@ def initial_state(t: Tables, variant: Variant) -> SNCState:
     """Set-up (SNC-3.1.1 to SNC-3.1.5, SNC-13.x): at-start units on their hexes (SNC-3.1.4),
     the reinforcements in the TRT box of their GT (SNC-3.1.2, SNC-8.0.1); the Japanese control
     their two hexes (SNC-3.2.1)."""
+    # SNC-3.1.4, SNC-3.1.5: the at-start units on their section 13 hexes
     where = {u: h for a in t.data.setup.at_start for u, h in a.place.items()}
+    # SNC-3.1.2, SNC-8.0.1: each reinforcement in the TRT box of its GT
     trt = sorted((u, r.gt) for r in t.data.setup.reinforcements for u in r.units)
-    jp = frozenset(h for u, h in where.items() if t.spec[u].side == JP)
+    jp = frozenset(h for u, h in where.items() if t.spec[u].side == JP)  # SNC-3.2.1
     return SNCState(
         variant=variant,
-        turn=1,
+        turn=1,  # SNC-3.1.1: the Turn marker in box 1
         side=CH,
         phase=Phase.DECLARE,
         step=Step.MAIN,
@@ -375,14 +378,16 @@ def declare(t: Tables, s: SNCState, order: Order) -> SNCState:
     the player turn (SNC-8.5.1; AMB-SNC-7)."""
     v = s.variant
     refresh = not v.is_("fire_support_refresh", "each_operations_phase")
+    # SNC-5.3.1, SNC-5.3.3: one phase order for the player turn, for all his units
     s = attrs.evolve(s, order=order, phase=Phase.OPS1, jp_support_ops1=False)
+    # SNC-8.5.1: the markers come back at the start of the player turn
     return _phase_reset(s, refresh or v.is_("fire_support_refresh", "each_operations_phase"))
 
 
 def end_ops(t: Tables, s: SNCState) -> SNCState:
     """The end of an Operations Phase: a Move phase ends with the mover's stacking check
     (SNC-6.0.2 (a)); then the next phase. The check's hexes are recorded in `checked`."""
-    if s.ops_kind() == "move":
+    if s.ops_kind() == "move":  # SNC-6.0.2 (a): the check at the end of a Move phase
         st = stacks(s.where)
         checked = stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side)
         s = attrs.evolve(s, checked=checked)
@@ -399,7 +404,7 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
         if found is not None:
             return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, result=found)
     s = attrs.evolve(s, stack_hexes=(), after_stack="", combat=None)
-    if s.phase == Phase.OPS1:
+    if s.phase == Phase.OPS1:  # SNC-5.1.1: (A) First Operations, then (B) Reinforcement
         return start_reinforcements(t, attrs.evolve(s, phase=Phase.REINF, step=Step.MAIN))
     if s.phase == Phase.REINF:
         refresh = s.variant.is_("fire_support_refresh", "each_operations_phase")
@@ -416,10 +421,10 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
         ):
             s = attrs.evolve(s, done=moved)  # AMB-SNC-38: moved once in the Reinforcement Phase
         return s
-    if s.side == CH:
+    if s.side == CH:  # SNC-5.1.1: the Chinese player turn (I), then the Japanese one (II)
         return attrs.evolve(s, side=JP, phase=Phase.DECLARE, step=Step.MAIN, order=None)
     found = victory_check(t, s)  # II.D Victory Check Phase
-    if found is not None:
+    if found is not None:  # SNC-5.2.2: the game ends (a Japanese win, or GT 12 is over)
         return attrs.evolve(s, phase=Phase.VICTORY, step=Step.MAIN, result=found)
     return attrs.evolve(
         s, turn=s.turn + 1, side=CH, phase=Phase.DECLARE, step=Step.MAIN, order=None
@@ -428,7 +433,7 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
 
 def due(s: SNCState, side: str, t: Tables) -> list[str]:
     """Reinforcements of `side` in this GT's box or earlier (SNC-5.4.1, SNC-8.0.4)."""
-    return [u for u, gt in s.trt if gt <= s.turn and t.spec[u].side == side]
+    return [u for u, gt in s.trt if gt <= s.turn and t.spec[u].side == side]  # SNC-8.0.4
 
 
 def start_reinforcements(t: Tables, s: SNCState) -> SNCState:
@@ -438,14 +443,14 @@ def start_reinforcements(t: Tables, s: SNCState) -> SNCState:
     if s.side == CH:
         if s.turn >= 3 and _arrivals(t, s):
             if s.ch_air and not (s.ch_air_used and s.variant.is_("chinese_air", "once_per_phase")):
-                return attrs.evolve(s, step=Step.AIR_DEFENCE)
-            return attrs.evolve(s, step=Step.INTERDICT_ROLL)
+                return attrs.evolve(s, step=Step.AIR_DEFENCE)  # SNC-11.3.3: Chinese air first
+            return attrs.evolve(s, step=Step.INTERDICT_ROLL)  # SNC-11.2.1: from GT 3
         return s
-    s = attrs.evolve(s, replacements=2 if s.turn >= 3 else 0)
+    s = attrs.evolve(s, replacements=2 if s.turn >= 3 else 0)  # SNC-8.3.1: 2 steps from GT 3
     if s.variant.is_("replacement_timing", "any_time"):
         return s  # Replace among the phase's actions (AMB-SNC-20 (iii))
     if replace_choices(t, s):
-        return attrs.evolve(s, step=Step.REPLACE)
+        return attrs.evolve(s, step=Step.REPLACE)  # SNC-8.3.4: replacements come first
     return attrs.evolve(s, replacements=0)
 
 
@@ -501,8 +506,9 @@ def chinese_places(t: Tables, s: SNCState, unit: str) -> list[tuple[Hex, bool]]:
     if unit in s.reduced:  # an elite unit coming back (SNC-8.1.4)
         return [(h, False) for h in loc.elite_return_hexes(t.board, t.data, st)]
     listed = t.record[unit].hexes
-    ok = loc.reinforcement_hexes(t.board, t.data, st, listed)
+    ok = loc.reinforcement_hexes(t.board, t.data, st, listed)  # SNC-8.2.1, SNC-8.2.2
     out = [(h, False) for h in listed if h in ok]
+    # SNC-8.2.4, SNC-9.5.2.1: method (b), a railroad hex (none before GT 3)
     out.extend((h, True) for h in sorted(_rail_hexes(t, s.where, s.variant, s.turn)))
     return out
 
@@ -518,15 +524,16 @@ def landing_hexes(t: Tables, s: SNCState, units: tuple[str, ...]) -> list[Hex]:
     """Where a Japanese group may land (SNC-8.4.0.3, SNC-8.4.1.1, SNC-8.4.2.1; AMB-SNC-43)."""
     record = t.record[units[0]]
     b = t.board
-    if record.any_landing:
+    if record.any_landing:  # SNC-8.4.2.1: any landing location on the map
         hexes = list(t.landings)
         if record.restriction is not None and record.restriction.east_of is not None:
+            # SNC-8.4.1.1: the 10th Army lands in hex column 32xx or east of it
             edge = int(record.restriction.east_of[:2])
             if s.variant.is_("east_of_32xx", "columns"):
                 hexes = [h for h in hexes if h.col >= edge]
             else:
                 hexes = [h for h in hexes if h.row >= edge]
-    else:
+    else:  # SNC-8.4.0.3: at its designated landing hex
         hexes = list(record.hexes)
     return [h for h in hexes if b.enterable(h)]
 
@@ -554,7 +561,7 @@ def replace_choices(t: Tables, s: SNCState) -> list[str]:
     if s.replacements <= 0:
         return []
     regiments = s.variant.is_("replacement_targets", "regiments_only")
-    candidates = [
+    candidates = [  # SNC-8.3.2: only reduced units are restored (the dead never, SNC-8.3.3)
         u
         for u in sorted(s.reduced)
         if t.spec[u].side == JP and not (regiments and t.spec[u].size != "III")
@@ -629,7 +636,7 @@ def advance_choices(t: Tables, s: SNCState) -> list[str]:
         u
         for u in c.attackers
         if u in pool and u not in gone and not overstacked(t, s.variant, (*here, u))
-    ]  # SNC-10.5.3.2
+    ]  # SNC-10.5.3.2; no EZOC test: SNC-7.2.4, SNC-10.5.3.4
 
 
 def combat_hexes(t: Tables, s: SNCState, c: Combat) -> list[Hex]:
@@ -645,6 +652,7 @@ def after_combat(t: Tables, s: SNCState) -> SNCState:
     assert c is not None
     st = stacks(s.where)
     fought = combat_hexes(t, s, c)
+    # SNC-6.0.2 (b), SNC-6.0.3: after each combat, both players' units are checked
     checked = stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side, after_combat=fought)
     s = attrs.evolve(s, checked=checked, combat=None)
     bad = stacking.overstacked(st, checked, t.data, s.variant)
@@ -690,14 +698,14 @@ def step_choices(t: Tables, s: SNCState, here: Hex, mp: int, *, near_jp_ok: bool
         exiting = first and here in at_start
     if not first and here in stop:
         return []  # SNC-7.2.1
-    blocked = side_hexes(s.where, t, other(side))
-    if not near_jp_ok:
+    blocked = side_hexes(s.where, t, other(side))  # SNC-9.0.12, SNC-6.0.1: no enemy hex
+    if not near_jp_ok:  # SNC-8.2.3: a method-(a) arrival never moves next to a Japanese unit
         nb = t.board.neighbors
         blocked = blocked | frozenset(n for h in side_hexes(s.where, t, JP) for n in nb(h))
     out = []
-    for n, cost in t.steps(s.variant, side)[here]:
+    for n, cost in t.steps(s.variant, side)[here]:  # SNC-9.0.3: hex to adjacent hex
         if cost > mp or n in blocked:
-            continue
+            continue  # SNC-9.0.11: short of the hex's full cost (or an enemy hex)
         if exiting and n in stop:
             continue  # SNC-7.2.3
         out.append(n)
@@ -720,17 +728,18 @@ def move_starts(
         mine = tuple(
             u
             for u in us
-            if t.spec[u].side == s.side
-            and not t.spec[u].is_static
-            and u not in s.done
+            if t.spec[u].side == s.side  # SNC-9.0.6: never in the opponent's phase
+            and not t.spec[u].is_static  # SNC-2.2.1.8, SNC-9.1.1: static units never move
+            and u not in s.done  # SNC-9.0.10: a unit that has moved moves no more
             and (units_filter is None or u in units_filter)
         )
         if not mine:
             continue
+        # SNC-9.0.1, SNC-9.0.2, SNC-2.2.1.9: a mobile unit's move has MF 8
         dests = tuple(step_choices(t, s, h, 2 * MF_MOBILE, near_jp_ok=near_jp_ok))
         if not dests:
             continue
-        out.extend(((u,), dests) for u in mine)
+        out.extend(((u,), dests) for u in mine)  # SNC-9.0.8: any number of units may move
         if stacks_too and len(mine) > 1:
             out.append((mine, dests))
     return out

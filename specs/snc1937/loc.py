@@ -59,7 +59,7 @@ def reinforcement_hexes(
     enterable, free of Japanese units and not next to one (SNC-8.2.1, SNC-0.0.1)."""
     near = adjacent_to_japanese(board, data, stacks)
     japanese = hexes_of_side(data, stacks, "JP")
-    return frozenset(
+    return frozenset(  # SNC-8.2.2: the listed hexes; SNC-8.2.1: none in or next to a Japanese
         h for h in listed if board.enterable(h) and h not in japanese and h not in near
     )
 
@@ -104,8 +104,8 @@ def chinese_loc_hexes(
     blocked = (
         hexes_of_side(data, stacks, "JP")
         | zoc_hexes(board, data, variant, stacks, "JP")
-        | {h for h in board.rail_hexes if not board.enterable(h)}
-    )
+        | {h for h in board.rail_hexes if not board.enterable(h)}  # SNC-0.0.2: never via 3513
+    )  # SNC-8.2.5: free of Japanese units and Japanese ZOC
     out: set[Hex] = set()
     for edge in _edge_rail(board):
         if edge not in out:
@@ -123,7 +123,7 @@ def rail_move_hexes(
     entered, so a Japanese ZOC there blocks it too; `allowed`, the unit sets out from an EZOC
     as it may leave one (SNC-7.2.3), and only the hexes it enters must be clear."""
     japanese = hexes_of_side(data, stacks, "JP")
-    blocked = frozenset(japanese | zoc_hexes(board, data, variant, stacks, "JP"))
+    blocked = frozenset(japanese | zoc_hexes(board, data, variant, stacks, "JP"))  # SNC-9.5.2.3
     out: set[Hex] = set()
     for name in ("Nanking", "Hangzhou"):  # SNC-9.5.2.2
         start = place(board, name)
@@ -149,10 +149,10 @@ def rail_reinforcement_hexes(
     Hangzhou; two_mechanisms, either one will do."""
     if gt < RAIL_FROM_GT:
         return frozenset()
-    loc = chinese_loc_hexes(board, data, variant, stacks)
-    moved = rail_move_hexes(board, data, variant, stacks)
+    loc = chinese_loc_hexes(board, data, variant, stacks)  # SNC-8.2.4: from GT 3, a rail LoC
+    moved = rail_move_hexes(board, data, variant, stacks)  # SNC-9.5.2.1: or a rail move
     found = loc & moved if variant.is_("chinese_rail", "one_mechanism") else loc | moved
-    return found - adjacent_to_japanese(board, data, stacks)
+    return found - adjacent_to_japanese(board, data, stacks)  # SNC-8.2.1
 
 
 # --- the Japanese LoC (SNC-8.3.5, SNC-8.3.8) --------------------------------------------------
@@ -189,7 +189,7 @@ def japanese_loc_hexes(
     `japanese_loc` (AMB-SNC-19): blocked_by_units_and_zoc, no hex of the chain after the unit's
     own may hold Chinese units or Chinese ZOC (friendly units do not negate it, SNC-7.2.2; the
     unit itself may stand in an EZOC, SNC-8.3.6); blocked_by_units, only Chinese units block."""
-    steps, _ = side_steps(board, data, variant, "JP")
+    steps, _ = side_steps(board, data, variant, "JP")  # SNC-0.0.2: no step enters 3513
     blocked = set(hexes_of_side(data, stacks, "CH"))
     if variant.is_("japanese_loc", "blocked_by_units_and_zoc"):
         blocked |= zoc_hexes(board, data, variant, stacks, "CH")

@@ -27,7 +27,7 @@ def printed_steps(spec: UnitSpec, variant: Variant) -> int:
     of section 12); `elite_only` only to Japanese and Chinese elite units."""
     if spec.steps == 2 and variant.is_("static_steps", "elite_only"):
         return 2 if spec.side == "JP" or spec.arm == "elite" else 1
-    return spec.steps
+    return spec.steps  # SNC-2.2.1.11: one or two steps, as the counter is printed
 
 
 def steps_left(spec: UnitSpec, reduced: Collection[str], variant: Variant) -> int:
@@ -101,7 +101,7 @@ def next_loss(
     loss_order, strength_measure of AMB-SNC-28). Units with no step left are not listed."""
     entries = _entries([data.unit(u) for u in sorted(set(units))], reduced, variant)
     if all(e[1] == 0 for e in entries):
-        return ()
+        return ()  # SNC-10.5.1.3: no step left to lose; the rest is ignored
     return tuple(entries[i][0] for i in _candidates(entries, variant))
 
 
@@ -140,6 +140,8 @@ def loss_choices(
         out: set[tuple[tuple[str, int, int, bool, bool], ...]] = set()
         for i in _candidates(state, variant):
             uid, n, _cf, _two, garrison = state[i]
+            # SNC-2.2.1.12: a full two-step unit flips to its reduced side; SNC-2.2.1.13:
+            # anything else is eliminated
             entry = (uid, n - 1, reduced_cf[uid] if n == 2 else 0, False, garrison)
             out |= walk((*state[:i], entry, *state[i + 1 :]), left - 1)
         return frozenset(out)
@@ -150,6 +152,7 @@ def loss_choices(
         flipped = tuple(
             e[0] for e, s in zip(end, start, strict=True) if 0 < e[1] < s[1] and s[1] == 2
         )
+        # SNC-10.5.1.3: steps beyond the force's total are ignored (`unabsorbed`)
         outcomes.add(LossOutcome(eliminated, flipped, max(0, steps - total)))
     return tuple(sorted(outcomes, key=lambda o: (o.eliminated, o.flipped)))
 

@@ -65,6 +65,7 @@ def step_cost(
     elif board.is_city(b):
         in_hex = tec.mp(tec.manmade, side, "city")  # SNC-9.5.0.2 (AMB-SNC-23 (ii))
     else:  # SNC-9.5.0.3: a town costs its natural terrain (the TEC says "terrain")
+        # SNC-9.4.3, SNC-9.4.4: Japanese clear 1, woods/marsh/paddy 2 (paddy natural, SNC-9.5.0.5)
         in_hex = tec.mp(tec.enter, side, board.terrain(b))
     if in_hex is None:
         raise InvalidInput(
@@ -77,7 +78,7 @@ def step_cost(
     route = "road" if board.road(a, b) else "railroad" if board.rail(a, b) else None
     route_cost = None
     if route is not None and (side == "JP" or chinese_roads == "half_mp"):
-        route_cost = tec.mp(tec.manmade, "JP", route)
+        route_cost = tec.mp(tec.manmade, "JP", route)  # SNC-9.5.0.4: 1/2 MP on the route
     cost = in_hex if route_cost is None else route_cost
     # a road that bridges a creek (roads_negate_creek) does so for a unit that gets no road
     # rate only under road_creek_scope=every_unit (found here)
@@ -86,6 +87,7 @@ def step_cost(
         extra = tec.mp(tec.cross, side, kind) or Fraction(0)  # SNC-9.4.2, SNC-9.4.5
         if on_road and kind == "creek" and road_and_creek == "roads_negate_creek":
             extra = Fraction(0)  # AMB-SNC-23 (iv) reading: a road bridges a creek
+        # SNC-9.3.2, SNC-9.0.4: in-hex cost plus the hexside's water barrier
         cost += extra  # SNC-9.5.1.2: a road never cancels a river crossing
     return cost
 

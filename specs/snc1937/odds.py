@@ -70,7 +70,7 @@ def parse_column(label: str) -> int:
 
 def clamp(column: int) -> int:
     """The CRT odds limits: above 6:1 reads 6:1, below 1:3 reads 1:3 (SNC-10.3.1.1)."""
-    return max(LOWEST, min(HIGHEST, column))
+    return max(LOWEST, min(HIGHEST, column))  # SNC-10.3.1.1: read at 1:3..6:1
 
 
 def final_column(base: int, net_shift: int, variant: Variant) -> int:
@@ -98,7 +98,7 @@ def current_cf(spec: UnitSpec, reduced: Collection[str]) -> int:
 def attack_factor(spec: UnitSpec, reduced: Collection[str]) -> int:
     """A unit's attack factor: static units attack with 0 and never attack (SNC-2.2.1.6,
     SNC-10.2.1); others with their current CF."""
-    return 0 if spec.is_static else current_cf(spec, reduced)
+    return 0 if spec.is_static else current_cf(spec, reduced)  # SNC-2.2.1.7: CF as in defence
 
 
 def no_combat_sides(variant: Variant) -> frozenset[str]:
@@ -139,7 +139,7 @@ def attack_problem(
         return f"{hex_name(target)} is not an enemy-occupied hex (SNC-10.0.1)"
     for unit, h in sorted(attackers.items()):
         spec = data.unit(unit)
-        if spec.is_static:
+        if spec.is_static:  # SNC-10.2, SNC-10.2.3: nor joins one to absorb losses
             return f"{unit} is a static unit and may never attack (SNC-10.2.1, SNC-2.2.1.6)"
         if unit not in stacks.get(h, ()):
             return f"{unit} is not in {hex_name(h)}"
@@ -188,7 +188,7 @@ def attack_strength(
         kind = board.side_kind(h, target)
         fraction = data.tec.attack_across.get(kind, Fraction(1)) if kind else Fraction(1)
         total += attack_factor(spec, reduced) * fraction
-    return math.floor(total)
+    return math.floor(total)  # SNC-10.3.0.1: the attackers' adjusted total, rounded down once
 
 
 def landing_strength(
@@ -204,14 +204,15 @@ def landing_strength(
     front = variant.is_("landing_halving_base", "printed_front")
     factors = [attack_factor(data.unit(u), () if front else reduced) for u in attackers]
     if variant.is_("landing_halving", "per_unit"):
-        return sum(f // 2 for f in factors)
-    return sum(factors) // 2
+        return sum(f // 2 for f in factors)  # SNC-8.4.0.5: each unit halved (AMB-SNC-13)
+    return sum(factors) // 2  # SNC-8.4.0.5: the total halved, rounded down (AMB-SNC-13)
 
 
 def defence_strength(data: SNCData, defenders: Iterable[str], reduced: Collection[str]) -> int:
     """Every unit in the attacked hex defends with its current CF, static units included
     (SNC-10.0.4, SNC-10.2.1); a non-static unit's CF is the same in attack and defence
     (SNC-2.2.1.7): `current_cf` serves both."""
+    # SNC-10.0.4: every unit in the hex defends, none refusing; SNC-2.2.1.7: its one CF
     return sum(current_cf(data.unit(u), reduced) for u in defenders)
 
 
@@ -260,7 +261,7 @@ def in_hex_terrain_shifts(
     if natural:
         clause = "SNC-10.4.1.3" if terrain in STATED_TERRAIN else "AMB-SNC-4"
         out.append(Shift(-natural, clause, terrain))
-    if town:
+    if town:  # SNC-0.0.3, SNC-10.4.1.5: the town's 1L in any hex, added to woods/marsh 1L
         out.append(Shift(-town, "SNC-10.4.1.4", "town (Chinese defenders only)"))
     return tuple(out)
 
@@ -298,7 +299,7 @@ def terrain_cap(shifts: Iterable[Shift], cap: int) -> tuple[Shift, ...]:
     """The shifts cut so their left total is at most `cap` (SNC-10.4.1.1)."""
     out, left = [], 0
     for shift in shifts:
-        allowed = max(0, min(-shift.columns, cap - left))
+        allowed = max(0, min(-shift.columns, cap - left))  # SNC-10.4.1.1: 2L in all at most
         left += allowed
         if allowed:
             out.append(Shift(-allowed, shift.clause, shift.why))
@@ -340,9 +341,9 @@ def shifts(
     else:
         out += terrain_cap(terrain, cap) + tuple(overrun_shift)
     if (
-        attacker_side == "JP"
+        attacker_side == "JP"  # SNC-10.4.2.3: only Japanese attacks earn it
         and not landing
-        and not board.is_city(target)
+        and not board.is_city(target)  # SNC-10.4.2.2: never into a city hex
         and concentric(data, target, attacker_hexes, stacks or {}, variant)
     ):
         out.append(Shift(1, "SNC-10.4.2.1", "concentric attack"))
@@ -353,7 +354,7 @@ def shifts(
 
 def net_shift(all_shifts: Iterable[Shift]) -> int:
     """All shifts are cumulative into one final left or right shift (SNC-10.4.0.3)."""
-    return sum(s.columns for s in all_shifts)
+    return sum(s.columns for s in all_shifts)  # SNC-10.4.0.3: one net left or right shift
 
 
 # --- a whole battle ----------------------------------------------------------------------------
@@ -404,12 +405,13 @@ def battle_odds(
             "the attack strength rounds down to 0 (SNC-10.4.1.8)", clauses=("SNC-10.4.1.8",)
         )
     side = data.unit(next(iter(attackers))).side
+    # SNC-10.4, SNC-10.4.0.1: the column shifts of the defender's terrain and fire support
     found = shifts(
         data, board, target, defenders, variant,
         attacker_side=side, attacker_hexes=frozenset(attackers.values()), stacks=stacks,
         overrun=overrun, attacker_markers=attacker_markers, defender_markers=defender_markers,
     )  # fmt: skip
-    base = base_column(attack, defence)
+    base = base_column(attack, defence)  # SNC-10.3: the basic odds of the two totals
     return Odds(attack, defence, base, found, final_column(base, net_shift(found), variant))
 
 
@@ -428,7 +430,7 @@ def landing_odds(
     """The odds of an amphibious landing attack on `target` (SNC-8.4.0.4, SNC-8.4.0.5): halved
     strength against the landing hex's defenders, with the hex's terrain shifts and the fire
     support; never the concentric shift (AMB-SNC-27)."""
-    attack = landing_strength(data, attackers, reduced, variant)
+    attack = landing_strength(data, attackers, reduced, variant)  # SNC-8.4.0.4: the landing attack
     defence = defence_strength(data, defenders, reduced)
     if attack <= 0:
         raise IllegalAction(
@@ -458,5 +460,6 @@ def crt_result(data: SNCData, variant: Variant, column: int, face: int) -> tuple
         raise InvalidInput(f"no die face {face} (SNC-10.5.0.1)", field="face")
     odds, errata_face, errata = ERRATA_CELL
     if (label, face) == (odds, errata_face) and variant.is_("crt_5to1_six", "errata"):
-        return errata
+        return errata  # SNC-0.0.4: the map errata, 0/4 at 5:1 on a 6
+    # SNC-10.5, SNC-10.5.0.1, SNC-10.5.1.1: the die read under the final column, steps lost
     return data.crt.result(label, face)

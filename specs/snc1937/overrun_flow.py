@@ -41,7 +41,7 @@ def _strong_enough(t: flow.Tables, s: SNCState, units: tuple[str, ...], target: 
     SNC-10.4.1.8)."""
     c = Combat(target=target, attackers=units, overrun=True)
     try:
-        flow.battle(t, s, c)
+        flow.battle(t, s, c)  # SNC-9.6.4: its strength, terrain-modified like any attack
     except IllegalAction:
         return False
     return True
@@ -137,6 +137,7 @@ def start(t: flow.Tables, s: SNCState, action: Overrun) -> SNCState:
     half = left * 2
     if half.denominator != 1:
         raise AssertionError(f"overrun cost finer than 1/2 MP: {left}")
+    # SNC-9.6.3: the group stops and fights the overrun as a combat against the hex
     combat = Combat(
         target=target, attackers=units, overrun=True, defenders=flow.stacks(s.where)[target]
     )

@@ -168,7 +168,7 @@ class SNC:
     # --- who moves ----------------------------------------------------------------------------
     def to_move(self, s: SNCState) -> str | None:
         if s.result is not None or s.phase == Phase.OVER:
-            return None
+            return None  # SNC-5.2.2: the game is over
         if s.elite:
             return CHANCE  # SNC-8.1.2
         match s.step:
@@ -177,7 +177,7 @@ class SNC:
             case Step.AIR_ASK | Step.AIR_DEFENCE | Step.INTERDICT | Step.RETREAT:
                 return CH
             case Step.SUPPORT_D | Step.LOSS_D:
-                return other(s.side)
+                return other(s.side)  # SNC-10.0.3: the non-phasing player defends
             case Step.STACK:
                 return flow.stack_chooser(self.tables, s)[0]
         return s.side
@@ -216,12 +216,14 @@ class SNC:
             case Step.ADVANCE:
                 if c is not None and c.landing:
                     return [*(Advance(u) for u in self._ashore_choices(s)), Done()]
+                # SNC-10.5.3.5: advance is optional, decided now (Done declines it)
                 return [*(Advance(u) for u in flow.advance_choices(t, s)), Done()]
             case Step.ADVANCE_ON:
                 return [*self._advance_on_choices(s), Done()]
             case Step.STACK:
                 return [Eliminate(u) for u in self._cull_choices(s)]
             case Step.REPLACE:
+                # SNC-8.3.4: flip reduced units back, up to the steps left (Done stops)
                 return [*(Replace(u) for u in flow.replace_choices(t, s)), Done()]
             case Step.INTERDICT:
                 return [Remove(u) for u in flow.interdiction_choices(t, s)]
@@ -230,12 +232,14 @@ class SNC:
     def _main_actions(self, s: SNCState) -> Sequence[Action]:
         t = self.tables
         if s.phase == Phase.DECLARE:
-            return [Declare(o) for o in Order]
+            return [Declare(o) for o in Order]  # SNC-5.3.1: the phase order comes first
         if s.phase in (Phase.OPS1, Phase.OPS2):
             if s.ops_kind() == "move":
-                return self._move_actions(s, True, None)
+                return self._move_actions(s, True, None)  # SNC-5.3.2, SNC-9.0.5: a Move phase
+            # SNC-5.3.2, SNC-10.0.1: attacks only in a Fight phase; SNC-10.0.2: each voluntary
             return [*(Attack(h) for h in flow.attack_targets(t, s)), *self._tops(s), Done()]
         if s.phase == Phase.REINF:
+            # SNC-5.3.5, SNC-8.4.0.2: reinforcements arrive in this phase, after the First Ops
             return self._reinforcement_actions(s)
         return []
 
@@ -265,8 +269,8 @@ class SNC:
                 if delayable or not places:
                     out.append(Delay(unit))  # SNC-8.0.2: unit by unit
             if s.moving:
-                return self._move_actions(s, False, s.movable)
-            if s.movable:
+                return self._move_actions(s, False, s.movable)  # SNC-8.2.2, SNC-8.2.3
+            if s.movable:  # SNC-8.2.2, SNC-8.2.7: method-(a) arrivals may move, either order
                 out.extend(MoveList(flow.move_starts(t, s, False, s.movable), ()))
         else:
             if s.variant.is_("replacement_timing", "any_time"):
@@ -277,6 +281,7 @@ class SNC:
                         Place(group[0], h) for h in self._snlf_hexes(s, group[0])
                     ]
                 else:
+                    # SNC-8.4.0.1: Japanese reinforcements arrive by amphibious landing
                     arrivals = [Land(group, h) for h in flow.landing_hexes(t, s, group)]
                 out.extend(arrivals)
                 if delayable or not arrivals:
@@ -284,7 +289,7 @@ class SNC:
         if not s.moving:
             out.extend(self._tops(s))
         if not flow.due(s, s.side, t):
-            out.append(Done())
+            out.append(Done())  # SNC-5.4.1: only once every due unit is placed (or delayed)
         return out
 
     def _move_actions(
@@ -294,7 +299,7 @@ class SNC:
         may begin one (SNC-9.0.10: one unit or stack's move at a time)."""
         t = self.tables
         overruns = overrun_flow.actions(t, s)  # SNC-9.6.1, SNC-9.6.2
-        if s.moving:
+        if s.moving:  # SNC-9.0.10: the move under way goes on or ends before another
             moves: list[Action] = []
             if s.overrun_next == "":  # after an overrun only another one (SNC-9.6.7, 9.6.8)
                 here = flow.locations(s.where)[s.moving[0]]
@@ -377,10 +382,12 @@ class SNC:
             case Overrun():
                 return overrun_flow.start(t, s, action)
             case Attack(target):
+                # SNC-10.0.5, SNC-10.1.2: one hex, one attack at a time, in any order
                 combat = Combat(target=target, defenders=stacks(s.where)[target])
                 return attrs.evolve(s, combat=combat, step=Step.JOIN)
             case Join(unit):
                 assert s.combat is not None
+                # SNC-10.0.5: any number of adjacent attackers, from any hexes
                 c = attrs.evolve(s.combat, attackers=(*s.combat.attackers, unit))
                 return attrs.evolve(s, combat=c)
             case Strike():
@@ -388,9 +395,9 @@ class SNC:
                 c = s.combat
                 s = attrs.evolve(
                     s,
-                    done=s.done | frozenset(c.attackers),
-                    attacked=s.attacked | {c.target},
-                    combat=attrs.evolve(c, defenders=stacks(s.where)[c.target]),
+                    done=s.done | frozenset(c.attackers),  # SNC-10.0.7: they attack once
+                    attacked=s.attacked | {c.target},  # SNC-10.0.8: attacked once a phase
+                    combat=attrs.evolve(c, defenders=stacks(s.where)[c.target]),  # SNC-10.0.4
                 )
                 return attrs.evolve(s, step=Step.SUPPORT_A)  # SNC-6.3.1: revealed now
             case Support(kind):
@@ -399,6 +406,7 @@ class SNC:
                 if not yes:
                     step = Step.SUPPORT_A if s.step == Step.AIR_ASK else Step.INTERDICT_ROLL
                     return attrs.evolve(s, step=step)
+                # SNC-11.3.1, SNC-11.3.3: the Chinese roll to intercept
                 return attrs.evolve(s, step=Step.AIR_ROLL, ch_air_used=True)
             case Roll(face):
                 return self._roll(s, face)
@@ -420,7 +428,7 @@ class SNC:
             case Advance(unit):
                 assert s.combat is not None
                 target = s.combat.target
-                s = flow.put(s, {unit: target})
+                s = flow.put(s, {unit: target})  # SNC-10.5.3.1: into the emptied hex
                 s = flow.arrive(t, s, s.side, [target], "advance")
                 if flow.advance_choices(t, s):
                     return s
@@ -455,8 +463,8 @@ class SNC:
                     return s
                 return attrs.evolve(s, step=Step.MAIN, replacements=0)
             case Remove(unit):
-                need = s.roll - t.cf(unit, s.reduced)
-                s = attrs.evolve(
+                need = s.roll - t.cf(unit, s.reduced)  # SNC-11.2.2: CF off this GT's arrivals
+                s = attrs.evolve(  # SNC-11.2.3: out for the rest of the game
                     s, roll=need, dead=s.dead | {unit}, trt=flow.trt_without(s, [unit])
                 )
                 if need <= 0 or not flow.interdiction_choices(t, s):
@@ -628,8 +636,8 @@ class SNC:
         nowhere left to go ends by itself."""
         t = self.tables
         here = flow.locations(s.where)[units[0]]
-        mp = s.mp if s.moving else 2 * flow.MF_MOBILE
-        mp -= flow.step_cost(t, s, here, to)
+        mp = s.mp if s.moving else 2 * flow.MF_MOBILE  # SNC-9.0.1, SNC-9.0.2: MF 8 a move
+        mp -= flow.step_cost(t, s, here, to)  # SNC-9.0.4, SNC-9.3.2: the hex's cost
         s = flow.put(s, dict.fromkeys(units, to), moving=units, mp=mp)
         if control.takes_in_transit(s.variant):
             s = flow.arrive(t, s, s.side, [to], "move")
@@ -648,9 +656,9 @@ class SNC:
         s = attrs.evolve(
             s,
             moving=(),
-            mp=0,
-            done=s.done | moved,
-            movable=s.movable - moved,
+            mp=0,  # SNC-9.0.7, SNC-9.0.9: MP left unspent are lost, never saved or passed on
+            done=s.done | moved,  # SNC-9.0.10: a unit that has moved moves no more
+            movable=s.movable - moved,  # SNC-8.2.2: a reinforcement's move is used up
             overrun_next="",
             overrun_target=None,
         )
@@ -673,7 +681,7 @@ class SNC:
         if s.side == JP and s.phase == Phase.OPS1:
             s = attrs.evolve(s, jp_support_ops1=True)  # SNC-8.5.2
         if kind == "air" and self._ch_air_ready(s):
-            return attrs.evolve(s, step=Step.AIR_ASK)
+            return attrs.evolve(s, step=Step.AIR_ASK)  # SNC-11.3.1: the Chinese may intercept
         return s
 
     def _ch_air_ready(self, s: SNCState) -> bool:
@@ -683,7 +691,7 @@ class SNC:
         c = s.combat
         assert c is not None
         if flow.support_kinds(self.tables, s, c, True):
-            return attrs.evolve(s, step=Step.SUPPORT_D)
+            return attrs.evolve(s, step=Step.SUPPORT_D)  # SNC-11.1.1, SNC-11.1.4: then defender
         return attrs.evolve(s, step=Step.ROLL)
 
     def _roll(self, s: SNCState, face: int) -> SNCState:
@@ -697,8 +705,9 @@ class SNC:
                 return attrs.evolve(s, step=Step.SUPPORT_A)
             if face == 6:
                 return attrs.evolve(s, step=Step.MAIN)  # interdiction disrupted (SNC-11.3.3)
-            return attrs.evolve(s, step=Step.INTERDICT_ROLL)
+            return attrs.evolve(s, step=Step.INTERDICT_ROLL)  # SNC-11.2.1: then interdiction
         if s.step == Step.INTERDICT_ROLL:
+            # SNC-11.2.2: the CF to remove from this GT's reinforcements for the roll
             need = flow.interdiction_target(t, attrs.evolve(s, roll=face))
             s = attrs.evolve(s, roll=need)
             if need <= 0 or not flow.interdiction_choices(t, s):
@@ -706,7 +715,8 @@ class SNC:
             return attrs.evolve(s, step=Step.INTERDICT)
         c = s.combat
         assert c is not None
-        lost_a, lost_d = flow.crt(t, s, c, face)
+        lost_a, lost_d = flow.crt(t, s, c, face)  # SNC-10.5.0.1: the die, the final column
+        # SNC-10.5.1.1: step losses only, the attacker's and the defender's
         c = attrs.evolve(c, face=face, loss_a=lost_a, loss_d=lost_d, won=lost_a < lost_d)
         return self._losses_d(attrs.evolve(s, combat=c))
 
@@ -849,7 +859,7 @@ class SNC:
         if stacks(s.where).get(to):
             here = stacks(s.where)[to]
             if self.tables.spec[here[0]].side == CH:
-                return self._retreats(s)
+                return self._retreats(s)  # SNC-8.4.1.3: the Chinese there retreat one hex
         return self._advance_on_done(s)
 
     def _advance_on_done(self, s: SNCState) -> SNCState:
@@ -935,7 +945,7 @@ class SNC:
         unit, rest = s.elite[0], s.elite[1:]
         box = s.turn + face
         if box > 12:
-            return attrs.evolve(s, elite=rest, dead=s.dead | {unit})
+            return attrs.evolve(s, elite=rest, dead=s.dead | {unit})  # SNC-8.1.3: gone for good
         return attrs.evolve(
             s,
             elite=rest,
@@ -951,7 +961,7 @@ class SNC:
         s = flow.put(s, {unit: h})
         s = flow.arrive(t, s, t.spec[unit].side, [h], "placement")
         if t.spec[unit].side == CH and not rail and unit not in s.reduced:
-            s = attrs.evolve(s, movable=s.movable | {unit})
+            s = attrs.evolve(s, movable=s.movable | {unit})  # SNC-8.2.2: method (a) may move
         return s
 
     def _land(self, s: SNCState, units: tuple[str, ...], h: Hex) -> SNCState:
@@ -961,10 +971,11 @@ class SNC:
         t = self.tables
         here = stacks(s.where).get(h, ())
         if here and t.spec[here[0]].side == CH:
+            # SNC-8.4.0.4, SNC-8.4.0.10: a landing attack on the hex, whatever the phase order
             combat = Combat(target=h, attackers=units, landing=True, defenders=here)
             if s.variant.is_("landing_is_attack", "counts"):  # AMB-SNC-12, SNC-10.0.7
                 s = attrs.evolve(s, done=s.done | frozenset(units))
-            return attrs.evolve(s, combat=combat, step=Step.SUPPORT_A)
+            return attrs.evolve(s, combat=combat, step=Step.SUPPORT_A)  # SNC-8.4.0.6: markers
         s = attrs.evolve(s, trt=flow.trt_without(s, units), arrived=s.arrived | frozenset(units))
         s = flow.put(s, dict.fromkeys(units, h))
         return flow.arrive(t, s, JP, [h], "placement")  # SNC-8.4.0.11: placed

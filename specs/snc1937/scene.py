@@ -378,4 +378,6 @@ def scene(game: SNC, s: SNCState, side: str | None = None) -> Scene:
         pieces=tuple(pieces),
         sides=SIDES,
         provisional_note=_provisional_note(data),
+        turn=s.turn,
+        turns=LAST_GT,
     )

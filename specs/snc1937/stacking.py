@@ -87,7 +87,7 @@ def stacking_problem(units: Sequence[str], data: SNCData, variant: Variant) -> s
 
 def within_limits(units: Sequence[str], data: SNCData, variant: Variant) -> bool:
     """Whether one hex's units are within the stacking rules (SNC-6.0.1, SNC-6.2.x)."""
-    return stacking_problem(units, data, variant) is None
+    return stacking_problem(units, data, variant) is None  # SNC-6.0, SNC-6.2: the limits
 
 
 def _bound_ok(units: Sequence[str], data: SNCData, variant: Variant) -> bool:
@@ -160,13 +160,14 @@ def hexes_to_check(
     (check (b), `after_combat` the combat's hexes: target and attackers'): both players' units
     in those hexes under stacking_check=combat_hexes, every hex under global."""
     occupied = {h: us for h, us in stacks.items() if us}
-    if after_combat is None:
+    if after_combat is None:  # SNC-6.0.2 (a): at the end of a movement Operations Phase
         both = variant.is_("movement_check_side", "both_players")
         return tuple(
             sorted(h for h, us in occupied.items() if both or data.unit(us[0]).side == phasing)
         )
     if variant.is_("stacking_check", "global"):
-        return tuple(sorted(occupied))
+        return tuple(sorted(occupied))  # SNC-6.0.3: both players, every hex (AMB-SNC-8)
+    # SNC-6.0.2 (b), SNC-6.0.3: after a combat, both players' units in its hexes
     return tuple(sorted(set(after_combat) & set(occupied)))
 
 

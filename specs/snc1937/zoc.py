@@ -68,6 +68,7 @@ def _projects(board: Board, city_none: bool, src: Hex, dst: Hex) -> bool:
         return False
     if board.side_kind(src, dst) in ZOC_BARRIERS:  # SNC-7.1.3
         return False
+    # SNC-7.1.1: otherwise it projects, whatever the terrain or river hexside
     return not board.navigable(src, dst)  # SNC-7.1.4: not across the navigable Huangpu
 
 
@@ -111,7 +112,7 @@ def _projected(
     reach = _reach(board, city_none)
     out: set[Hex] = set()
     for src in sources:
-        out |= reach[src]
+        out |= reach[src]  # SNC-7.0.1, SNC-7.0.2: an occupied hex projects into its neighbours
     return frozenset(out - shielded)
 
 

@@ -137,7 +137,7 @@ class Toy:
             return []
         if state.variant.is_("gap", "stuck_at_3") and state.total == 3:
             return []
-        return [Add(1), Add(2), Pass()]
+        return [Add(1), Add(2), Pass()]  # TOY-1.1
 
     def chance_outcomes(self, state: ToyState) -> Sequence[tuple[ToyAction, Fraction]]:
         return [(Coin(False), Fraction(1, 2)), (Coin(True), Fraction(1, 2))] if state.coin else []
@@ -159,9 +159,13 @@ class Toy:
     def _overflow(self, state: ToyState) -> ToyState:
         """A planted dead rule: a total beyond the goal is cut back (TOY-9.1). Nothing calls
         it, so no play ever reaches it, and the gap search must find it unnamed."""
-        return attrs.evolve(state, total=min(state.total, GOAL))
+        return attrs.evolve(state, total=min(state.total, GOAL))  # TOY-9.1
 
     def _after(self, state: ToyState) -> ToyState:
+        """The goal (TOY-GOAL), and a planted rule whose branch never fires (TOY-9.2): this
+        function runs after every toss, but no total gets that far past the goal."""
+        if state.total > GOAL + 3:  # TOY-9.2: a total this far past the goal is cut back
+            return self._overflow(state)
         if state.total >= GOAL:
             loser = state.side
             winner = "B" if loser == "A" else "A"

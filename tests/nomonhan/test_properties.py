@@ -33,6 +33,7 @@ from specs.nomonhan.properties import (
 from specs.nomonhan.state import Stage
 from specs.nomonhan.verification import Link, symbolic_model
 from tests.nomonhan.positions import GAME, SU_ART
+from tests.sizes import FULL
 
 PRESETS = sorted(GAME.presets())
 PROPS = {p.id: p for p in properties()}
@@ -211,6 +212,11 @@ def test_nom_9_28_en_artillery_witness_replays_and_shows_a_retreat() -> None:
     assert after.unit(SU_ART).hex != state.unit(SU_ART).hex
 
 
+@pytest.mark.skipif(
+    not FULL,
+    reason="30 s of Z3 that `wargame verify` (in make test) repeats: the proof under ja and "
+    "the en witness; run at full size by make bench",
+)
 def test_amb_nom_19_pending_combats_stay_in_contact_under_ja_only() -> None:
     """NOM-9.8, NOM-9.30, AMB-NOM-19: under JA only participants advance, so a pending combat
     is never disturbed (proved by 1-induction); under EN any friendly unit may advance, and a

@@ -16,6 +16,7 @@ from specs.rattenkrieg.actions import (
     Pass,
     Pay,
     Recruit,
+    Retreat,
 )
 from specs.rattenkrieg.state import GE, SU, Stage, Step
 from tests.rattenkrieg.positions import (
@@ -237,3 +238,34 @@ def test_amb_rks_15_the_t34_as_acting_unit() -> None:
     assert Designate("T-34") in legal(s)
     s = position(units, player=SU, options={"t34_acts": "no"})
     assert refused(s, Designate("T-34")) == ("RKS-8.12.4",)
+
+
+def test_rks_7_3_2_cardless_entry_combat_follows_and_the_attacker_is_stuck() -> None:
+    """RKS-7.3.2, RKS-8.4.1 (cardless_entry): under `refused` (both presets) a unit with no card
+    to fight with may not enter an enemy Area holding enemy units; under `combat_follows` it
+    may, the combat occurs at once, and with no card to declare it loses (`stuck_attacker`):
+    it retreats into the German Rear, flipped, and the Player Turn passes."""
+    units = {"71": (GREAR, []), "Rifle-1": ("orlovka", ["2H"])}
+    base = active("71", units)
+    assert refused(base, Move("orlovka")) == ("RKS-8.4.1",)
+    assert Move("orlovka") not in legal(base)
+    s = active("71", units, options={"cardless_entry": "combat_follows"})
+    assert Move("orlovka") in legal(s)
+    s = run(s, Move("orlovka"))
+    assert s.stage == Stage.DAMAGE and s.damage is not None and s.damage.unit == "71"
+    assert legal(s) == [Retreat("71", GREAR)]
+    s = run(s, Retreat("71", GREAR))
+    assert unit(s, "71").flipped and unit(s, "Rifle-1").area == "orlovka" and s.player == SU
+
+
+def test_rks_3_5_2_soviet_rear_entry_one_way_arrows() -> None:
+    """RKS-3.5.2, RKS-7.2.1 (soviet_rear_entry): under `allowed` (both presets) a Soviet unit in
+    an arrow Area moves back into the Soviet Rear for free; under `one_way` it may not."""
+    units = {"13Gds": (TW, ["5H"])}
+    s = active("13Gds", units)
+    assert Move(SREAR) in legal(s)
+    assert unit(run(s, Move(SREAR)), "13Gds").area == SREAR
+    one_way = active("13Gds", units, options={"soviet_rear_entry": "one_way"})
+    assert Move(SREAR) not in legal(one_way)
+    assert refused(one_way, Move(SREAR)) == ("RKS-3.5.2",)
+    assert Move("barrikady") in legal(one_way)

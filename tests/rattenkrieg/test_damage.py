@@ -15,6 +15,7 @@ from specs.rattenkrieg.actions import (
     Accept,
     Attack,
     Defend,
+    Event,
     Isolate,
     LoseStep,
     Move,
@@ -26,6 +27,7 @@ from specs.rattenkrieg.actions import (
 )
 from specs.rattenkrieg.sources import combat_cards
 from specs.rattenkrieg.state import GE, SU, RKState, Stage
+from specs.rattenkrieg.strength import combat_strength
 from tests.rattenkrieg.positions import GAME, GREAR, SREAR, TW, B, active, legal, run, unit
 
 
@@ -308,3 +310,94 @@ def test_rks_8_12_5_the_t34_may_be_eliminated_instead() -> None:
     no_support = run(no_support, Move(TW), Defend("Rifle-2"), Play("2C"), Play("9H"), Stand())
     assert Sacrifice("T-34") not in legal(no_support)
     assert refused(no_support, Sacrifice("T-34")) == ("RKS-8.12.5",)
+
+
+def test_rks_8_11_2_reattack_events_effects_before_attacking_again() -> None:
+    """RKS-8.11.2, RKS-7.1.3 (reattack_events): under `none` (both presets) the attacker that
+    must attack again or retreat plays no event first; under `effects` it may play an event for
+    the unit (Combat Engineer here), which is in the re-attack, but no Bombardment."""
+    units = {"71": (GREAR, ["2C", "3C"]), "13Gds": ("orlovka", ["5H", "6H"])}
+    hand = {GE: ["KS", "JD"]}
+    s = active("71", units, hands=hand)
+    s = run(s, Move("orlovka"), Play("2C"), Accept(), LoseStep("13Gds", "5H"))
+    assert s.stage == Stage.CONTINUE
+    assert set(legal(s)) == {Attack(), Retreat("71", GREAR)}
+    assert refused(s, Event("KS")) == ("RKS-8.11.2",)
+    e = active("71", units, hands=hand, options={"reattack_events": "effects"})
+    e = run(e, Move("orlovka"), Play("2C"), Accept(), LoseStep("13Gds", "5H"))
+    assert Event("KS") in legal(e) and refused(e, Event("JD", "13Gds")) == ("RKS-8.11.2",)
+    e = run(e, Event("KS"))
+    assert e.stage == Stage.CONTINUE and e.effects == ("engineer",) and "KS" in e.discards
+    again = run(e, Attack())
+    assert again.combat is not None and again.combat.effects == ("engineer",)
+    assert again.effects == ()
+
+
+def test_rks_8_11_2_reattack_effects_carried_into_the_attack_again() -> None:
+    """RKS-8.11.2, RKS-9.5.1 (reattack_effects): the Combat Engineer played before a combat in
+    Tractor Works (a City) cancels 13Gds's +2 there; under `spent` (both presets) the attack
+    again is a new combat without it, under `carried` the combat continues with it."""
+    units = {"71": ("orlovka", ["2C", "3C"]), "13Gds": (TW, ["5H", "6H"])}
+    strengths = {}
+    for reading in ("spent", "carried"):
+        s = active(
+            "71",
+            units,
+            hands={GE: ["KS"]},
+            control={"orlovka": GE},
+            options={"reattack_effects": reading},
+        )
+        s = run(s, Event("KS"), Move(TW))
+        assert s.combat is not None and s.combat.effects == ("engineer",)
+        assert combat_strength(B, s, s.combat, "13Gds") == 4
+        s = run(s, Play("2C"), Accept(), LoseStep("13Gds", "5H"), Attack())
+        assert s.combat is not None
+        strengths[reading] = (s.combat.effects, combat_strength(B, s, s.combat, "13Gds"))
+    assert strengths == {"spent": ((), 6), "carried": (("engineer",), 4)}
+
+
+def test_rks_8_12_3_t34_support_card_any_card_brings_the_t34_with_a_raise() -> None:
+    """RKS-8.12.3 (t34_support_card): under `first_card` (both presets) the T-34 is added only
+    with the Soviet's first card of a round; under `any_card` also with a raise."""
+    units = {"71": ("orlovka", ["2C"]), "Rifle-2": ("orlovka", ["4H"]), "T-34": ("orlovka", [])}
+    for reading, allowed in (("first_card", False), ("any_card", True)):
+        s = active(
+            "Rifle-2",
+            units,
+            control={"orlovka": SU},
+            hands={SU: ["5H"]},
+            options={"t34_support_card": reading},
+        )
+        s = run(s, Attack(), Play("4H"), Play("2C"))  # the Soviet raises now
+        assert (Play("5H", True) in legal(s)) is allowed
+        if not allowed:
+            assert refused(s, Play("5H", True)) == ("RKS-8.12.3",)
+            continue
+        s = run(s, Play("5H", True))
+        assert s.combat is not None and s.combat.support == "T-34"
+
+
+def test_rks_8_9_3_rear_retreat_ban_damage_only_frees_isolation_and_continuation() -> None:
+    """RKS-8.9.3, RKS-8.10.1, RKS-8.11.2 (rear_retreat_ban): under `every_retreat` (both
+    presets) no Soviet unit retreats into the Soviet Rear; under `damage_only` the beaten unit
+    still may not, but the remaining units and a Soviet attacker going instead of attacking
+    again may."""
+    for reading, allowed in (("every_retreat", False), ("damage_only", True)):
+        opts = {"rear_retreat_ban": reading}
+        s = beaten_defender({"Rifle-2": (TW, ["4H"]), "13Gds": (TW, ["5H"])}, area=TW, options=opts)
+        assert s.stage == Stage.DAMAGE and Retreat("Rifle-2", SREAR) not in legal(s)
+        s = run(s, Retreat("Rifle-2", "barrikady"))
+        assert s.stage == Stage.ISOLATION
+        assert (Retreat("13Gds", SREAR) in legal(s)) is allowed
+        assert Retreat("13Gds", "barrikady") in legal(s)
+        c = active(
+            "13Gds",
+            {"13Gds": ("barrikady", ["5H", "6H"]), "71": (TW, ["2C", "3C"])},
+            control={TW: GE},
+            options=opts,
+        )
+        c = run(c, Move(TW), Play("5H"), Accept(), LoseStep("71", "2C"))
+        assert c.stage == Stage.CONTINUE
+        assert (Retreat("13Gds", SREAR) in legal(c)) is allowed
+        if not allowed:
+            assert refused(c, Retreat("13Gds", SREAR)) == ("RKS-8.9.3",)

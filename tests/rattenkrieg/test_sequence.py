@@ -305,3 +305,26 @@ def test_rks_5_1_2_a_player_without_face_up_units_can_only_pass() -> None:
     pass."""
     s = position({"71": "orlovka", "13Gds": SREAR}, flipped={"71"}, control={"orlovka": GE})
     assert legal(s) == [Pass()]
+
+
+def test_rks_10_1_2_refill_amount_partial_draws_fewer_cards() -> None:
+    """RKS-10.1.2 (refill_amount): under `all_or_nothing` (both presets) a German hand of 1
+    is filled up to 3 or not at all; under `partial` he may draw just 1 card and keep 2."""
+    units = {"71": GREAR, "13Gds": SREAR, "Rifle-1": (MK, ["AS"])}
+    hands = {GE: ["2C"], SU: ["2H"]}
+    s = run(position(units, hands=hands, player=SU, passes=1), Pass())
+    assert s.stage == Stage.DISCARD and GAME.to_move(s) == GE
+    one = Discard(frozenset(), True, 1)
+    assert len(legal(s)) == 4 and one not in legal(s)
+    with pytest.raises(IllegalAction) as err:
+        run(s, one)
+    assert err.value.clauses == ("RKS-10.1.2",)
+    p = run(
+        position(units, hands=hands, player=SU, passes=1, options={"refill_amount": "partial"}),
+        Pass(),
+    )
+    assert len(legal(p)) == 7 and one in legal(p) and Discard(frozenset(), True, 2) not in legal(p)
+    p = run(p, one)
+    assert GAME.to_move(p) == CHANCE and len(p.draws) == 1
+    p = draw(p, "9D")
+    assert p.hand_ge == {"2C", "9D"} and GAME.to_move(p) == SU

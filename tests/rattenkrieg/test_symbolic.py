@@ -28,31 +28,51 @@ from solvers.system import (
 )
 from solvers.terms import CONCRETE
 from specs.rattenkrieg import properties, sequence, verification
-from specs.rattenkrieg.actions import Designate, Pass
+from specs.rattenkrieg.actions import Attack, Designate, Draw, Event, Move, Pass, Pay, Recruit
 from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.control import settle
-from specs.rattenkrieg.state import GE, SU, Phase, RKState, Stage
+from specs.rattenkrieg.state import (
+    GE,
+    SU,
+    Combat,
+    DrawFor,
+    PendingMove,
+    Phase,
+    Pick,
+    RKState,
+    Stage,
+    Step,
+)
 from specs.rattenkrieg.symbolic import at
 from specs.rattenkrieg.units import eliminate
 from specs.rattenkrieg.verification import (
     CARDS,
+    COMBATANTS,
     CONTROL,
+    DRAWS,
+    EFFECTS,
     FACES,
     FLIPPED,
     HANDS,
     LOOP,
+    PAY,
+    PICKS,
     REAR,
     RESULT,
+    SETUP,
+    STAGED,
     STEPS,
     UNITS,
     Link,
     symbolic_model,
 )
-from tests.rattenkrieg.positions import CATALOGUE, GAME, SREAR
+from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, SREAR, TW, active, position
 
 BOARD: Board = GAME.board
 STANDARD = symbolic_model(CATALOGUE.preset("standard"))
 PROVED = {CARDS, STEPS, HANDS, FACES, REAR, UNITS, RESULT, CONTROL, LOOP, FLIPPED}
+PROVED |= {EFFECTS, PAY, SETUP, DRAWS}  # records beyond counts and places
+PROVED |= {STAGED, COMBATANTS, PICKS}  # the parts of SEQUENCE, COMBAT, AFTERMATH proved
 INVARIANTS = PROVED - {LOOP, FLIPPED}
 RLIMIT = 50_000_000
 OTHER_READINGS: list[dict[str, str]] = [
@@ -66,6 +86,10 @@ OTHER_READINGS: list[dict[str, str]] = [
         "hand_limit": "hard_limit",
         "tie_refight": "cards_only",
         "zero_steps": "last_step_eliminates",
+        "cardless_entry": "combat_follows",
+        "refill_amount": "partial",
+        "rear_retreat_ban": "damage_only",
+        "t34_support_card": "any_card",
     },
     {
         "discard_faces": "face_down",
@@ -75,6 +99,13 @@ OTHER_READINGS: list[dict[str, str]] = [
         "contested_control": "uncontrolled",
         "occupying": "present",
         "raising": "alternating",
+        "effect_duration": "first_round",
+        "effect_stacking": "once",
+        "assault_gun_on_panzer": "no_effect",
+        "event_timing": "player_turn_too",
+        "reattack_events": "effects",
+        "reattack_effects": "carried",
+        "soviet_rear_entry": "one_way",
     },
 ]
 
@@ -159,14 +190,43 @@ def test_rks_5_1_2_the_other_properties_stay_with_the_playouts() -> None:
         ("RKS-7.4.2", FLIPPED),
         ("RKS-3.6.2", CONTROL),
         ("RKS-8.10.6", CONTROL),
+        ("RKS-7.1.1", EFFECTS),
+        ("RKS-9.1.1", EFFECTS),
+        ("RKS-9.4.1", EFFECTS),
+        ("RKS-9.5.1", EFFECTS),
+        ("RKS-9.2.2", EFFECTS),
+        ("RKS-8.2.2", EFFECTS),
+        ("RKS-9.7.1", EFFECTS),
+        ("RKS-7.3.1", PAY),
+        ("RKS-7.1.2", PAY),
+        ("RKS-5.1.1", SETUP),
+        ("RKS-3.1.1", SETUP),
+        ("RKS-3.3.1", SETUP),
+        ("RKS-3.4.3", DRAWS),
+        ("RKS-6.1.2", DRAWS),
+        ("RKS-6.2.2", DRAWS),
+        ("RKS-10.1.2", DRAWS),
+        ("RKS-10.2.1", DRAWS),
+        ("RKS-7.5.1", DRAWS),
+        ("RKS-5.1.2", STAGED),
+        ("RKS-10.1.1", STAGED),
+        ("RKS-7.1.1", STAGED),
+        ("RKS-9.6.1", STAGED),
+        ("RKS-8.2.3", COMBATANTS),
+        ("RKS-8.12.3", COMBATANTS),
+        ("RKS-8.1.1", COMBATANTS),
+        ("RKS-8.9.1", PICKS),
+        ("RKS-9.6.1", PICKS),
     ],
 )
 def test_rks_3_5_1_7_5_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str) -> None:
     """RKS-3.5.1, RKS-7.5.3, RKS-3.4.3, RKS-2.4.1, RKS-10.1.2, RKS-5.1.1, RKS-8.7.1, RKS-3.3.3,
     RKS-4.1.1, RKS-4.1.2, RKS-8.9.2, RKS-6.1.1, RKS-3.3.2, RKS-3.1.1, RKS-9.8.2, RKS-7.4.2,
-    RKS-3.6.2, RKS-8.10.6: without the step rule of its clause, the property is refuted over the
-    abstraction or no longer inductive (proved by parts: its part is not): the proof is no
-    tautology."""
+    RKS-3.6.2, RKS-8.10.6, RKS-7.1.1, RKS-9.1.1, RKS-9.4.1, RKS-9.5.1, RKS-9.2.2, RKS-8.2.2,
+    RKS-9.7.1, RKS-7.3.1, RKS-7.1.2, RKS-3.3.1, RKS-6.2.2, RKS-10.2.1, RKS-7.5.1, RKS-5.1.2,
+    RKS-10.1.1, RKS-9.6.1, RKS-8.2.3, RKS-8.12.3, RKS-8.9.1, RKS-8.1.1: without the step rule of its
+    clause, the property is refuted over the abstraction or no longer inductive (proved by parts:
+    its part is not): the proof is no tautology."""
     link = Link(CATALOGUE.preset("standard"))
     link.model.schemas = (WithoutClause(link.model.schemas[0], clause),)
     statement = link.formal()[pid]
@@ -178,6 +238,18 @@ def test_rks_3_5_1_7_5_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str
     v = prover.check(link.system, statement, rlimit=RLIMIT)
     assert v.status != "proved", v.detail
     assert v.method != "solver", v.detail  # Z3 answered: refuted, or not inductive (no limit hit)
+
+
+def test_rks_8_7_4_under_first_round_the_effects_proof_rests_on_the_refight_rule() -> None:
+    """RKS-8.7.4, RKS-9.5.1 (AMB-RKS-20 iv, effect_duration=first_round): RKS-P-EFFECTS is
+    proved, and without the rule that a refought tie ends the combat's events it is not."""
+    variant = CATALOGUE.variant("standard", {"effect_duration": "first_round"})
+    link = Link(variant)
+    assert prover.check(link.system, link.formal()[EFFECTS], rlimit=RLIMIT).status == "proved"
+    link = Link(variant)
+    link.model.schemas = (WithoutClause(link.model.schemas[0], "RKS-8.7.4"),)
+    v = prover.check(link.system, link.formal()[EFFECTS], rlimit=RLIMIT)
+    assert v.status != "proved" and v.method != "solver", v.detail
 
 
 # --- refinement, direction (a) -------------------------------------------------------------------
@@ -215,8 +287,72 @@ def test_rks_3_4_3_every_step_under_other_readings_is_a_model_step(readings: int
     assert steps[0] > 200 and last[0].result is not None
 
 
+def _stepwise(s: RKState, *actions: Any) -> list[RKState]:
+    """The positions `actions` lead to from `s` by the rules, each step checked to be a model
+    step and each position to satisfy its RKS-P-PAY, RKS-P-EFFECTS, RKS-P-DRAWS and RKS-P-SETUP
+    statements and properties."""
+    link = Link(s.variant)
+    seen = [s]
+    for i, action in enumerate(actions):
+        after = GAME.apply(s, action)
+        m = refinement.check_step(link, s, action, after, f"step {i}")
+        assert m is None, str(m)
+        frame = concrete_frame(link.system.variables, link.project(after))
+        for pid in (PAY, EFFECTS, DRAWS, SETUP):
+            statement = link.formal()[pid]
+            assert isinstance(statement, prover.Invariant)
+            assert statement.holds(CONCRETE, frame), (pid, i)
+            check = _prop(pid).state_check
+            assert check is not None and check(after), (pid, i)
+        s = after
+        seen.append(s)
+    return seen
+
+
+def test_rks_8_12_4_a_t34_moving_along_and_paying_its_own_card_is_a_model_step() -> None:
+    """RKS-8.12.4, RKS-7.3.1 (AMB-RKS-15 iv, t34_escort=flipped_paid_each): a Rifle entering an
+    empty German Area with the T-34, two cards paid one by one: every step a model step, the
+    waiting move as RKS-P-PAY states it (the seeded playouts seldom take a T-34 along)."""
+    units = {"Rifle-1": (TW, ["2H"]), "T-34": (TW, [])}
+    s = active(
+        "Rifle-1",
+        units,
+        hands={SU: ["3H"]},
+        control={"barrikady": GE},
+        options={"t34_escort": "flipped_paid_each"},
+    )
+    seen = _stepwise(s, Move("barrikady", "T-34"), Pay("2H"), Pay("3H"))
+    assert [x.pending.payments if x.pending else 0 for x in seen] == [0, 2, 1, 0]
+
+
+def test_rks_7_5_1_a_recruit_and_its_draw_are_model_steps() -> None:
+    """RKS-7.5.1, RKS-3.4.3: a recruit queues one draw for the unit's step, which the next step
+    deals: both model steps, the queued draw as RKS-P-DRAWS states it."""
+    s = position({"71": (GREAR, ["2S"]), "14Pz": GREAR})
+    seen = _stepwise(s, Recruit("71"), Draw("9H"))
+    assert seen[1].stage == Stage.DRAW and seen[1].draws == (DrawFor("steps", "71"),)
+    assert seen[2].draws == () and "9H" in seen[2].units[BOARD.unit_index["71"]].steps
+
+
+def test_rks_9_5_1_an_event_passing_into_a_combat_is_a_model_step() -> None:
+    """RKS-9.5.1, RKS-8.2.2: the Combat Engineer played by the acting unit, then its combat,
+    which takes the event in: every step a model step, RKS-P-EFFECTS as stated."""
+    units = {"71": (TW, ["2S", "3S"]), "Rifle-1": (TW, ["2H"])}
+    s = active("71", units, hands={GE: ["KC", "4S"]})
+    seen = _stepwise(s, Event("KC"), Attack())
+    assert seen[1].effects == ("engineer",)
+    assert seen[2].combat is not None and seen[2].combat.effects == ("engineer",)
+    assert seen[2].effects == ()
+
+
+def _turn() -> RKState:
+    """The set-up position taken to the Player Turns (so that a hand-made change breaks no rule
+    of the set-up steps too)."""
+    return attrs.evolve(_start(), phase=Phase.PLAYER_TURNS, stage=Stage.PLAYER_TURN)
+
+
 def _breach(change: Callable[[RKState], RKState]) -> refinement.Mismatch:
-    before = _start()
+    before = _turn()
     m = _mismatch(before, change(before))
     assert m is not None
     return m
@@ -239,22 +375,24 @@ def test_rks_7_5_3_a_unit_gaining_steps_beyond_its_original_number_is_caught() -
     step)."""
     m = _breach(lambda s: _to_steps(s, "71", ["AS", "2S", "3S"]))
     assert m.clauses == ("RKS-7.5.3",)
-    s = _start()
+    s = _turn()
     assert _mismatch(s, _to_steps(s, "71", ["AS", "2S"])) is None
 
 
 def test_rks_3_4_3_a_card_in_two_places_is_caught() -> None:
     """RKS-3.4.3, RKS-2.4.1: a card drawn into a hand that stays in the deck, or a card that is
     none of the 52."""
-    m = _breach(lambda s: attrs.evolve(s, hand_su=frozenset({"AS"})))
-    assert m.clauses == ("RKS-3.4.3",)
+    s = attrs.evolve(_start(), phase=Phase.RECRUITING, stage=Stage.DISCARD)
+    m = _mismatch(s, attrs.evolve(s, hand_su=frozenset({"AS"})))
+    assert m is not None and m.clauses == ("RKS-3.4.3",)
     m = _breach(lambda s: attrs.evolve(s, discards=frozenset({"1Z"})))
     assert "RKS-2.4.1" in m.clauses
 
 
 def test_rks_10_1_2_a_hand_growing_in_the_player_turns_is_caught() -> None:
     """RKS-10.1.2, RKS-3.4.1: a card into the German hand in the Player Turns, or a fourth one
-    in set-up (three are dealt); a third one in set-up is a model step."""
+    in set-up (three are dealt); three at once while the Rifles are placed break the placing
+    rule alone (RKS-3.1.1)."""
 
     def dealt(n: int, phase: Phase) -> Callable[[RKState], RKState]:
         cards = frozenset(["AS", "2S", "3S", "4S"][:n])
@@ -263,15 +401,19 @@ def test_rks_10_1_2_a_hand_growing_in_the_player_turns_is_caught() -> None:
     s = attrs.evolve(_start(), phase=Phase.PLAYER_TURNS)
     m = _mismatch(s, dealt(1, Phase.PLAYER_TURNS)(s))
     assert m is not None and m.clauses == ("RKS-10.1.2",)
-    assert _breach(dealt(4, Phase.SETUP)).clauses == ("RKS-10.1.2",)
-    assert _mismatch(_start(), dealt(3, Phase.SETUP)(_start())) is None
+    m = _mismatch(_start(), dealt(4, Phase.SETUP)(_start()))
+    assert m is not None and "RKS-10.1.2" in m.clauses
+    m = _mismatch(_start(), dealt(3, Phase.SETUP)(_start()))
+    assert m is not None and m.clauses == ("RKS-3.1.1",)  # no card is dealt while placing
 
 
 def test_rks_4_1_1_a_wrong_winner_is_caught() -> None:
     """RKS-4.1.1: the game given to the German at the end of Turn 6 while the Soviets hold the
     arrow Areas; the victory condition's own result is a model step."""
     s = attrs.evolve(_start(), turn=sequence.LAST_TURN, phase=Phase.RECRUITING, stage=Stage.DISCARD)
-    wrong = attrs.evolve(s, phase=Phase.OVER, result=Outcome(GE, clause="RKS-4.1.1"))
+    wrong = attrs.evolve(
+        s, phase=Phase.OVER, stage=Stage.OVER, result=Outcome(GE, clause="RKS-4.1.1")
+    )
     m = _mismatch(s, wrong)
     assert m is not None and m.clauses == ("RKS-4.1.1",)
     right = sequence.victory(BOARD, s)
@@ -284,7 +426,7 @@ def test_rks_8_9_2_a_unit_leaving_the_map_uneliminated_is_caught() -> None:
     by the rules' `eliminate` is a model step)."""
     m = _breach(lambda s: BOARD.update(s, "14Pz", area=None))
     assert m.clauses == ("RKS-8.9.2",)
-    s = _start()
+    s = _turn()
     assert _mismatch(s, eliminate(BOARD, s, "14Pz")) is None
 
 
@@ -318,7 +460,7 @@ def test_rks_3_6_2_control_not_following_the_units_is_caught() -> None:
     unit isolated in its own Rear; with control settled by the rules' `settle`, the move is a
     model step."""
     assert _breach(_entered).clauses == ("RKS-3.6.2",)
-    s = _start()
+    s = _turn()
     moved = settle(BOARD, _entered(s))
     assert moved.control[BOARD.index[BOARD.normal_areas[0]]] == GE
     assert _mismatch(s, moved) is None
@@ -327,9 +469,9 @@ def test_rks_3_6_2_control_not_following_the_units_is_caught() -> None:
 
 def _designated(flipped: bool) -> tuple[RKState, Designate, RKState]:
     """The German 14th Panzer designated in the Player Turns, flipped or face up before."""
-    s = attrs.evolve(_start(), phase=Phase.PLAYER_TURNS)
+    s = attrs.evolve(_start(), phase=Phase.PLAYER_TURNS, stage=Stage.PLAYER_TURN, player=GE)
     s = BOARD.update(s, "14Pz", flipped=flipped)
-    return s, Designate("14Pz"), attrs.evolve(s, acting="14Pz")
+    return s, Designate("14Pz"), attrs.evolve(s, acting="14Pz", stage=Stage.ACTIVE)
 
 
 def test_rks_7_4_2_a_flipped_unit_designated_is_caught() -> None:
@@ -339,6 +481,23 @@ def test_rks_7_4_2_a_flipped_unit_designated_is_caught() -> None:
     assert m is not None and m.clauses == ("RKS-7.4.2",)
     before, action, after = _designated(flipped=False)
     assert _mismatch(before, after, action) is None
+
+
+def _acting(unit: str, side: str) -> RKState:
+    """`unit` of `side` acting in the Player Turns, no event in force."""
+    s = attrs.evolve(_start(), phase=Phase.PLAYER_TURNS, stage=Stage.ACTIVE, player=side)
+    return attrs.evolve(s, acting=unit)
+
+
+def test_rks_9_1_1_an_event_put_in_force_wrongly_is_caught() -> None:
+    """RKS-9.1.1, RKS-9.1.2, RKS-9.4.1: a Soviet event in force for a German unit, or the
+    Assault Gun for a Panzer Division; the Combat Engineer for it is a model step."""
+    s = _acting("14Pz", GE)
+    m = _mismatch(s, attrs.evolve(s, effects=("molotov",)))
+    assert m is not None and m.clauses == ("RKS-9.1.1",)
+    m = _mismatch(s, attrs.evolve(s, effects=("assault_gun",)))
+    assert m is not None and m.clauses == ("RKS-9.4.1",)
+    assert _mismatch(s, attrs.evolve(s, effects=("engineer",))) is None
 
 
 def test_rks_8_7_1_a_card_turned_face_up_in_the_deck_is_caught() -> None:
@@ -368,6 +527,23 @@ def _broken(pid: str) -> RKState:
         return BOARD.update(s, "14Pz", area=None)
     if pid == CONTROL:
         return _entered(s)
+    if pid == DRAWS:  # a hand drawn up in the Player Turns
+        return attrs.evolve(_turn(), stage=Stage.DRAW, draws=(DrawFor("hand", GE),))
+    if pid == SETUP:  # the first Rifle on the second Normal Area
+        return BOARD.update(s, BOARD.rifles[0], area=BOARD.normal_areas[1])
+    if pid == PAY:  # a move waiting for its card into the enemy Rear
+        move = PendingMove(SREAR, None, 1)
+        return attrs.evolve(_acting("14Pz", GE), stage=Stage.PAY, pending=move)
+    if pid == PICKS:  # the Sniper's pick for the German player
+        return attrs.evolve(_acting("14Pz", GE), stage=Stage.PICK, pick=Pick("sniper", GE))
+    if pid == COMBATANTS:  # a German unit attacking a German defender
+        s = attrs.evolve(_acting("14Pz", GE), stage=Stage.COMBAT)
+        return attrs.evolve(s, combat=Combat(TW, "14Pz", Step.ATTACK, defender="71"))
+    if pid == STAGED:  # a German unit acting at the start of a Player Turn
+        return attrs.evolve(_turn(), acting="14Pz")
+    if pid == EFFECTS:  # a Soviet event in force for a German unit
+        s = attrs.evolve(s, phase=Phase.PLAYER_TURNS, stage=Stage.ACTIVE, player=GE)
+        return attrs.evolve(s, acting="14Pz", effects=("molotov",))
     s = attrs.evolve(s, turn=sequence.LAST_TURN)
     return attrs.evolve(s, phase=Phase.OVER, result=Outcome(GE, clause="RKS-4.1.1"))
 
@@ -496,3 +672,23 @@ def test_rks_3_1_1_the_abstraction_starts_at_the_projected_set_up() -> None:
     for u in _start().units:
         assert start[at(u.id)] == (0 if u.area is None else link.model.areas[u.area])
     assert model_of(verification.symbolic_model, CATALOGUE.preset("standard")) is None
+
+
+@pytest.mark.parametrize("effects", ["spent", "carried"])
+def test_rks_8_11_2_events_before_the_attack_again_are_model_steps(effects: str) -> None:
+    """RKS-8.11.2, RKS-9.5.1 (reattack_events=effects, with either reattack_effects): an
+    event played while the attacker must attack again or retreat, and the attack again that
+    takes it in, are model steps (the step rule is widened for that reading only)."""
+    from specs.rattenkrieg.actions import Accept, Action, LoseStep, Play
+
+    options = {"reattack_events": "effects", "reattack_effects": effects}
+    link = Link(CATALOGUE.variant("standard", options))
+    units = {"29Mot": ("orlovka", ["2C", "3C"]), "13Gds": (TW, ["5H", "6H"])}
+    s = active("29Mot", units, hands={GE: ["KS", "KC"]}, control={"orlovka": GE}, options=options)
+    steps: list[Action] = [Event("KS"), Move(TW), Play("2C"), Accept(), LoseStep("13Gds", "5H")]
+    for action in [*steps, Event("KC"), Attack()]:
+        after = GAME.apply(s, action)
+        m = refinement.check_step(link, s, action, after, str(action))
+        assert m is None, str(m)
+        s = after
+    assert s.combat is not None and "engineer" in s.combat.effects

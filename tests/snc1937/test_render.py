@@ -248,7 +248,7 @@ def test_provisional_data_is_hatched_or_dashed_and_the_text_s_data_is_not() -> N
     counters = [r for r in root.iter(f"{SVG}rect") if r.get("stroke-dasharray")]
     assert counters
     words = texts(root)
-    assert "Hatched or dashed: provisional" in words and "map terrain" in words
+    assert "Provisional (not in the rules text): provisional" in words and "map terrain" in words
 
 
 def test_cli_render_draws_a_new_game(tmp_path: Path) -> None:

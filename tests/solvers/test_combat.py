@@ -26,6 +26,7 @@ from solvers.combat import (
     Supporter,
     canonical,
 )
+from solvers.combat_explain import why_none
 from solvers.combat_oracle import oracle_assignments
 from solvers.combat_shape import split
 
@@ -181,6 +182,20 @@ def test_generated_sets_equal_the_oracle(p: CombatProblem) -> None:
     assert all(a == canonical(p, a) for a in listed)
     assert set(listed) == oracle_assignments(p)
     assert z3_layer.count(p) == len(listed)
+
+
+@SETTINGS
+@given(problems())
+def test_why_none_names_a_collision_exactly_when_no_assignment_is_legal(p: CombatProblem) -> None:
+    """`why_none` (the no-action clauses of a gap): empty where the oracle finds a legal
+    assignment, and where it finds none, at least one of the obligations (to attack, to be
+    attacked) that the unsat core holds."""
+    reasons = why_none(p)
+    if oracle_assignments(p):
+        assert reasons == []
+    else:
+        obligations = {*p.must_attack.values(), *p.must_be_attacked.values()}
+        assert obligations & set(reasons) or not obligations, reasons
 
 
 @SETTINGS

@@ -8,11 +8,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
+
 from kernel.clauses import clause_ids
 from kernel.game import CHANCE, Game
 from kernel.playout import play
 from solvers.explore import Difference, Finding, Witness
-from solvers.gaps import Gap, no_action_and_endless, stuck_readings, unreached_clauses
+from solvers.gaps import (
+    Gap,
+    model_stuck,
+    no_action_and_endless,
+    settle_unreached,
+    stuck_readings,
+    unreached_clauses,
+)
 from tests.kernel.toy import Add, Toy
 from tools.registry import get_game
 
@@ -106,5 +115,76 @@ def test_a_planted_dead_clause_is_found_without_being_named() -> None:
 
     unreached = unreached_clauses(toy, games)
     assert "TOY-9.1" in unreached
+    # the function that cites TOY-9.2 runs after every toss; the branch that applies it never
+    assert "TOY-9.2" in unreached
     assert "TOY-1.1" not in unreached
     assert all(c.startswith("TOY-") for c in unreached)  # the toy's own index only
+
+
+def test_restarts_branch_from_played_positions_with_logs_that_replay() -> None:
+    """Random restarts (`restarts`) branch off a game at positions it passed through: every
+    gap they report carries the whole log from the set-up (the game's prefix, then the
+    branch), which replays to the reported position, and a loop's log returns to the
+    position the message names (NOM-5.2)."""
+    game = get_game("nomonhan")
+    plain = no_action_and_endless(game, "en", games=2, max_steps=300)
+    gaps = no_action_and_endless(game, "en", games=2, max_steps=300, restarts=3)
+    assert {(g.kind, g.clauses) for g in plain} <= {(g.kind, g.clauses) for g in gaps}
+    assert any(g.kind == "endless" for g in gaps)
+    for gap in gaps:
+        states = [game.initial_state(game.presets()["en"])]
+        for data in gap.log:
+            states.append(game.apply(states[-1], game.action_from_json(data)))
+        assert game.state_to_json(states[-1]) == gap.state
+        if gap.kind == "endless":
+            first = int(gap.message.split("after action ")[1].split()[0])
+            assert states[first] == states[-1], gap.message
+
+
+def test_nom_9_3_a_model_query_finds_a_stuck_position_two_actions_in() -> None:
+    """NOM-9.3, NOM-9.4, NOM-9.7 under AMB-NOM-9 (b): Z3 over the model asks for a state
+    where no action is enabled whatever its choices and the game is not over. Two actions in
+    (a Japanese unit moves next to two Soviet units, the phase ends) one defender per combat
+    leaves no legal declaration; the rules agree, and the clauses are the position's core.
+    Under the preset's own reading no such state is within the same depth."""
+    from specs.nomonhan import verification as nom_verification
+
+    game = get_game("nomonhan")
+    reading = ("combat_grouping", "one_defender")
+    [gap] = model_stuck(
+        game, nom_verification.symbolic_model, [("ja", reading)], budget=None, max_depth=2
+    )
+    assert gap.kind == "no_action" and gap.reading == reading and len(gap.log) == 2
+    state = game.initial_state(gap.variant(game))
+    for data in gap.log:
+        state = game.apply(state, game.action_from_json(data))
+    assert game.to_move(state) == "JP" and not game.legal_actions(state)
+    assert set(gap.clauses) == {"NOM-9.3", "NOM-9.4", "NOM-9.7"}
+    assert (
+        model_stuck(game, nom_verification.symbolic_model, [("ja", None)], budget=None, max_depth=2)
+        == []
+    )
+
+
+def test_an_abstraction_reaching_a_clause_is_no_proof_that_the_rules_do() -> None:
+    """RKS-9.5.1 over Rattenkrieg's abstraction (`exact` False): a step citing it is possible
+    in the model's set-up already, which the rules' set-up is not; the clause stays a
+    candidate that says so, never "reached" with an empty log."""
+    from specs.rattenkrieg import verification as rks_verification
+
+    game = get_game("rattenkrieg")
+    out = settle_unreached(game, ["RKS-9.5.1"], rks_verification.symbolic_model, None, depth=2)
+    assert {u.verdict for u in out} == {"candidate"}, out
+    assert all("abstraction" in u.detail and not u.log for u in out)
+
+
+def test_a_passed_deadline_stops_the_gap_search_after_its_first_game() -> None:
+    """explore's slack bounds the gap search by a deadline: once it has passed, no new game
+    or restart starts, but the first game is always played (what a test would bound by
+    counts, explore bounds by its budget)."""
+    toy = Toy()
+    late = no_action_and_endless(toy, "gapped", games=8, max_steps=100, restarts=3, deadline=0.0)
+    first = no_action_and_endless(toy, "gapped", games=1, max_steps=100)
+    assert [attrs.evolve(g, seconds=0.0) for g in late] == [
+        attrs.evolve(g, seconds=0.0) for g in first
+    ]

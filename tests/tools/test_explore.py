@@ -257,6 +257,21 @@ def test_nom_clauses_no_play_reached_are_settled_on_the_model() -> None:
     assert found["NOM-OPT.5", "en"].verdict == "reached"
 
 
+def test_the_unreached_clauses_share_one_budget() -> None:
+    """All the checks of the clauses no play reached share `total_budget`: with none left,
+    each is left a candidate that names the budget as its limit, and none runs Z3 past it."""
+    out = settle_unreached(
+        NOMONHAN,
+        ["NOM-9.21", "NOM-9.22"],
+        nom_verification.symbolic_model,
+        60.0,
+        depth=REACH_DEPTH,
+        total_budget=0.0,
+    )
+    assert len(out) == 4  # two clauses under two presets
+    assert {(u.verdict, u.limit) for u in out} == {("candidate", "budget")}, out
+
+
 def test_an_obligation_no_action_meets_is_found_under_a_reading_no_preset_uses() -> None:
     """NOM-9.2, NOM-9.3, AMB-NOM-9 (b): with one defender per combat, an attacker obliged to
     attack next to two enemy units that must both be attacked has no legal declaration. The
@@ -265,11 +280,16 @@ def test_an_obligation_no_action_meets_is_found_under_a_reading_no_preset_uses()
     findings = _with_model("combat_grouping")
     [gap] = stuck_readings(NOMONHAN, findings)
     assert gap.kind == "no_action" and gap.reading == ("combat_grouping", "one_defender")
-    assert {"NOM-9.2", "NOM-9.3"} <= set(gap.clauses)
     state = NOMONHAN.initial_state(gap.variant(NOMONHAN))
     for data in gap.log:
         state = NOMONHAN.apply(state, NOMONHAN.action_from_json(data))
     assert NOMONHAN.to_move(state) == "JP" and not NOMONHAN.legal_actions(state)
+    # the clauses come from the position's unsat core, not a fixed list: the attacker fights
+    # once (NOM-9.4) in a one-defender combat (NOM-9.7 under AMB-NOM-9 b), and both defenders
+    # must be attacked (NOM-9.3); its own obligation to attack (NOM-9.2) is no part of it
+    core = NOMONHAN.no_action_clauses(state)
+    assert set(core) == {"NOM-9.3", "NOM-9.4", "NOM-9.7"}, core
+    assert set(core) <= set(gap.clauses) and "NOM-9.2" not in gap.clauses
     plain = NOMONHAN.initial_state(NOMONHAN.presets()["ja"])
     for data in gap.log:
         plain = NOMONHAN.apply(plain, NOMONHAN.action_from_json(data))
@@ -341,7 +361,9 @@ def test_render_cli_draws_every_unit_and_marks_provisional_data(
     edges = {e.get("data-edge") for e in root.iter() if e.get("data-edge")}
     assert "0207/0308" in edges  # the pontoon bridge (NOM-8.5)
     text = out.read_text(encoding="utf-8")
-    assert "url(#provisional)" in text and "provisional" in text
+    # provisional data marked: values the text does not give, the river's provisional course
+    assert 'font-style="italic"' in text and 'stroke-dasharray="6,5"' in text
+    assert "Provisional (not in the rules text): grid (columns, rows)" in text
     assert cli.main(["render", "nomonhan", str(tmp_path / "missing.json"), "-o", str(out)]) == 2
 
 

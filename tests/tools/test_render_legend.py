@@ -42,8 +42,9 @@ def test_the_legend_names_every_mark_the_picture_uses() -> None:
         "a dark badge: the number of counters in the stack",
         "hill hex",
         "river",
-        "dashed: provisional values",
-        "hatched: provisional terrain",
+        "values given by the rules text",
+        "values not in the rules text (provisional)",
+        "hatched: terrain not in the rules text",
     ):
         assert words in texts, words
     assert "outlined: where the readings differ" not in texts  # no highlight in this scene
