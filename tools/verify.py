@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import importlib
+import json
 import multiprocessing
 import os
 import random
@@ -459,12 +460,12 @@ def _failing(name: str) -> set[str]:
 def _run(
     tasks: list[tuple[str, str, str]], witness_dir: str, jobs: int
 ) -> list[Row | Refinement | None]:
-    """The tasks' results in task order. Each worker takes a fixed share (every jobs-th task),
-    so what a worker has solved before a task, and hence every witness, is the same from run
-    to run."""
+    """The tasks' results in task order. Each worker takes a fixed share (`_shares`), so what
+    a worker has solved before a task, and hence every witness, is the same from run to run."""
     if jobs == 1 or len(tasks) == 1:
         return verify_batch(tasks, witness_dir)
-    batches = [tasks[i::jobs] for i in range(jobs)]
+    shares = _shares(tasks, jobs)
+    batches = [[tasks[i] for i in share] for share in shares]
     context = multiprocessing.get_context("spawn")  # z3 contexts are not fork-safe
     with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
         futures = [pool.submit(verify_batch, batch, witness_dir) for batch in batches]
@@ -475,9 +476,37 @@ def _run(
         except Exception as exc:  # a worker failed: report it as ours, without a traceback
             raise RuntimeError(f"a verify worker failed: {exc}") from exc
     out: list[Row | Refinement | None] = [None] * len(tasks)
-    for i, results in enumerate(done):
-        out[i::jobs] = results
+    for share, results in zip(shares, done, strict=True):
+        for i, r in zip(share, results, strict=True):
+            out[i] = r
     return out
+
+
+COSTS = Path(__file__).with_name("verify_costs.json")
+"""Seconds each task took in a `wargame verify` on 2 cores: hints that balance the workers'
+shares, nothing else (a task not listed counts as `_DEFAULT_COST`; stale hints only make the
+shares less even). Refresh with `python -m tools.verify_costs`."""
+_DEFAULT_COST = 2.0
+
+
+def _shares(tasks: Sequence[tuple[str, str, str]], jobs: int) -> list[list[int]]:
+    """Each worker's tasks (indices, in task order): the costliest first, each to the worker
+    with the least work so far (`COSTS`; ties to the first worker), so that two tasks that
+    cost alike go to different workers. Fixed for a given task list and hints file."""
+    hints: dict[str, float] = {}
+    if COSTS.exists():
+        hints = json.loads(COSTS.read_text(encoding="utf-8"))
+
+    def cost(i: int) -> float:
+        return float(hints.get(" ".join(tasks[i]), _DEFAULT_COST))
+
+    load = [0.0] * jobs
+    shares: list[list[int]] = [[] for _ in range(jobs)]
+    for i in sorted(range(len(tasks)), key=lambda i: (-cost(i), i)):
+        w = min(range(jobs), key=lambda w: (load[w], w))
+        shares[w].append(i)
+        load[w] += cost(i)
+    return [sorted(share) for share in shares]
 
 
 def verify_batch(

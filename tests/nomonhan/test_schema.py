@@ -29,7 +29,7 @@ from tests.nomonhan.positions import GAME
 from tests.sizes import size
 from tools.playlog import make_log
 
-GAMES = size(40, 100)  # tests.sizes: 100 in make bench
+GAMES = size(20, 100)  # tests.sizes: 100 in make bench
 Path = tuple[str | int, ...]
 
 

@@ -37,6 +37,7 @@ from tests.nomonhan.positions import (
     legal,
     position,
 )
+from tests.sizes import size
 
 SU_FLAG = GAME.data.map.flags["SU"][0]
 
@@ -71,7 +72,7 @@ def test_model_refines_rules_under_each_new_reading(preset: str, option: str, re
     assert model is not None
     succ = refinement.Successors(model)
     checked = 0
-    for seed in range(2):
+    for seed in range(size(1, 2)):  # tests.sizes: two games in make bench
         rng = random.Random(seed)
         state = GAME.initial_state(variant)
         for step in range(1500):

@@ -36,7 +36,7 @@ from specs.snc1937.state import CH, JP, Phase, SNCState, Step
 from specs.snc1937.symbolic import Model, at
 from specs.snc1937.variants import CATALOGUE
 from specs.snc1937.verification import Link, symbolic_model
-from tests.sizes import size
+from tests.sizes import FULL, size
 
 GAME = SNC()
 STANDARD = symbolic_model(CATALOGUE.preset("standard"))
@@ -148,6 +148,9 @@ def test_snc_9_4_6_8_3_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str
 # --- refinement, direction (a) -------------------------------------------------------------------
 
 
+@pytest.mark.skipif(
+    not FULL, reason="`wargame verify` (in make test) runs it on two seeds; make bench on one more"
+)
 def test_snc_5_0_1_every_step_of_seeded_games_is_a_model_step() -> None:
     """SNC-5.0.1: every step of a seeded game satisfies every step rule of the abstraction
     (`wargame verify` runs this under both presets on other seeds)."""
@@ -170,7 +173,7 @@ def test_snc_8_4_0_9_every_step_under_other_readings_is_a_model_step() -> None:
         if m is not None:
             found.append(m)
 
-    steps_max = size(1500, 5000)  # tests.sizes: the whole game in make bench
+    steps_max = size(800, 5000)  # tests.sizes: the whole game in make bench
     play(GAME, GAME.initial_state(variant), random.Random(5), max_steps=steps_max, on_step=on_step)
     assert not found, [str(m) for m in found[:3]]
     assert steps[0] > 300

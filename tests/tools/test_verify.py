@@ -159,3 +159,18 @@ def test_one_property_under_two_presets_goes_to_both_workers() -> None:
         assert workers == {0, 1}, what
     nom = [("nomonhan", "ja", "NOM-P-STAGE-RECORDS"), ("nomonhan", "ja", "NOM-P-ENDS")]
     assert nom[verify_tool._dealing_order(nom)[0]][2] == "NOM-P-ENDS"
+
+
+def test_the_workers_shares_are_fixed_and_even(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`wargame verify`'s workers each take a fixed share (so witnesses repeat), the costliest
+    tasks first to the least loaded: with the hints, no worker has much more than half."""
+    tasks = [("g", "p", f"T{i}") for i in range(6)]
+    costs = tmp_path / "costs.json"
+    costs.write_text(json.dumps({"g p T0": 50, "g p T1": 40, "g p T2": 30, "g p T3": 20}))
+    monkeypatch.setattr(verify_tool, "COSTS", costs)
+    shares = verify_tool._shares(tasks, 2)
+    assert shares == verify_tool._shares(tasks, 2)
+    assert sorted(i for s in shares for i in s) == list(range(6))
+    assert shares == [[0, 3, 4], [1, 2, 5]]  # 50+20+2 and 40+30+2
