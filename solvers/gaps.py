@@ -441,10 +441,16 @@ def _any_model(models: ModelSource, variant: Variant) -> Any:
     model = model_of(models, variant)
     if model is not None:
         return model
-    try:
-        return models(variant)
-    except WargameError:
-        return None
+    key = (models, variant)
+    if key not in _ABSTRACT:
+        try:
+            _ABSTRACT[key] = models(variant)
+        except WargameError:
+            _ABSTRACT[key] = None
+    return _ABSTRACT[key]
+
+
+_ABSTRACT: dict[tuple[Any, Variant], Any] = {}  # built once per preset and run
 
 
 def _prefixes(game: Game[Any, Any]) -> tuple[str, ...] | None:
