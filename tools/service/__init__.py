@@ -1,0 +1,1 @@
+"""The HTTP service of issue 15: its game store."""
