@@ -138,7 +138,9 @@ def field_diff(game: Game[Any, Any], a: Any, b: Any, limit: int = 3) -> str:
     return "; ".join(parts[:limit])
 
 
-def _key(game: Game[Any, Any], state: Any) -> str:
+def position_key(game: Game[Any, Any], state: Any) -> str:
+    """A position as canonical JSON without its variant: equal under two readings exactly
+    when the readings have led to the same place."""
     data = game.state_to_json(state)
     data.pop("variant", None)
     return dump_json(data)
@@ -191,7 +193,7 @@ PLACES = ("hex", "area", "where")
 Area); a unit with none of them set is off the map."""
 
 
-def _units_on_map(data: Json) -> int:
+def units_on_map(data: Json) -> int:
     units = data.get("units") if isinstance(data, dict) else None
     if isinstance(units, list):
         return sum(
@@ -210,12 +212,12 @@ class _SideBySide:
 
     def witness(self, diff: Difference) -> Witness:
         data = self.game.state_to_json(self.a)
-        return Witness(tuple(self.log), data, diff, _units_on_map(data), self.found_by)
+        return Witness(tuple(self.log), data, diff, units_on_map(data), self.found_by)
 
     def here(self) -> Witness | None:
         """A difference at the current position (the set-up's state itself, at the start)."""
         game = self.game
-        if not self.log and _key(game, self.a) != _key(game, self.b):
+        if not self.log and position_key(game, self.a) != position_key(game, self.b):
             detail = "the set-up differs: " + field_diff(game, self.a, self.b)
             return self.witness(Difference("setup", (), (), detail))
         diff = compare(game, self.a, self.b)
@@ -224,7 +226,7 @@ class _SideBySide:
     def tries(self, action: Any) -> Witness | None:
         """A difference in where `action` leads from here."""
         game = self.game
-        diff = _after_action(game, action, game.apply(self.a, action), game.apply(self.b, action))
+        diff = after_action(game, action, game.apply(self.a, action), game.apply(self.b, action))
         return None if diff is None else self.witness(diff)
 
     def take(self, action: Any, na: Any = None, nb: Any = None) -> Witness | None:
@@ -233,7 +235,7 @@ class _SideBySide:
         game = self.game
         if na is None or nb is None:
             na, nb = game.apply(self.a, action), game.apply(self.b, action)
-        diff = _after_action(game, action, na, nb)
+        diff = after_action(game, action, na, nb)
         if diff is not None:
             return self.witness(diff)
         self.log.append(game.action_to_json(action))
@@ -290,9 +292,9 @@ def _walk(
     return None
 
 
-def _after_action(game: Game[Any, Any], action: Any, na: Any, nb: Any) -> Difference | None:
+def after_action(game: Game[Any, Any], action: Any, na: Any, nb: Any) -> Difference | None:
     """The difference when one action, allowed by both readings, leads to different places."""
-    if _key(game, na) == _key(game, nb):
+    if position_key(game, na) == position_key(game, nb):
         return None
     text = dump_json(game.action_to_json(action))
     return Difference(
@@ -310,7 +312,7 @@ def _exhaustive(
     were compared, 'differ' with the shortest witness, or 'unknown' at the cap or at the
     wall-clock `deadline`; with the positions seen and the limit hit ("positions", "budget")."""
     a0, b0 = game.initial_state(va), game.initial_state(vb)
-    if _key(game, a0) != _key(game, b0):
+    if position_key(game, a0) != position_key(game, b0):
         w = Witness(
             (),
             game.state_to_json(a0),
@@ -320,7 +322,7 @@ def _exhaustive(
         )
         return "differ", w, 1, ""
     frontier: list[tuple[Any, Any, tuple[Json, ...]]] = [(a0, b0, ())]
-    seen = {_key(game, a0)}
+    seen = {position_key(game, a0)}
     while frontier:
         nxt: list[tuple[Any, Any, tuple[Json, ...]]] = []
         for a, b, log in frontier:
@@ -331,7 +333,7 @@ def _exhaustive(
                 data = game.state_to_json(a)
                 return (
                     "differ",
-                    Witness(log, data, diff, _units_on_map(data), "exhaustive search"),
+                    Witness(log, data, diff, units_on_map(data), "exhaustive search"),
                     len(seen),
                     "",
                 )
@@ -346,16 +348,16 @@ def _exhaustive(
             for action in moves:
                 na, nb = game.apply(a, action), game.apply(b, action)
                 step = (*log, game.action_to_json(action))
-                diff = _after_action(game, action, na, nb)
+                diff = after_action(game, action, na, nb)
                 if diff is not None:
                     data = game.state_to_json(a)
                     return (
                         "differ",
-                        Witness(log, data, diff, _units_on_map(data), "exhaustive search"),
+                        Witness(log, data, diff, units_on_map(data), "exhaustive search"),
                         len(seen),
                         "",
                     )
-                k = _key(game, na)
+                k = position_key(game, na)
                 if k not in seen:
                     if len(seen) >= cap:
                         return "unknown", None, len(seen), POSITIONS

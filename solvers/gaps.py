@@ -60,9 +60,11 @@ class Gap:
     @property
     def under(self) -> str:
         """The preset, and the reading that overrides it, as words."""
-        if self.reading is None:
-            return self.preset
-        return f"{self.preset} with {self.reading[0]}={self.reading[1]}"
+        return _under(self.preset, self.reading)
+
+
+def _under(preset: str, reading: tuple[str, str] | None) -> str:
+    return preset if reading is None else f"{preset} with {reading[0]}={reading[1]}"
 
 
 def stuck_readings(
@@ -177,15 +179,14 @@ def model_stuck(
         state = _replay(game, initial, actions)
         if not _stuck(game, state):
             continue
-        under_words = preset if reading is None else f"{preset} with {reading[0]}={reading[1]}"
         out.append(
             Gap(
                 "no_action",
                 preset,
                 tuple(game.no_action_clauses(state)),
-                f"under {under_words} the side to move ({game.to_move(state)}) has no legal "
-                f"action although the game is not over, {len(actions)} actions in: found by "
-                f"Z3 over the symbolic model ({r.detail}), the rules agree",
+                f"under {_under(preset, reading)} the side to move ({game.to_move(state)}) has "
+                f"no legal action although the game is not over, {len(actions)} actions in: "
+                f"found by Z3 over the symbolic model ({r.detail}), the rules agree",
                 tuple(game.action_to_json(a) for a in actions),
                 game.state_to_json(state),
                 r.seconds,

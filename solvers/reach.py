@@ -99,10 +99,6 @@ def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
             yield handler.body
 
 
-def _first_line(stmt: ast.stmt) -> int:
-    return stmt.lineno
-
-
 def _header_lines(stmt: ast.stmt) -> frozenset[int]:
     """The lines that run when `stmt` starts: a simple statement's own lines, a compound
     statement's header."""

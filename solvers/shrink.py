@@ -32,11 +32,11 @@ from solvers.explore import (
     Finding,
     Json,
     Witness,
-    _after_action,
-    _key,
-    _units_on_map,
+    after_action,
     compare,
+    position_key,
     reading_variant,
+    units_on_map,
 )
 
 MAX_REPLAYS = 120
@@ -52,7 +52,7 @@ def replay(
     does. When one action of the log already leads the readings to different positions and
     `like` is such a difference, the witness stops there (a shorter one)."""
     a, b = game.initial_state(va), game.initial_state(vb)
-    if _key(game, a) != _key(game, b):
+    if position_key(game, a) != position_key(game, b):
         return None  # the set-up itself differs: nothing to shrink
     return _follow(game, a, b, (), log, like)
 
@@ -94,7 +94,7 @@ def _follow(
             na, nb = game.apply(a, action), game.apply(b, action)
         except (WargameError, ValueError, IndexError):
             return None
-        diff = _after_action(game, action, na, nb)
+        diff = after_action(game, action, na, nb)
     else:
         diff = compare(game, a, b)
     if diff is None or diff.kind != like.kind:
@@ -112,7 +112,7 @@ def _step(
         na, nb = game.apply(a, action), game.apply(b, action)
     except WargameError:
         return None
-    return _after_action(game, action, na, nb), na, nb
+    return after_action(game, action, na, nb), na, nb
 
 
 def _likeliest(game: Game[Any, Any], state: Any) -> Json:
@@ -129,7 +129,7 @@ def _kind(data: Json) -> Any:
 
 def _witness(game: Game[Any, Any], log: Sequence[Json], state: Any, diff: Difference) -> Witness:
     data = game.state_to_json(state)
-    return Witness(tuple(log), data, diff, _units_on_map(data), "")
+    return Witness(tuple(log), data, diff, units_on_map(data), "")
 
 
 def _trail(

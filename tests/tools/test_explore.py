@@ -24,10 +24,10 @@ from kernel.playout import play
 from solvers import explore
 from solvers.explore import (
     Finding,
-    _key,
     compare,
     differential,
     model_of,
+    position_key,
     reading_variant,
     rebind,
 )
@@ -81,9 +81,11 @@ def _replays_and_differs(game: Game[Any, Any], f: Finding) -> None:
     kind = f.witness.difference.kind
     if kind == "result_of_action":
         action = game.action_from_json(json.loads(f.witness.difference.only_a[0]))
-        assert _key(game, game.apply(a, action)) != _key(game, game.apply(b, action))
+        assert position_key(game, game.apply(a, action)) != position_key(
+            game, game.apply(b, action)
+        )
     elif kind == "setup":
-        assert _key(game, a) != _key(game, b)
+        assert position_key(game, a) != position_key(game, b)
     else:
         diff = compare(game, a, b)
         assert diff is not None and diff.kind == kind
@@ -379,7 +381,10 @@ def test_rebind_keeps_the_position() -> None:
     s = NOMONHAN.initial_state(NOMONHAN.presets()["ja"])
     tie = NOMONHAN.catalogue.variant("ja", {"tie": "draw"})
     t = rebind(NOMONHAN, s, tie)
-    assert _key(NOMONHAN, s) == _key(NOMONHAN, t) and t.variant.reading("tie") == "draw"
+    assert (
+        position_key(NOMONHAN, s) == position_key(NOMONHAN, t)
+        and t.variant.reading("tie") == "draw"
+    )
     en = NOMONHAN.presets()["en"]
     generic = rebind(NOMONHAN, s, en)
     before, after = NOMONHAN.state_to_json(s), NOMONHAN.state_to_json(generic)

@@ -15,7 +15,7 @@ import attrs
 
 from kernel.playout import play
 from kernel.scene import Piece, Region, Scene
-from solvers.explore import _units_on_map
+from solvers.explore import units_on_map
 from solvers.gaps import Gap
 from tests.kernel.toy import Toy, ToyState
 from tools.explore_report import write_report
@@ -71,9 +71,9 @@ def test_a_rattenkrieg_witness_counts_the_units_in_its_areas() -> None:
     state = _rattenkrieg_in_play()
     data = RATTENKRIEG.state_to_json(state)
     placed = sum(1 for u in state.units if u.area is not None)
-    assert placed > 0 and _units_on_map(data) == placed
+    assert placed > 0 and units_on_map(data) == placed
     nomonhan = NOMONHAN.state_to_json(NOMONHAN.initial_state(NOMONHAN.presets()["ja"]))
-    assert _units_on_map(nomonhan) == sum(1 for u in nomonhan["units"] if u["hex"])
+    assert units_on_map(nomonhan) == sum(1 for u in nomonhan["units"] if u["hex"])
 
 
 def test_provisional_marks_what_the_text_does_not_give_not_everything() -> None:
