@@ -35,12 +35,12 @@ lint: $(STAMP)
 # when missing and this is a root shell with apt-get (CI); otherwise those checks are skipped
 # and say why.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@{ command -v chromium && command -v chromedriver; } >/dev/null 2>&1 || { \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "installing Debian's chromium for the browser checks"; \
 	    apt-get update -qq >/dev/null && \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
-	  else echo "chromium is not installed: the browser checks will be skipped"; fi; }
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-noto-cjk >/dev/null; \
+	  else echo "chromium or chromedriver is not installed: the browser checks will be skipped"; fi; }
 
 test: lint browser
 	$(BIN)/pytest -n auto
@@ -54,6 +54,7 @@ bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_combat
 	$(BIN)/python -m tools.bench_snc
+	$(BIN)/python -m tools.bench_service
 	$(BIN)/python -m tools.conformance
 	WARGAME_FULL=1 $(BIN)/pytest -n auto -q  # the long checks at full size (tests/sizes.py)
 

@@ -70,6 +70,9 @@ class Game(Protocol, Generic[S, A]):
     catalogue: Catalogue
     nontermination_clauses: tuple[str, ...]
     """Clauses that let play go on without end, named when a playout detects a cycle."""
+    perfect_information: bool
+    """True when every side sees the whole state (`observe` hides nothing): then the other
+    side's moves, chance outcomes and the full picture may be shown to every side."""
     wire: WireTypes
 
     def presets(self) -> Mapping[str, Variant]: ...

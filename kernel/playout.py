@@ -200,3 +200,27 @@ def replay(game: Game[S, A], state: S, actions: list[A]) -> S:
     for action in actions:
         state = game.apply(state, action)
     return state
+
+
+def decision_positions(
+    game: Game[S, A],
+    state: S,
+    rng: random.Random,
+    steps: int,
+    keep: Callable[[int, S], bool] | None = None,
+) -> list[S]:
+    """The positions where a side is to move met along a random playout from `state` of at
+    most `steps` steps (chance drawn with its probabilities, actions chosen uniformly), those
+    `keep(step, position)` selects (all by default): the positions tests sample."""
+    out: list[S] = []
+    for i in range(steps):
+        side = game.to_move(state)
+        if side is None:
+            break
+        if side == CHANCE:
+            state = game.apply(state, sample(game.chance_outcomes(state), rng))
+            continue
+        if keep is None or keep(i, state):
+            out.append(state)
+        state = game.apply(state, rng.choice(list(game.legal_actions(state))))
+    return out

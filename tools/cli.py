@@ -207,6 +207,12 @@ def _parser() -> argparse.ArgumentParser:
     verify_tool.add_arguments(verify)
     verify.set_defaults(run=verify_tool.run_cli)
 
+    serve = sub.add_parser("serve", help="serve the legal-move query API and the play page")
+    serve.add_argument("--db", default="wargame.db", metavar="PATH", help="the SQLite file")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.set_defaults(run=_serve)
+
     data = sub.add_parser("data", help="data file tools")
     data_sub = data.add_subparsers(dest="data_command", required=True, metavar="SUBCOMMAND")
     check = data_sub.add_parser("check", help="check the rules text's facts against the data")
@@ -436,6 +442,17 @@ def _play(args: argparse.Namespace) -> int:
         _out(result.report())
     if args.log is not None:
         playlog.write_log(Path(args.log), playlog.make_log(game, variant, agent, result))
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """The HTTP service (tools/service/api.py) until interrupted; open http://HOST:PORT/."""
+    from tools.service.api import serve
+
+    if not 0 <= args.port <= 65535:
+        raise InvalidInput("--port must be from 0 to 65535", field="--port")
+    sys.stderr.write(f"wargame: serving on http://{args.host}:{args.port}/ (database {args.db})\n")
+    serve(args.db, args.host, args.port)
     return 0
 
 

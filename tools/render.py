@@ -164,10 +164,14 @@ def _hex_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, f
         marked = c.name in scene.highlights
         stroke = f'stroke="{HIGHLIGHT}" stroke-width="4"' if marked else 'stroke="#777"'
         out.append(
-            f'<polygon points="{_polygon(x, y)}" fill="{fill}" {stroke} data-hex="{c.name}"/>'
+            f'<polygon points="{_polygon(x, y)}" fill="{fill}" {stroke} data-hex="{c.name}" '
+            f'data-cell="{c.name}"/>'
         )
-        if c.provisional:
-            out.append(f'<polygon points="{_polygon(x, y)}" fill="url(#provisional)"/>')
+        if c.provisional:  # the hatching is part of the cell: a click on it names the cell
+            out.append(
+                f'<polygon points="{_polygon(x, y)}" fill="url(#provisional)" '
+                f'data-cell="{c.name}"/>'
+            )
         numbers.append(  # drawn last, over any counter, so a stack never hides its hex
             _t(
                 x,
@@ -281,7 +285,8 @@ def _area_map(scene: Scene, colours: dict[str, str]) -> tuple[list[str], float, 
         box_h = 30 + 12 * len(here)
         out.append(
             f'<rect x="{x - 66:.1f}" y="{y - 20:.1f}" width="132" height="{box_h}" rx="8" '
-            f'fill="{fill}" {stroke}{dash} data-area="{escape(r.name)}"/>'
+            f'fill="{fill}" {stroke}{dash} data-area="{escape(r.name)}" '
+            f'data-cell="{escape(r.id or r.name)}"/>'
         )
         control = f" [{r.control}]" if r.control else ""
         out.append(_t(x, y - 6, f"{r.name}{control}", 10, text_anchor="middle", font_weight="bold"))

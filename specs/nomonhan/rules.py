@@ -72,6 +72,7 @@ class Nomonhan:
     sides: tuple[str, ...] = ("JP", "SU")
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("NOM-5.2", "NOM-6.2", "NOM-5.4", "NOM-5.5")
+    perfect_information: bool = True
     wire: WireTypes = WireTypes(state=wire.State, action=wire.Action, observation=wire.Observation)
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:

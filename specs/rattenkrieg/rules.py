@@ -70,6 +70,7 @@ class Rattenkrieg:
     sides: tuple[str, ...] = ("GE", "SU")  # the German and the Soviet player (RKS-1.1.1)
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("RKS-7.2.1", "RKS-7.1.3", "RKS-5.1.2")
+    perfect_information: bool = False
     """A unit may move between friendly-controlled Areas endlessly (RKS-7.2.1)."""
     wire: WireTypes = WireTypes(
         state=rk_wire.StateRecord,
@@ -260,9 +261,11 @@ class Rattenkrieg:
     def headline(self, state: RKState) -> str:
         return describe.headline(self, state)
 
-    def scene(self, state: RKState) -> Scene:
-        """The position as a picture (kernel.scene), for `wargame render`."""
-        return scene.scene(self.board, state, self.headline(state))
+    def scene(self, state: RKState, side: str | None = None) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`; with `side`, as that
+        side may see it (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1, RKS-8.5.2): its own cards by name,
+        the opponent's as counts or face down."""
+        return scene.scene(self, state, self.headline(state), side)
 
     def events(self, before: RKState, action: Action, after: RKState) -> list[str]:
         return describe.events(self, before, action, after)

@@ -83,6 +83,7 @@ class Shumshu:
     sides: tuple[str, ...] = (RU, JP)
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("SHU-SEQ.2", "SHU-WIN.3")
+    perfect_information: bool = False
     """Every preset's game length is bounded (AMB-SHU-2), so play always ends."""
     wire: WireTypes = WireTypes(
         state=shu_wire.StateRecord,
@@ -581,9 +582,11 @@ class Shumshu:
     def headline(self, s: ShumshuState) -> str:
         return describe.headline(s)
 
-    def scene(self, s: ShumshuState) -> Scene:
-        """The position as a picture (kernel.scene), for `wargame render`."""
-        return scene.scene(self.board, s)
+    def scene(self, s: ShumshuState, side: str | None = None) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`: as the Russians see
+        it, which either player may be shown; with `side`, as that side may see it (the
+        Japanese see their face-down pieces by name, SHU-COMBAT.5, SHU-SETUP.1, SHU-SETUP.2)."""
+        return scene.scene(self, s, side)
 
     def events(self, before: ShumshuState, action: Action, after: ShumshuState) -> list[str]:
         return describe.events(self, before, action, after)

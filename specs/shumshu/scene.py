@@ -1,5 +1,9 @@
-"""Shumshu as a picture (`wargame render`), drawn as the Russians see it so that it can be
-shown to either player (SHU-COMBAT.5).
+"""Shumshu as a picture (`wargame render`), drawn from a side's observation (`observe`), so
+that it cannot show more than that side may know. The referee's picture (no `side`) is drawn
+as the Russians see it so that it can be shown to either player (SHU-COMBAT.5); the Russians'
+(`side="RU"`) is the same picture; the Japanese's (`side="JP"`), who see everything, names
+every Japanese piece, its face-down ones marked "face down" (SHU-COMBAT.5, SHU-SETUP.1,
+SHU-SETUP.2, AMB-SHU-30).
 
 The map: the island's hexes from the data file with their terrain (mountains, swamps), the
 rivers and the road, the sea around it (a hex of the island touching the sea is coastal,
@@ -7,27 +11,33 @@ SHU-LAND.1), the red border of the Paramushir artillery's long range and the bla
 the Kamchatka artillery's (SHU-LAND.5, SHU-LAND.6, SHU-COMBAT.10), hex 33 (SHU-REINF.2) and the
 1-star and 2-star hexes (SHU-WIN.1, SHU-WIN.2) as markings at the foot of their hex. On it,
 the stacks: every face-up unit with its factors ("D" when disrupted), and one face-down
-counter "?" per hex for the Japanese pieces the Russians cannot identify, with their number.
+counter "?" per hex for the Japanese pieces the Russians cannot identify, with their number
+(decoys among them, SHU-COMBAT.5, AMB-SHU-30); in the Japanese picture those by name.
 
 Beside it: the turn track (AMB-SHU-2), the landing capabilities left (SHU-LAND.3), the Ki-43,
 the beachhead and this turn's sea movement, then the stacks spelled out; off the map, the
 Russian landing pool (each unit with its state: waiting, sailing, in a sea box, eliminated,
-sunk), the Japanese on Paramushir (a count: they are face down), the discovered decoys and
-the eliminated units.
+sunk), the Japanese on Paramushir (a count: they are face down, SHU-SETUP.2; by name in the
+Japanese picture), the discovered decoys (SHU-COMBAT.6) and the eliminated units.
 """
 
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING, Any
 
-from kernel.hexes import Hex, hex_name, hex_neighbors
+from kernel.hexes import Hex, hex_name, hex_neighbors, parse_hex
 from kernel.scene import Cell, Edge, Piece, Scene
+from specs.shumshu import state as st
 from specs.shumshu.board import Board
-from specs.shumshu.describe import half
 from specs.shumshu.flow import game_length
+from specs.shumshu.observe import observe
 from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
 from specs.shumshu.units import hidden
 from specs.shumshu.variants import CATALOGUE
+
+if TYPE_CHECKING:
+    from specs.shumshu.rules import Shumshu
 
 SIDES = (("JP", "#d9a441"), ("RU", "#c0392b"), ("mark", "#1f3a5f"), ("star", "#b8860b"))
 _TERRAIN = {"mountain": "hill", "swamp": "marsh"}  # the renderer's names for the colours
@@ -76,25 +86,42 @@ def _border(b: Board, inside: frozenset[Hex], colour: str) -> list[Edge]:
     ]
 
 
-def _turn_track(s: ShumshuState) -> str:
+def _turn_track(s: ShumshuState, turn: int, stage: Stage) -> str:
     length = game_length(s.variant)
     cells = []
     for t in range(1, length + 1):
         text = f"{t} {'AM' if t % 2 else 'PM'}"
-        cells.append(f"[{text}]" if t == s.turn and s.stage is not Stage.OVER else text)
+        cells.append(f"[{text}]" if t == turn and stage is not Stage.OVER else text)
     return "turn track: " + " · ".join(cells)
 
 
-def _where(b: Board, s: ShumshuState, unit: str) -> str:
+def _pieces(view: dict[str, Any]) -> list[st.Piece]:
+    """The pieces the observation names, in the state's order (a face-down one is not there
+    for the Russians, SHU-COMBAT.5)."""
+    return [
+        st.Piece(
+            u["id"],
+            Loc(u["loc"]),
+            None if u["hex"] is None else parse_hex(u["hex"]),
+            u["disrupted"],
+            u["recover"],
+            u["revealed"],
+        )
+        for u in view["units"]
+    ]
+
+
+def _where(b: Board, view: dict[str, Any], p: st.Piece) -> str:
     """What happened to a Russian unit off the map (the landing pool)."""
-    p = s.piece(unit)
+    unit = p.id
     spec = b.unit(unit)
+    sail = view["sail"]
     match p.loc:
         case Loc.POOL:
-            if s.sail is not None and unit in s.sail.party:
-                return f"at sea, landing at {s.sail.hex}" if s.sail.hex else "at sea, delivery"
+            if sail is not None and unit in sail["party"]:
+                return f"at sea, landing at {sail['hex']}" if sail["hex"] else "at sea, delivery"
             due = spec.from_turn
-            return "waiting to land" if due <= s.turn else f"waiting, sails from turn {due}"
+            return "waiting to land" if due <= view["turn"] else f"waiting, sails from turn {due}"
         case Loc.SEA:
             return f"in a sea box, disrupted (recovers at player-turn {p.recover})"
         case Loc.GONE:
@@ -108,8 +135,17 @@ def _where(b: Board, s: ShumshuState, unit: str) -> str:
     return str(p.loc.value)
 
 
-def scene(b: Board, s: ShumshuState) -> Scene:
+def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
+    """The position as a picture, drawn from `side`'s observation: the referee's (no `side`)
+    and the Russians' as the Russians see it, the Japanese's with every piece named
+    (SHU-COMBAT.5, SHU-COMBAT.6, SHU-SETUP.1, SHU-SETUP.2)."""
+    b = game.board
     data = b.data
+    # The referee's picture is the Russians' view (module docstring); only the variant (its
+    # game length and name) is read from the state, and it is public.
+    view = observe(game, s, side or RU)
+    named = _pieces(view)
+    turn, stage, player = view["turn"], Stage(view["stage"]), view["player"]
     cells = [
         Cell(hex_name(h), h.col, h.row, _TERRAIN.get(b.terrain(h), "clear"), True) for h in b.hexes
     ]
@@ -123,16 +159,18 @@ def scene(b: Board, s: ShumshuState) -> Scene:
 
     pieces: list[Piece] = []
     stacks: dict[Hex, list[str]] = {}
-    face_down: dict[Hex, int] = {}
-    for p in s.units:
+    # SHU-COMBAT.5: the Russians see a face-down piece only as one more counter in its hex
+    face_down = {parse_hex(k): n for k, n in view["face_down"].items()}
+    for p in named:
         if p.loc is not Loc.MAP or p.hex is None:
-            continue
-        if hidden(b, p):
-            face_down[p.hex] = face_down.get(p.hex, 0) + 1
             continue
         spec = b.unit(p.id)
         state = " D" if p.disrupted else ""
-        stacks.setdefault(p.hex, []).append(f"{_short(p.id)} {spec.attack}-{spec.defence}{state}")
+        down = hidden(b, p)  # only in the Japanese view: their own face-down pieces
+        stacks.setdefault(p.hex, []).append(
+            f"{_short(p.id)} {spec.attack}-{spec.defence}{state}" + (" face down" if down else "")
+        )
+        note = "disrupted" if p.disrupted else ""
         pieces.append(
             Piece(
                 p.id,
@@ -141,7 +179,7 @@ def scene(b: Board, s: ShumshuState) -> Scene:
                 _short(p.id),
                 f"{spec.attack}-{spec.defence}",
                 "D" if p.disrupted else "",
-                "disrupted" if p.disrupted else "",
+                "face down (SHU-COMBAT.5)" if down else note,
                 bool(spec.provenance.provisional),
             )
         )
@@ -154,8 +192,8 @@ def scene(b: Board, s: ShumshuState) -> Scene:
         (data.one_star, "★", "star"),
         (data.two_star, "★★", "star"),
     ]
-    for h, label, side in marks:
-        pieces.append(Piece(f"mark-{label}", hex_name(h), side, label, note="marker"))
+    for h, label, mark in marks:
+        pieces.append(Piece(f"mark-{label}", hex_name(h), mark, label, note="marker"))
     # where the other shores lie: Kamchatka to the north-east, Paramushir to the south-west
     north = [h for h in _sea(b) if b.on_island(Hex(h.col, h.row + 1))]
     south = [h for h in _sea(b) if b.on_island(Hex(h.col, h.row - 1))]
@@ -167,7 +205,7 @@ def scene(b: Board, s: ShumshuState) -> Scene:
         pieces.append(Piece(f"shore-{label}", hex_name(h), "mark", label, note="marker"))
 
     # off the map: the Russian landing pool, Paramushir, decoys found, units eliminated
-    for p in s.units:
+    for p in named:
         spec = b.unit(p.id)
         if p.loc is Loc.MAP:
             continue
@@ -175,45 +213,49 @@ def scene(b: Board, s: ShumshuState) -> Scene:
             if spec.is_regiment and p.loc is Loc.UNFORMED:
                 continue
             pieces.append(
-                Piece(p.id, None, RU, p.id, f"{spec.attack}-{spec.defence}", "", _where(b, s, p.id))
+                Piece(p.id, None, RU, p.id, f"{spec.attack}-{spec.defence}", "", _where(b, view, p))
             )
         elif not hidden(b, p) and p.loc is not Loc.POOL:
             note = "eliminated" if p.loc is Loc.GONE else f"decoy found, back turn {p.recover}"
             pieces.append(Piece(p.id, None, JP, p.id, "", "", note))
-    waiting = [p for p in s.units if p.loc is Loc.POOL and b.side_of[p.id] == JP]
-    to_place = sum(1 for p in waiting if b.unit(p.id).setup == "shumshu")  # during set-up
-    if to_place:
-        note = "to be set up on Shumshu"
-        pieces.append(Piece("setup", None, JP, f"{to_place} face down", "", "", note))
-    if len(waiting) > to_place:
-        label = f"{len(waiting) - to_place} face down"
-        pieces.append(Piece("paramushir", None, JP, label, "", "", "on Paramushir"))
-    gone_face_down = sum(1 for p in s.units if p.loc is Loc.GONE and hidden(b, p))
-    if gone_face_down:
-        pieces.append(
-            Piece("gone-face-down", None, JP, f"{gone_face_down} face down", "", "", "eliminated")
-        )
-    air = "flying" if s.air else "shot down"
-    if s.air and s.air_used:
+    pieces += _japanese_off_map(b, view, named, stage)
+    air = "flying" if view["air"] else "shot down"
+    if view["air"] and view["air_used"]:
         air = "used this player-turn"
     pieces.append(Piece(data.airpower, None, JP, "Ki-43", "", "", f"{air} (Paramushir)"))
 
-    stage = _STAGE[s.stage]
-    who = "Japanese" if s.side == JP else "Russian"
-    line1 = f"Turn {s.turn} ({half(s)}) of {game_length(s.variant)} · {who} player-turn: {stage}"
-    if s.stage is Stage.SETUP:
-        line1 = f"Turn 1 (AM): {stage} (SHU-SETUP.1)"
-    ships = "■" * s.ships + "□" * max(0, data.capabilities - s.ships)
-    line2 = f"{_turn_track(s)}    landing capabilities {ships} {s.ships}/{data.capabilities}"
+    stage_name = _STAGE[stage]
+    who = "Japanese" if player == JP else "Russian"
+    half = "AM" if turn % 2 == 1 else "PM"  # SHU-SEQ.2
+    line1 = f"Turn {turn} ({half}) of {game_length(s.variant)} · {who} player-turn: {stage_name}"
+    if stage is Stage.SETUP:
+        line1 = f"Turn 1 (AM): {stage_name} (SHU-SETUP.1)"
+    ships = "■" * view["ships"] + "□" * max(0, data.capabilities - view["ships"])
+    line2 = f"{_turn_track(s, turn, stage)}    landing capabilities {ships} {view['ships']}/"
+    line2 += f"{data.capabilities}"
     panel = [line1, line2]
-    if s.result is not None:
-        panel.append(f"result: {s.result.winner} wins ({s.result.clause}): {s.result.reason}")
-    panel.append(f"beachhead: {s.beachhead or 'none'} · Ki-43 {air}")
-    if s.sail is not None and s.sail.party:
-        goal = f"landing at {s.sail.hex}" if s.sail.hex else f"delivery to {s.beachhead}"
-        panel.append(f"at sea: {', '.join(_short(u) for u in s.sail.party)} ({goal})")
-    if s.fight is not None:
-        panel.append(f"combat at {s.fight.hex}" + (f": {s.fight.result}" if s.fight.result else ""))
+    if side is not None:
+        panel.append(
+            f"as {side} sees it: "
+            + (
+                "every Japanese piece, face-down ones marked (SHU-COMBAT.5)"
+                if side == JP
+                else 'face-down Japanese pieces as "?" (SHU-COMBAT.5)'
+            )
+        )
+    result = view["result"]
+    if result is not None:
+        panel.append(f"result: {result['winner']} wins ({result['clause']}): {result['reason']}")
+    panel.append(f"beachhead: {view['beachhead'] or 'none'} · Ki-43 {air}")
+    sail = view["sail"]
+    if sail is not None and sail["party"]:
+        goal = f"landing at {sail['hex']}" if sail["hex"] else f"delivery to {view['beachhead']}"
+        panel.append(f"at sea: {', '.join(_short(u) for u in sail['party'])} ({goal})")
+    fight = view["fight"]
+    if fight is not None:
+        panel.append(
+            f"combat at {fight['hex']}" + (f": {fight['result']}" if fight["result"] else "")
+        )
     panel.append("red border: Paramushir artillery (no landing) · black: Kamchatka artillery")
     panel.append("33: Japanese arrivals · ★ 1-star · ★★ 2-star hex · brown line: road")
     if stacks:
@@ -231,6 +273,45 @@ def scene(b: Board, s: ShumshuState) -> Scene:
         pieces=tuple(pieces),
         sides=SIDES,
         provisional_note=", ".join(provisional),
-        turn=0 if s.stage is Stage.OVER else s.turn,
+        turn=0 if stage is Stage.OVER else turn,
         turns=game_length(s.variant),
     )
+
+
+def _japanese_off_map(
+    b: Board, view: dict[str, Any], named: list[st.Piece], stage: Stage
+) -> list[Piece]:
+    """The Japanese pieces that are face down off the map: waiting to be set up on Shumshu
+    (SHU-SETUP.1), on Paramushir (SHU-SETUP.2), eliminated face down
+    (`eliminated_face=as_it_was`). The Russians see counts (the observation's `paramushir`,
+    and the Japanese pieces it does not account for); the Japanese see them by name."""
+    out: list[Piece] = []
+    waiting = [p for p in named if p.loc is Loc.POOL and b.side_of[p.id] == JP]
+    gone = [p for p in named if p.loc is Loc.GONE and hidden(b, p)]
+    if waiting or gone:  # the Japanese view: every piece is named
+        for p in waiting:
+            spec = b.unit(p.id)
+            note = "to be set up on Shumshu" if spec.setup == "shumshu" else "on Paramushir"
+            out.append(Piece(p.id, None, JP, p.id, f"{spec.attack}-{spec.defence}", "", note))
+        for p in gone:
+            out.append(Piece(p.id, None, JP, p.id, "", "", "eliminated face down"))
+        return out
+    paramushir: int = view["paramushir"]
+    # SHU-SETUP.1, SHU-SETUP.2: until the set-up ends every Paramushir unit is still there, so
+    # the rest of the pool are the set-up pieces still to be placed
+    from_paramushir = sum(1 for u in b.data.units if u.side == JP and u.setup == "paramushir")
+    to_place = max(0, paramushir - from_paramushir) if stage is Stage.SETUP else 0
+    if to_place:
+        note = "to be set up on Shumshu"
+        out.append(Piece("setup", None, JP, f"{to_place} face down", "", "", note))
+    if paramushir > to_place:
+        label = f"{paramushir - to_place} face down"
+        out.append(Piece("paramushir", None, JP, label, "", "", "on Paramushir"))
+    listed = sum(1 for p in named if b.side_of[p.id] == JP)
+    total = sum(1 for u in b.data.units if u.side == JP)
+    gone_face_down = total - listed - sum(view["face_down"].values()) - paramushir
+    if gone_face_down:
+        out.append(
+            Piece("gone-face-down", None, JP, f"{gone_face_down} face down", "", "", "eliminated")
+        )
+    return out

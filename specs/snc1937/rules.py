@@ -144,6 +144,7 @@ class SNC:
     SNC-3.0.1)."""
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("SNC-5.2.2",)
+    perfect_information: bool = False
     """Play ends after GT 12 at the latest (SNC-5.2.2); each phase ends by `Done`."""
     wire: WireTypes = WireTypes(
         state=snc_wire.StateRecord,

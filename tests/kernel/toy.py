@@ -118,6 +118,7 @@ class Toy:
     sides: tuple[str, ...] = ("A", "B")
     catalogue = CAT
     nontermination_clauses: tuple[str, ...] = ("TOY-PASS",)
+    perfect_information: bool = True
     wire = WireTypes(state=ToyStateRecord, action=ToyActionRecord, observation=ToyStateRecord)
 
     def presets(self) -> Mapping[str, Variant]:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from kernel.chance import sample
 from kernel.game import CHANCE
+from kernel.playout import decision_positions
 from specs.rattenkrieg.actions import Accept, Action, Draw, Event, LoseStep, Move, Pay, Play, Stand
 from specs.rattenkrieg.cards import DECK
 from specs.rattenkrieg.state import GE, SU, RKState, Stage, other
@@ -58,19 +59,8 @@ def test_rks_8_4_1_a_card_put_down_is_face_down_for_the_opponent() -> None:
 
 def _positions(seed: int, choices: dict[str, str], steps: int) -> list[RKState]:
     """Decision positions met along a random playout of a variant."""
-    rng = random.Random(seed)
-    s = GAME.initial_state(CATALOGUE.variant("standard", choices))
-    out = []
-    for _ in range(steps):
-        side = GAME.to_move(s)
-        if side is None:
-            break
-        if side == CHANCE:
-            s = GAME.apply(s, sample(GAME.chance_outcomes(s), rng))
-            continue
-        out.append(s)
-        s = GAME.apply(s, rng.choice(list(GAME.legal_actions(s))))
-    return out
+    start = GAME.initial_state(CATALOGUE.variant("standard", choices))
+    return decision_positions(GAME, start, random.Random(seed), steps)
 
 
 variants = st.fixed_dictionaries({name: st.sampled_from(readings) for name, readings in OPTIONS})

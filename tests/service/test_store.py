@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from kernel.codec import dump_json
@@ -68,7 +69,10 @@ def test_create_get_log_round_trip(tmp_path: Path) -> None:
             "options": dict(game.catalogue.preset("ja").choices),
         }
         assert dump_json(record.state) == dump_json(initial)
-        assert store.get(record.id) == record
+        assert set(record.tokens) == {*game.sides, "referee"}
+        assert store.get(record.id) == attrs.evolve(record, tokens={})
+        assert all(store.role(record.id, t) == r for r, t in record.tokens.items())
+        assert store.role(record.id, "not-a-token") is None
         assert store.log(record.id) == []
         actions = []
         rng = random.Random(1)
@@ -254,20 +258,34 @@ def test_migrations_run_in_order_once_and_record_their_version(tmp_path: Path) -
     path = tmp_path / "g.db"
     with Store(path, migrations=MIGRATIONS[:1]) as store:
         assert store.version == 1
-        game_id = store.create("nomonhan", "ja").id
+    game = get_game("nomonhan")
+    variant = game.catalogue.preset("ja")
+    state = dump_json(game.state_to_json(game.initial_state(variant)))
+    con = sqlite3.connect(path)  # a game as a version-1 program wrote it
+    with con:
+        con.execute(
+            "INSERT INTO games (id, game, variant, created, ply, initial_state, state) "
+            "VALUES ('old', 'nomonhan', ?, '2026-01-01', 0, ?, ?)",
+            (dump_json(variant.to_json()), state, state),
+        )
+    con.close()
+    game_id = "old"
 
     def add_note(con: sqlite3.Connection) -> None:
         con.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'migrated'")
 
     with Store(path, migrations=(*MIGRATIONS, add_note)) as store:
         assert store.version == SCHEMA_VERSION + 1
-        assert store.get(game_id).ply == 0
+        old = store.get(game_id)
+        assert old.ply == 0 and old.chance == "client" and old.agents == {}
+        assert store.replay(game_id)
     con = sqlite3.connect(path)
     versions = [r[0] for r in con.execute("SELECT version FROM schema_version ORDER BY version")]
     notes = [r[0] for r in con.execute("SELECT note FROM games")]
     mode = con.execute("PRAGMA journal_mode").fetchone()[0]
     con.close()
-    assert versions == [1, 2] and notes == ["migrated"] and mode == "wal"
+    assert versions == [*range(1, SCHEMA_VERSION + 2)] and notes == ["migrated"]
+    assert mode == "wal"
     with Store(path, migrations=(*MIGRATIONS, add_note)) as store:  # not applied twice
         assert store.version == SCHEMA_VERSION + 1
 
@@ -286,7 +304,7 @@ def test_a_failing_migration_leaves_the_database_unchanged(tmp_path: Path) -> No
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     versions = [r[0] for r in con.execute("SELECT version FROM schema_version")]
     con.close()
-    assert "half_done" not in tables and versions == [1]
+    assert "half_done" not in tables and versions == [*range(1, SCHEMA_VERSION + 1)]
 
 
 def test_a_failure_while_writing_records_neither_the_action_nor_the_state(tmp_path: Path) -> None:
@@ -307,3 +325,44 @@ def test_a_failure_while_writing_records_neither_the_action_nor_the_state(tmp_pa
             store.submit(game_id, 2, action)
         assert _snapshot(store, game_id) == before
         assert store.replay(game_id)
+
+
+def test_server_steps_depend_only_on_the_seed_and_the_ply(tmp_path: Path) -> None:
+    """Two games with one seed, the same variant and the same client actions are the same
+    game: the server's dice and the agent's moves are drawn from (seed, ply) alone, and are
+    stored as rows like any other action, so the log replays."""
+    logs = []
+    with Store(tmp_path / "g.db") as store:
+        for _ in range(2):
+            record = store.create(
+                "nomonhan", "en", chance="server", agents={"SU": "random"}, seed=5
+            )
+            game = get_game("nomonhan")
+            for _ in range(40):
+                state = game.state_from_json(store.get(record.id).state)
+                if game.to_move(state) is None:
+                    break
+                assert game.to_move(state) == "JP"  # never chance, never the agent's side
+                action = game.action_to_json(game.legal_actions(state)[0])
+                record = store.submit(record.id, store.get(record.id).ply, action, side="JP")
+            assert store.replay(record.id)
+            logs.append(store.log(record.id))
+        assert logs[0] == logs[1] and len(logs[0]) > 40
+        other = store.create("nomonhan", "en", chance="server", agents={"SU": "random"}, seed=6)
+        assert other.tokens and store.get(other.id).ply == 0  # JP moves first: nothing drawn
+
+
+def test_agents_need_server_chance_and_a_side_left_to_a_client(tmp_path: Path) -> None:
+    with Store(tmp_path / "g.db") as store:
+        with pytest.raises(InvalidInput) as exc:
+            store.create("nomonhan", "ja", chance="client", agents={"SU": "random"})
+        assert exc.value.field == "chance"
+        with pytest.raises(InvalidInput) as exc:
+            store.create("nomonhan", "ja", chance="server", agents={"SU": "random", "JP": "random"})
+        assert exc.value.field == "agents"
+        with pytest.raises(InvalidInput) as exc:
+            store.create("nomonhan", "ja", chance="server", agents={"XX": "random"})
+        assert exc.value.field == "agents.XX"
+        with pytest.raises(InvalidInput) as exc:
+            store.create("nomonhan", "ja", chance="server", agents={"SU": "clever"})
+        assert exc.value.field == "agents.SU"

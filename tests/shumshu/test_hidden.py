@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernel.chance import sample
 from kernel.game import CHANCE
+from kernel.playout import decision_positions
 from specs.shumshu.actions import Done, Join, ReturnDecoy
 from specs.shumshu.codec import observation_record
 from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
@@ -77,20 +77,10 @@ def test_shu_combat_6_a_discovered_decoy_leaves_until_next_turn() -> None:
 
 def _positions(seed: int, choices: dict[str, str], steps: int) -> list[ShumshuState]:
     """Russian decision positions met along a random playout of a variant."""
-    rng = random.Random(seed)
-    s = GAME.initial_state(CATALOGUE.variant("draft", choices))
-    out = []
-    for _ in range(steps):
-        side = GAME.to_move(s)
-        if side is None:
-            break
-        if side == CHANCE:
-            s = GAME.apply(s, sample(GAME.chance_outcomes(s), rng))
-            continue
-        if side == RU:
-            out.append(s)
-        s = GAME.apply(s, rng.choice(legal(s)))
-    return out
+    start = GAME.initial_state(CATALOGUE.variant("draft", choices))
+    return decision_positions(
+        GAME, start, random.Random(seed), steps, lambda _i, s: GAME.to_move(s) == RU
+    )
 
 
 variants = st.fixed_dictionaries(
