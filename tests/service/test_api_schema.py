@@ -66,7 +66,7 @@ def _aim(case: Any) -> None:
 
 @SCHEMA.parametrize()
 @hypothesis.settings(
-    max_examples=40 if FULL else 12,
+    max_examples=40 if FULL else 8,
     deadline=None,
     suppress_health_check=list(hypothesis.HealthCheck),
     derandomize=True,

@@ -40,7 +40,7 @@ def _load_until_stopped(
 
 @pytest.mark.parametrize(
     ("sig", "clients", "budget", "at"),
-    [(signal.SIGKILL, 16, 1_500, 700), (signal.SIGTERM, 8, 600, 300)],
+    [(signal.SIGKILL, 16, 800, 400), (signal.SIGTERM, 8, 400, 200)],
     ids=["sigkill", "sigterm"],
 )
 def test_restart_keeps_every_acknowledged_action(

@@ -46,7 +46,7 @@ from litestar.exceptions import (
     ValidationException,
 )
 from litestar.openapi import OpenAPIConfig, ResponseSpec
-from litestar.params import Body, Parameter
+from litestar.params import Body, PathParameter, QueryParameter
 from litestar.static_files import create_static_files_router
 
 from kernel.errors import (
@@ -82,6 +82,9 @@ def _errors(*codes: int) -> dict[int, ResponseSpec]:
 
 
 MATCH_ERRORS = _errors(400, 401, 403, 404)
+
+MatchId = Annotated[str, PathParameter(description="The match's id, as creating it returned")]
+JobId = Annotated[str, PathParameter(description="The job's id, as starting it returned")]
 T = TypeVar("T")
 
 
@@ -382,18 +385,18 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
 
     def get_view(
         request: Request[Any, Any, Any],
-        match_id: str,
-        side: Annotated[str | None, Parameter(query="side", required=False)] = None,
+        match_id: MatchId,
+        side: Annotated[str | None, QueryParameter(required=False)] = None,
     ) -> Any:
         role = service.access(request, match_id, name)
         reader = _reader_side(game, role, side)
         return match_view(match_id, reader)
 
-    def get_state(request: Request[Any, Any, Any], match_id: str) -> Any:
+    def get_state(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
         _require(service.access(request, match_id, name), lambda r: r == REFEREE)
         return referee_state(match_id)
 
-    def get_log(request: Request[Any, Any, Any], match_id: str) -> Any:
+    def get_log(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
         role = service.access(request, match_id, name)
         store = service.store()
         record = store.get(match_id)
@@ -415,7 +418,7 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
 
     def submit(
         request: Request[Any, Any, Any],
-        match_id: str,
+        match_id: MatchId,
         data: Any,
     ) -> Any:
         """Submit an action computed against `ply`. A side acts only when it is to move
@@ -433,7 +436,7 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
 
     def explain(
         request: Request[Any, Any, Any],
-        match_id: str,
+        match_id: MatchId,
         data: Any,
     ) -> doc.Explanation:
         """Whether the action is legal now; if not, the error naming its clauses. A side may
@@ -453,7 +456,7 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
             )
         return doc.Explanation(legal=True, error=None, description=game.describe(state, action))
 
-    def chance(request: Request[Any, Any, Any], match_id: str) -> Any:
+    def chance(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
         """The chance outcomes with exact probabilities when chance is to move: for the
         referee, and for the sides of a game that hides nothing (the outcomes of a draw
         list the cards it may be)."""
@@ -464,8 +467,8 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
 
     def picture(
         request: Request[Any, Any, Any],
-        match_id: str,
-        side: Annotated[str | None, Parameter(query="side", required=False)] = None,
+        match_id: MatchId,
+        side: Annotated[str | None, QueryParameter(required=False)] = None,
     ) -> Response[str]:
         """The position as SVG, as the reader sees it: a side's picture shows nothing hidden
         from it; the referee's the whole position, or a side's with ?side=."""
@@ -593,7 +596,7 @@ def create_app(db_path: str | Path, *, run_jobs: bool = True) -> Litestar:
         summary="A job's status and result",
         responses=_errors(404),
     )
-    def get_job(job_id: str) -> doc.Job:
+    def get_job(job_id: JobId) -> doc.Job:
         return msgspec.convert(service.store().job(job_id).to_json(), doc.Job)
 
     @get("/openapi.json", include_in_schema=False, sync_to_thread=False)
@@ -614,7 +617,7 @@ def create_app(db_path: str | Path, *, run_jobs: bool = True) -> Litestar:
         media_type=MediaType.HTML,
         sync_to_thread=False,
     )
-    def play_page(game: str, match_id: str) -> str:
+    def play_page(game: Annotated[str, PathParameter()], match_id: MatchId) -> str:
         get_game(game)
         return (STATIC / "play.html").read_text(encoding="utf-8")
 

@@ -224,6 +224,9 @@ class Store:
         try:
             self._con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             self._con.execute("PRAGMA journal_mode = WAL")
+            # WAL with synchronous=NORMAL: a commit survives the process being killed (what a
+            # server crash is); only a power cut may lose the last commits, never corrupt
+            self._con.execute("PRAGMA synchronous = NORMAL")
             self._con.execute("PRAGMA foreign_keys = ON")
             self.version = self._migrate(list(migrations))
         except BaseException:
