@@ -2,7 +2,8 @@
 
 Two matches start from positions that differ only in what one side cannot see (the
 resamplers of the no-leak tests: the opponent's hand, steps, face-down cards and the deck in
-Rattenkrieg; the Japanese hidden units and decoys in Shumshu). Every request that side makes,
+Rattenkrieg; the Japanese hidden units and decoys in Shumshu; the units beneath the top of
+an enemy stack in SNC). Every request that side makes,
 with its own token, must get byte-identical answers in both: its view, its log, its picture,
 the chance outcomes (refused), the explanation of every action it could propose (its own
 legal actions, the other side's, and actions of other positions), and the error bodies of the
@@ -27,6 +28,7 @@ from tests.rattenkrieg.test_hidden import _positions as rks_positions
 from tests.shumshu import hidden as shu_hidden
 from tests.shumshu.test_hidden import _positions as shu_positions
 from tests.sizes import size
+from tests.snc1937.test_hidden import _swapped as snc_swapped
 from tools.registry import get_game
 from tools.service.api import create_app
 
@@ -125,3 +127,33 @@ def test_shu_combat_5_nothing_served_to_the_russians_depends_on_hidden_japanese_
     picked = positions[:: max(1, len(positions) // size(4, 20))]
     changed = _check(client, game, picked, "RU", shu_hidden.resample, seed=11)
     assert changed
+
+
+def test_snc_6_3_1_nothing_served_to_a_side_depends_on_the_units_beneath_enemy_tops(
+    client: TestClient[Any],
+) -> None:
+    """SNC-6.3.1: two hidden enemy units of different stacks swapped (the fog-of-war test's
+    swap) change nothing the side to move receives."""
+    game = get_game("snc1937")
+    s = game.initial_state(game.catalogue.preset("standard"))
+    play_rng, rng = random.Random(3), random.Random(5)
+    pairs: list[tuple[Any, Any, str]] = []
+    for step in range(4000):
+        side = game.to_move(s)
+        if side is None or len(pairs) >= size(3, 12):
+            break
+        if side == CHANCE:
+            s = game.apply(s, play_rng.choice(game.chance_outcomes(s))[0])
+            continue
+        if step % 5 == 0:
+            t = snc_swapped(s, side, rng)
+            if t is not None and game.observe(t, side) == game.observe(s, side):
+                pairs.append((s, t, side))
+        s = game.apply(s, play_rng.choice(list(game.legal_actions(s))))
+    assert len(pairs) == size(3, 12)
+    for s, t, side in pairs:
+        assert t != s
+        own = [game.action_to_json(a) for a in game.legal_actions(s)][:8]
+        a = _answers(client, game, _create(client, game, s), side, own)
+        b = _answers(client, game, _create(client, game, t), side, own)
+        assert a == b
