@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,openspiel]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -52,6 +52,7 @@ $(VENV)/.bench-installed: $(STAMP)
 
 bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.perft_chess
 	$(BIN)/python -m tools.bench_combat
 	$(BIN)/python -m tools.bench_snc
 	$(BIN)/python -m tools.bench_service

@@ -9,17 +9,25 @@ from __future__ import annotations
 
 import functools
 import heapq
-
-import attrs
+from collections.abc import Iterable
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.nomonhan.actions import Demolish, Enter, Move
-from specs.nomonhan.board import Board, can_cross, enemy_zoc_hexes, in_enemy_zoc, occupancy
+from specs.nomonhan.board import (
+    Board,
+    cached_enemy_zoc,
+    can_cross,
+    enemy_zoc_hexes,
+    in_enemy_zoc,
+    occupancy,
+    state_occupancy,
+)
 from specs.nomonhan.data import UnitSpec
-from specs.nomonhan.state import NomonhanState, UnitState
+from specs.nomonhan.state import NomonhanState, UnitState, moved_state
 
 Problem = tuple[str, str] | None  # (clause, message)
+OccMap = dict[Hex, UnitState]
 
 
 RELAXATIONS = (
@@ -51,6 +59,11 @@ def destinations(
     """
     v = state.variant
     pass_friendly = v.is_("pass_through", "friendly")
+    if relax is None and start in board.bit:
+        zoc_bits = board.mask(enemy_zoc_hexes(board, state, spec.side, occ))
+        blocked = board.mask(_blocking(board, occ, spec, pass_friendly))
+        reached = _reach(board, state, spec, start, mp, blocked, zoc_bits)
+        return _ends(board.hexes(reached), start, spec, occ)
     ezoc = frozenset() if relax == "zoc" else enemy_zoc_hexes(board, state, spec.side, occ)
     cost_of = board.cost
     side_of = board.side_of
@@ -84,7 +97,93 @@ def destinations(
             if best.get(n, -1) < rest:
                 best[n] = rest
                 heapq.heappush(heap, (-rest, n))
+    return _ends(best, start, spec, occ)
+
+
+def _ends(best: Iterable[Hex], start: Hex, spec: UnitSpec, occ: dict[Hex, UnitState]) -> set[Hex]:
+    """The hexes reached where the move may end: not the start, not occupied (NOM-8.6)."""
     return {h for h in best if h != start and (h not in occ or occ[h].id == spec.id)}
+
+
+def _blocking(
+    board: Board, occ: dict[Hex, UnitState], spec: UnitSpec, pass_friendly: bool
+) -> set[Hex]:
+    """The hexes `spec` may not pass through: another unit's, a friendly one's only when the
+    reading forbids it (NOM-8.7, pass_through)."""
+    side_of, side, me = board.side_of, spec.side, spec.id
+    return {
+        h
+        for h, u in occ.items()
+        if u.id != me and not (pass_friendly and side_of[u.id] == side)  # NOM-8.7
+    }
+
+
+def _reach(
+    board: Board, state: NomonhanState, spec: UnitSpec, start: Hex, mp: int, blocked: int, ezoc: int
+) -> int:
+    """The hexes (as bits, `Board.masks`) a unit reaches from `start` with `mp` points: the
+    search of `destinations` without a relaxation, level by level of MP left, each level a
+    few shifts of a mask. `level[k]` holds the hexes reached with at least k MP left.
+
+    Entering costs 1 (clear, NOM-8.2) or 2 (hill, NOM-8.3; not with less left, NOM-8.1);
+    across open hexsides and fixed bridges only, the unblown pontoon per `can_cross`, asked as
+    the search reaches it (NOM-8.4, NOM-8.5, NOM-OPT.5); a unit entering an EZOC stops
+    (NOM-7.2); no unit passes through a `blocked` hex (NOM-8.7).
+    """
+    me = 1 << board.bit[start]
+    if mp <= 0:
+        return me
+    shifts, by_cost, crossings = board.masks(state.demolished)
+    v, demolished = state.variant, state.demolished
+    free = ~blocked  # NOM-8.7: no unit passes through another unit
+    stays = ~ezoc  # NOM-7.2: a unit entering an EZOC stops there
+    level = [0] * (mp + 1)
+    near = [0] * (mp + 1)  # near[j]: the neighbours a step from the hexes left with j MP
+    bridge = [0] * (mp + 1)  # hexes across the pontoon, reached with that many MP left
+    level[mp] = me
+    asked: dict[int, bool] = {}
+    for j in range(mp, -1, -1):
+        if j < mp:
+            got = bridge[j]
+            for cost, hexes in by_cost:  # NOM-8.2 clear 1 MP, NOM-8.3 hill 2 MP
+                if j + cost <= mp:  # NOM-8.1 up to the MA; NOM-8.3 no hill with < 2 MP left
+                    got |= near[j + cost] & hexes
+            level[j] = level[j + 1] | (got & free)  # NOM-8.7
+        if j == 0:
+            break
+        here = (level[j] & stays) | me  # NOM-7.2: stop on entering an EZOC (not the start)
+        step = 0
+        for off, hexes in shifts:
+            m = here & hexes
+            if m:
+                step |= m << off if off > 0 else m >> -off
+        near[j] = step
+        for k, (a, b, bit_a, bit_b, cost) in enumerate(crossings):
+            if cost <= j and here >> bit_a & 1:
+                ok = asked.get(k)
+                if ok is None:  # NOM-8.5: the pontoon only for some units, by reading
+                    ok = asked[k] = can_cross(board, v, demolished, spec, a, b)
+                if ok:
+                    bridge[j - cost] |= 1 << bit_b
+    return level[0]
+
+
+@functools.lru_cache(maxsize=256)
+def _state_masks(
+    board: Board, state: NomonhanState, side: str, pass_friendly: bool
+) -> tuple[int, int, int]:
+    """Once per state, as bits: the hexes a unit of `side` may not pass through (NOM-8.7; the
+    unit's own hex among them, see `_state_destinations`), the occupied hexes (NOM-8.6) and
+    the enemy ZOC (NOM-7.1, NOM-7.2)."""
+    side_of, bits = board.side_of, board.bit
+    blocked = occupied = 0
+    for h, u in state_occupancy(state).items():
+        i = bits.get(h)
+        if i is not None:
+            occupied |= 1 << i
+            if not (pass_friendly and side_of[u.id] == side):
+                blocked |= 1 << i  # NOM-8.7
+    return blocked, occupied, board.mask(cached_enemy_zoc(board, state, side))
 
 
 def _relaxed(board: Board, relax: str | None, a: Hex, b: Hex, demolished: bool) -> bool:
@@ -100,10 +199,52 @@ def _relaxed(board: Board, relax: str | None, a: Hex, b: Hex, demolished: bool) 
 def unit_destinations(board: Board, state: NomonhanState, unit_id: str) -> frozenset[Hex]:
     """Where a unit on the map may move this phase (cached: legal-action generation and the
     check in `apply` ask the same question of the same state)."""
+    return frozenset(board.hexes(_destination_mask(board, state, unit_id)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _destination_mask(board: Board, state: NomonhanState, unit_id: str) -> int:
+    """`unit_destinations` as bits (`Board.masks`)."""
     spec = board.data.unit(unit_id)
     here = state.unit(unit_id).hex
     assert here is not None
-    return frozenset(destinations(board, state, spec, here, spec.ma, occupancy(state)))
+    return _state_destinations(board, state, spec, here, spec.ma, None)
+
+
+def _state_destinations(
+    board: Board, state: NomonhanState, spec: UnitSpec, start: Hex, mp: int, occ: OccMap | None
+) -> int:
+    """`destinations(board, state, spec, start, mp, occ)` as bits, where `occ` is the state's
+    units (None: `occupancy(state)`), perhaps with `spec` placed at `start`: the enemy ZOC
+    (NOM-7.1, NOM-7.2), the hexes no unit passes through (NOM-8.7) and the occupied hexes
+    (NOM-8.6) are then the state's, from `_state_masks`. The unit itself blocks only
+    `start`, which no step re-enters with more MP left than it started with, so the search is
+    the same."""
+    pass_friendly = state.variant.is_("pass_through", "friendly")
+    if start not in board.bit:
+        occ = occupancy(state) if occ is None else occ
+        return board.mask(destinations(board, state, spec, start, mp, occ))
+    blocked, occupied, ezoc = _state_masks(board, state, spec.side, pass_friendly)
+    reached = _reach(board, state, spec, start, mp, blocked, ezoc)
+    return reached & ~occupied & ~(1 << board.bit[start])  # NOM-8.6: not an occupied hex
+
+
+@functools.lru_cache(maxsize=1024)
+def move_targets(board: Board, state: NomonhanState, unit_id: str) -> int:
+    """The hexes (as bits) a Move of `unit_id` may go to in this state: exactly those for
+    which `move_problem` is None (NOM-8.1 the mover's unit, on the map, not yet moved;
+    NOM-7.3 not starting in an enemy ZOC; then `unit_destinations`), none if it may not move.
+    Cached per state, so `apply` checks a Move that `legal_actions` offered with a look-up."""
+    spec = board.data.unit(unit_id)
+    unit = state.unit(unit_id)
+    if (
+        spec.side != state.phasing
+        or unit.hex is None
+        or unit_id in state.moved
+        or in_enemy_zoc(board, state, spec.side, unit.hex, state_occupancy(state))
+    ):
+        return 0  # NOM-8.1 not its phase or already moved; NOM-7.3 starts in an EZOC
+    return _destination_mask(board, state, unit_id)
 
 
 def move_problem(board: Board, state: NomonhanState, action: Move) -> Problem:
@@ -133,25 +274,40 @@ def move_problem(board: Board, state: NomonhanState, action: Move) -> Problem:
 
 def due_reinforcements(board: Board, state: NomonhanState) -> list[UnitSpec]:
     """The mover's reinforcements that may enter now: GT reached, not arrived, not lost."""
+    return list(_due_reinforcements(board, state))
+
+
+@functools.lru_cache(maxsize=256)
+def _due_reinforcements(board: Board, state: NomonhanState) -> tuple[UnitSpec, ...]:
+    """`due_reinforcements`, once per state (legal actions and the end of the phase ask)."""
     out = []
-    for spec in board.data.units:
+    phasing, turn, withdrawn, moved = state.phasing, state.turn, state.withdrawn, state.moved
+    for spec in board.reinforcements:  # the units with a GT, in data order
         u = state.unit(spec.id)
         if (
-            spec.side == state.phasing
+            spec.side == phasing
             and spec.gt is not None
-            and spec.gt <= state.turn
+            and spec.gt <= turn
             and u.hex is None
             and u.steps > 0
-            and spec.id not in state.withdrawn
-            and spec.id not in state.moved
+            and spec.id not in withdrawn
+            and spec.id not in moved
         ):
             out.append(spec)
-    return out
+    return tuple(out)
 
 
 def entry_options(board: Board, state: NomonhanState, spec: UnitSpec) -> list[tuple[Hex, Hex]]:
     """(flag hex, destination) pairs for a due reinforcement (NOM-8.8, NOM-8.9)."""
-    occ = occupancy(state)
+    return list(_entry_options(board, state, spec.id))
+
+
+@functools.lru_cache(maxsize=256)
+def _entry_options(board: Board, state: NomonhanState, unit_id: str) -> tuple[tuple[Hex, Hex], ...]:
+    """`entry_options`, once per (state, unit): legal-action generation and the end of the
+    phase (NOM-8.8, AMB-NOM-18) ask it of the same state."""
+    spec = board.data.unit(unit_id)
+    occ = state_occupancy(state)
     out = []
     for flag in board.map.flags[spec.side]:
         if flag in occ:
@@ -163,9 +319,10 @@ def entry_options(board: Board, state: NomonhanState, spec: UnitSpec) -> list[tu
             continue  # NOM-7.2: it stops on the flag hex
         left = spec.ma - board.map.cost(flag)
         placed = {**occ, flag: UnitState(spec.id, flag, state.unit(spec.id).steps)}
-        for dest in sorted(destinations(board, state, spec, flag, left, placed)):
+        # the enemy ZOC of `placed` is the state's: the unit placed on the flag is friendly
+        for dest in board.hexes(_state_destinations(board, state, spec, flag, left, placed)):
             out.append((flag, dest))
-    return out
+    return tuple(out)
 
 
 def enter_problem(board: Board, state: NomonhanState, action: Enter) -> Problem:
@@ -250,7 +407,7 @@ def demolish_problem(board: Board, state: NomonhanState) -> Problem:
         ):
             return "NOM-OPT.2", "no Japanese unit is reduced"
     pontoon = board.map.pontoon
-    occ = occupancy(state)
+    occ = state_occupancy(state)
     if pontoon is None or not any(
         h in occ and board.data.unit(occ[h].id).side == "JP" for h in (pontoon.a, pontoon.b)
     ):
@@ -262,30 +419,126 @@ def legal_movement_actions(board: Board, state: NomonhanState) -> list[Move | En
     out: list[Move | Enter | Demolish] = []
     if demolish_problem(board, state) is None:
         out.append(Demolish())
-    occ = occupancy(state)
-    for spec in board.data.units:
-        u = state.unit(spec.id)
-        if (
-            spec.side != state.phasing
-            or u.hex is None
-            or spec.id in state.moved
-            or in_enemy_zoc(board, state, spec.side, u.hex, occ)
-        ):
-            continue  # NOM-8.1 not its phase or already moved; NOM-7.3 starts in an EZOC
+    phasing, moved = state.phasing, state.moved
+    for spec, u in _units_with_specs(board, state):
+        if spec.side != phasing or u.hex is None or spec.id in moved:
+            continue  # NOM-8.1 not its phase or already moved (an EZOC: `move_targets`)
         # NOM-8.1: each unit of the mover may move, hex by hex, within its MA
-        out.extend(Move(spec.id, dest) for dest in sorted(unit_destinations(board, state, spec.id)))
+        out.extend(_moves(board, spec.id, move_targets(board, state, spec.id)))
     for spec in due_reinforcements(board, state):
         for at, to in entry_options(board, state, spec):
             out.append(Enter(spec.id, at, to))
     return out
 
 
+_MOVES: dict[tuple[Board, str, int], tuple[Move, ...]] = {}
+
+
+def _moves(board: Board, unit_id: str, targets: int) -> tuple[Move, ...]:
+    """`Move(unit_id, to)` for each target (bits) in hex order, the same tuple for equal
+    arguments (actions are immutable values), kept for a few thousand (unit, targets)."""
+    key = (board, unit_id, targets)
+    hit = _MOVES.get(key)
+    if hit is None:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        made = _MOVE_OF.setdefault((board, unit_id), {})
+        out = []
+        for to in board.hexes(targets):
+            move = made.get(to)
+            if move is None:
+                move = made[to] = Move(unit_id, to)
+            out.append(move)
+        hit = _MOVES[key] = tuple(out)
+    return hit
+
+
+_MOVE_OF: dict[tuple[Board, str], dict[Hex, Move]] = {}  # one Move per (unit, hex)
+
+
+def _units_with_specs(board: Board, state: NomonhanState) -> list[tuple[UnitSpec, UnitState]]:
+    """Each unit's spec with its state, in data order (the state keeps that order)."""
+    specs = board.data.units
+    if len(specs) == len(state.units) and all(
+        s.id == u.id for s, u in zip(specs, state.units, strict=True)
+    ):
+        return list(zip(specs, state.units, strict=True))
+    return [(spec, state.unit(spec.id)) for spec in specs]
+
+
+def move_is_legal(board: Board, state: NomonhanState, unit_id: str, to: Hex) -> bool:
+    """`move_problem(board, state, Move(unit_id, to)) is None`, for a known unit, from the
+    per-state cache of `move_targets`."""
+    bit = board.bit.get(to)
+    return bit is not None and bool(move_targets(board, state, unit_id) >> bit & 1)
+
+
+Units = tuple[UnitState, ...]
+_Hot = tuple[int, int, Units, Units, frozenset[str]]
+_HotSlot = tuple[Board | None, NomonhanState | None, dict[str, _Hot | None]]
+_hot: list[_HotSlot] = [(None, None, {})]  # the last (board, state) of `try_move`, and per
+# unit: its targets as bits, its steps, the units before and after it, and `moved` with it.
+# One tuple, replaced whole, so that threads never see one state's board with another's.
+
+
+def try_move(board: Board, state: NomonhanState, unit_id: str, to: Hex) -> NomonhanState | None:
+    """`apply_move(board, state, unit_id, to)` if `move_is_legal`, else None: the common case
+    of `apply`. What does not depend on `to` is kept for the last state asked (a search
+    applies every child of one state in a row): the unit's `move_targets`, and its parts of
+    the next state."""
+    hot_board, hot_state, per_unit = _hot[0]
+    if hot_state is not state or hot_board is not board:
+        per_unit = {}
+        _hot[0] = (board, state, per_unit)
+    if unit_id in per_unit:
+        entry = per_unit[unit_id]
+    else:
+        entry = per_unit[unit_id] = _hot_entry(board, state, unit_id)
+    bit = board.bit.get(to)
+    if entry is None or bit is None or not entry[0] >> bit & 1:
+        return None
+    _, steps, before, after, moved = entry
+    key = (unit_id, to, steps)
+    unit = _UNIT_STATES.get(key)
+    if unit is None:
+        unit = _unit_state(unit_id, to, steps)
+    return moved_state(state, (*before, unit, *after), moved)
+
+
+def _hot_entry(board: Board, state: NomonhanState, unit_id: str) -> _Hot | None:
+    """What `try_move` keeps for one unit of the hot state; None if it has no place in the
+    data order (`apply_move` then rebuilds the units as written) or is not a known unit."""
+    i = board.unit_index.get(unit_id)
+    units = state.units
+    if i is None or i >= len(units) or units[i].id != unit_id:
+        return None
+    mask = move_targets(board, state, unit_id)
+    return mask, units[i].steps, units[:i], units[i + 1 :], state.moved | {unit_id}
+
+
+_UNIT_STATES: dict[tuple[str, Hex, int], UnitState] = {}
+
+
+def _unit_state(unit_id: str, to: Hex, steps: int) -> UnitState:
+    """`UnitState(unit_id, to, steps)`, one object for equal values (kept for a few
+    thousand): unit states are immutable values."""
+    key = (unit_id, to, steps)
+    hit = _UNIT_STATES.get(key)
+    if hit is None:
+        if len(_UNIT_STATES) >= 8192:
+            _UNIT_STATES.clear()
+        hit = _UNIT_STATES[key] = UnitState(unit_id, to, steps)
+    return hit
+
+
 def apply_move(board: Board, state: NomonhanState, unit_id: str, to: Hex) -> NomonhanState:
-    return attrs.evolve(
-        state,
-        units=tuple(UnitState(u.id, to, u.steps) if u.id == unit_id else u for u in state.units),
-        moved=state.moved | {unit_id},
-    )
+    units = state.units
+    i = board.unit_index.get(unit_id, -1)
+    if 0 <= i < len(units) and units[i].id == unit_id:
+        new_units = (*units[:i], _unit_state(unit_id, to, units[i].steps), *units[i + 1 :])
+    else:
+        new_units = tuple(UnitState(u.id, to, u.steps) if u.id == unit_id else u for u in units)
+    return moved_state(state, new_units, state.moved | {unit_id})
 
 
 def check(problem: Problem) -> None:

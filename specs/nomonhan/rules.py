@@ -46,6 +46,7 @@ from specs.nomonhan.movement import (
     entry_is_mandatory,
     legal_movement_actions,
     move_problem,
+    try_move,
 )
 from specs.nomonhan.resolve import (
     advance_choices,
@@ -146,6 +147,11 @@ class Nomonhan:
         """The next state; raises IllegalAction with the clauses the action breaks."""
         b = self.board
         stage = state.stage
+        if stage is Stage.MOVE and type(action) is Move:
+            # the common case: a legal Move (`move_problem` is None), from a per-state cache
+            nxt = try_move(b, state, action.unit, action.to)
+            if nxt is not None:
+                return nxt
         if stage == Stage.OVER:
             raise IllegalAction(
                 "the game is over", clauses=(state.result.clause,) if state.result else ()

@@ -3,20 +3,18 @@
 
 from __future__ import annotations
 
-import attrs
-
 from kernel.game import Outcome
 from specs.nomonhan import resolve
 from specs.nomonhan.board import Board
 from specs.nomonhan.declare import any_contact
-from specs.nomonhan.state import NomonhanState, Phase, Stage, other
+from specs.nomonhan.state import NomonhanState, Phase, Stage, other, replace
 from specs.nomonhan.strength import full_steps
 
 
 def end_movement_phase(board: Board, state: NomonhanState) -> NomonhanState:
     """Movement is followed by the same side's Combat Phase (NOM-5.1)."""
     nip = state.phase == Phase.NIP_MOVEMENT
-    state = attrs.evolve(
+    state = replace(
         state,
         phase=Phase(state.phase + 1),  # NOM-5.1: a Movement Phase, then that side's Combat
         stage=Stage.DECLARE,
@@ -35,20 +33,20 @@ def end_combat_phase(board: Board, state: NomonhanState) -> NomonhanState:
     used = state.artillery_used and state.variant.is_("artillery_frequency", "per_turn")
     # NOM-5.1 after (2) comes (3); NOM-5.2 after (4) the cycle repeats in the same turn
     nxt = Phase.NIP_MOVEMENT if state.phase == Phase.IP_COMBAT else Phase.IP_MOVEMENT
-    return attrs.evolve(
+    return replace(
         state, phase=nxt, stage=Stage.MOVE, pending=(), current=None, artillery_used=used
     )
 
 
 def after_combat(board: Board, state: NomonhanState) -> NomonhanState:
     """A combat is over: end the turn if the initiative changed in it, else the next combat."""
-    state = attrs.evolve(state, current=None)
+    state = replace(state, current=None)
     if state.turn_ending:  # NOM-5.3: the initiative changed in this combat, the turn ends
         return end_turn(board, state)
     if not state.pending:
         return end_combat_phase(board, state)
     if len(state.pending) > 1 and state.variant.is_("resolution_order", "chosen_each"):
-        return attrs.evolve(state, stage=Stage.PICK)
+        return replace(state, stage=Stage.PICK)
     return resolve.start_combat(board, state, 0)
 
 
@@ -58,14 +56,14 @@ def initiative_change(board: Board, state: NomonhanState) -> NomonhanState:
     may be made now (AMB-NOM-5)."""
     v = state.variant
     if v.is_("initiative_change", "immediate"):  # NOM-5.3: the turn ends at once
-        return end_turn(board, attrs.evolve(state, current=None))
-    state = attrs.evolve(state, turn_ending=True)
+        return end_turn(board, replace(state, current=None))
+    state = replace(state, turn_ending=True)
     if (
         v.is_("end_roll_timing", "at_change")
         and not state.end_rolled
         and state.turn in board.data.end_roll
     ):
-        return attrs.evolve(state, stage=Stage.END_ROLL)
+        return replace(state, stage=Stage.END_ROLL)
     return resolve.continue_damage(board, state)
 
 
@@ -76,7 +74,7 @@ def end_turn(board: Board, state: NomonhanState) -> NomonhanState:
     withdrawn = state.withdrawn
     if state.variant.is_("reinforcement_timing", "lost"):
         withdrawn = withdrawn | _missed(board, state)
-    state = attrs.evolve(
+    state = replace(
         state,
         pending=(),  # NOM-6.3: paired combats not yet resolved are cancelled
         current=None,
@@ -112,7 +110,7 @@ def apply_end_roll(board: Board, state: NomonhanState, face: int) -> NomonhanSta
             f"end-of-turn die showed {face} at the end of Turn {state.turn}",
         )
     if state.current is not None:  # rolled at the change, the combat goes on (AMB-NOM-5)
-        return resolve.continue_damage(board, attrs.evolve(state, end_rolled=True))
+        return resolve.continue_damage(board, replace(state, end_rolled=True))
     return next_turn(board, state)
 
 
@@ -121,7 +119,7 @@ def next_turn(board: Board, state: NomonhanState) -> NomonhanState:
     the game ends automatically after Turn 8 (NOM-5.5)."""
     if state.variant.is_("game_end", "turn8") and state.turn >= board.data.turn_boxes:
         return finish(board, state, "NOM-5.5", f"automatic end after Turn {state.turn}")
-    return attrs.evolve(
+    return replace(
         state,
         turn=state.turn + 1,  # NOM-6.6: the Turn marker advances to the next box
         initiative=other(state.initiative),  # NOM-6.4: the initiative passes to the other side
@@ -196,7 +194,7 @@ def finish(
     if winner is None:
         winner, why = points_winner(state, score)
         reason += f"; {why}"
-    return attrs.evolve(
+    return replace(
         state,
         stage=Stage.OVER,
         current=None,

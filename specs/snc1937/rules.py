@@ -341,10 +341,11 @@ class SNC:
         if s.checked:  # the last step's stacking check; this step records only its own
             s = attrs.evolve(s, checked=())
         before = s
-        s = self._transition(s, action)
+        s = self._settle(self._transition(s, action), before, action)
         if s.topped and (s.phase, s.side) != (before.phase, before.side):
-            s = attrs.evolve(s, topped=frozenset())  # a new phase: Top afresh (AMB-SNC-40)
-        return self._settle(s, before, action)
+            # a new phase, the end of the game included: Top afresh (AMB-SNC-40)
+            s = attrs.evolve(s, topped=frozenset())
+        return s
 
     def _settle(self, s: SNCState, before: SNCState, action: Action) -> SNCState:
         """Sudden death is checked after every action (SNC-4.1.1, SNC-4.1.2, SNC-4.2.1), with

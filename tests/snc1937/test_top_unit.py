@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from kernel.errors import IllegalAction, ImpossiblePosition
-from kernel.hexes import hex_name
+from kernel.hexes import hex_name, parse_hex
 from kernel.playout import play
 from solvers.gaps import passive_agent
 from specs.snc1937.actions import Declare, Done, Top
@@ -107,3 +108,20 @@ def test_amb_snc_40_passive_play_ends_rather_than_topping_for_ever() -> None:
     )
     assert result.lasso is None
     assert result.stop == "ended" and result.final.result is not None
+
+
+def test_amb_snc_40_a_game_that_ends_mid_phase_keeps_no_unit_put_on_top() -> None:
+    """AMB-SNC-40, SNC-4.1.1: `topped` lasts a phase; a sudden-death end in the middle of one
+    is a new phase too, so the final position keeps none (before, the rules led to a final
+    position the position check refused: the mutation test found it)."""
+    s = chinese_move_phase()
+    units = next(us for us in stacks(s.where).values() if len(us) > 1)
+    s = GAME.apply(s, Top(top_first(GAME.tables, s, units)[1]))
+    assert s.topped
+    # the Japanese have lost Shanghai (a position the check accepts): the next action ends it
+    lost = attrs.evolve(s, jp_control=s.jp_control - {parse_hex("3512")})
+    lost = GAME.state_from_json(GAME.state_to_json(lost))
+    after = GAME.apply(lost, GAME.legal_actions(lost)[0])
+    assert after.phase == Phase.OVER and after.result is not None
+    assert after.result.clause == "SNC-4.1.1" and not after.topped
+    assert GAME.state_from_json(GAME.state_to_json(after)) == after
