@@ -22,7 +22,7 @@ from specs.nomonhan.variants import CATALOGUE, PRESETS
 from tests.nomonhan.positions import GAME
 from tests.sizes import size
 
-GAMES_PER_PRESET = size(80, 200)  # tests.sizes: 200 in make bench
+GAMES_PER_PRESET = size(40, 200)  # tests.sizes: 200 in make bench
 
 
 def playout(variant: Variant, seed: int, max_steps: int = 3000) -> list[NomonhanState]:

@@ -18,7 +18,7 @@ from tests.nomonhan.positions import GAME, JP_KOB, SU_9, SU_36, apply_all, posit
 from tests.sizes import size
 
 PRESETS = sorted(GAME.presets())
-GAMES = size(20, 100)  # tests.sizes: 100 in make bench
+GAMES = size(10, 100)  # tests.sizes: 100 in make bench
 EVERY = size(50, 100)
 
 

@@ -516,10 +516,21 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
             responses=MATCH_ERRORS,
         )(picture),
     ]
+    # The short, frequent requests run on the event loop: one process runs one request at a
+    # time anyway (the GIL), and skipping the hop to a worker thread doubles the actions a
+    # second (`make bench`). Creating a match and the log, which may take longer, run in
+    # worker threads so that they do not hold the others up.
+    in_thread = {create, get_log}
     for method, path, fn, summary, responses in routes:
         status = {"status_code": 200} if method is post and path != "/matches" else {}
         handlers.append(
-            method(path, sync_to_thread=True, summary=summary, responses=responses, **status)(fn)
+            method(
+                path,
+                sync_to_thread=fn in in_thread,
+                summary=summary,
+                responses=responses,
+                **status,
+            )(fn)
         )
     return Router(path=f"/api/games/{name}", route_handlers=handlers, tags=[name])
 
