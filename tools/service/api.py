@@ -57,7 +57,7 @@ from kernel.errors import (
     WargameError,
 )
 from kernel.game import CHANCE, Game
-from kernel.views import NotYourTurn, check_side, view
+from kernel.views import NotYourTurn, check_side, check_turn, view
 from kernel.wire import to_builtins
 from tools.registry import game_names, get_game
 from tools.render import render_svg
@@ -177,7 +177,7 @@ class Service:
         """The role the request's token gives in match `match_id` (404 when there is no
         such match of this game, 401/403 as the module says)."""
         store = self.store()
-        if not store.exists(match_id) or store.get(match_id).game != game:
+        if store.game_of(match_id) != game:
             raise UnknownGame(f"no {game} match with id {match_id!r}", field="match_id")
         header = request.headers.get("authorization", "")
         scheme, _, token = header.partition(" ")
@@ -444,8 +444,6 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
         role = service.access(request, match_id, name)
         _record, state = service.store().current(match_id)
         if role != REFEREE:
-            from kernel.views import check_turn
-
             check_turn(game, state, role, field="side")
         action = game.action_from_json(to_builtins(data.action))
         try:

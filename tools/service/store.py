@@ -366,9 +366,10 @@ class Store:
     def get(self, game_id: str) -> GameRecord:
         return self._record(game_id, self._row(game_id))
 
-    def exists(self, game_id: str) -> bool:
-        row = self._con.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
-        return row is not None
+    def game_of(self, game_id: str) -> str | None:
+        """The name of the game stored as `game_id`, or None (one indexed lookup, no JSON)."""
+        row = self._con.execute("SELECT game FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def role(self, game_id: str, token: str) -> str | None:
         """The role `token` gives in game `game_id` (a side or REFEREE), or None when it gives
@@ -383,7 +384,8 @@ class Store:
         row = self._con.execute("SELECT 1 FROM tokens WHERE digest = ?", (digest(token),))
         return row.fetchone() is not None
 
-    def decoded(self, game_id: str, game: Game[Any, Any], ply: int, data: Any) -> Any:
+    @staticmethod
+    def decoded(game_id: str, game: Game[Any, Any], ply: int, data: Any) -> Any:
         """The state document `data` of ply `ply`, decoded (from the shared cache when warm)."""
         state = STATES.get((game_id, ply))
         if state is None:
@@ -399,11 +401,9 @@ class Store:
 
     @staticmethod
     def _state(game_id: str, game: Game[Any, Any], ply: int, text: str) -> Any:
+        """`decoded` for stored text, parsed only on a cache miss."""
         state = STATES.get((game_id, ply))
-        if state is None:
-            state = game.state_from_json(_json(text))
-            STATES.put((game_id, ply), state)
-        return state
+        return state if state is not None else Store.decoded(game_id, game, ply, _json(text))
 
     def game_ids(self) -> list[str]:
         return [str(r[0]) for r in self._con.execute("SELECT id FROM games ORDER BY created, id")]
@@ -471,7 +471,7 @@ class Store:
         seed: int,
         agents: dict[str, str],
         chance: str,
-    ) -> tuple[int, Any]:
+    ) -> None:
         """Play the steps that are the server's (chance outcomes under chance="server", the
         agents' sides), each drawn from `random.Random(f"{seed}/{ply}")` so that a step
         depends only on the game's seed and its ply."""
@@ -487,7 +487,6 @@ class Store:
             state = game.apply(state, action)
             self._record_step(game_id, game, ply, action, state)
             ply += 1
-        return ply, state
 
     @staticmethod
     def check_playable(game: Game[Any, Any], state: Any, action: Any) -> Any:
