@@ -12,9 +12,9 @@ pyspiel = pytest.importorskip("pyspiel")
 shimmy = pytest.importorskip("shimmy")
 api = pytest.importorskip("pettingzoo.test")
 
-from tools import openspiel_games  # noqa: E402  (after the skips: it imports pyspiel)
+from tools import spiel  # noqa: E402  (after the skips: it imports pyspiel)
 
-NAMES = openspiel_games.GAMES
+NAMES = spiel.GAMES
 
 
 @pytest.mark.parametrize("name", NAMES)
