@@ -1,12 +1,15 @@
 """The kernel's games as Python OpenSpiel games (`pyspiel.register_game`), registered on import.
 
 The generic adapter is `tools.spiel.adapter`; each game's fixed action ids, sub-decisions and
-observation tensor are in its own module here (`CODEC_MODULES`), which lists its `specs()`.
+observation tensor are in its own module of this package, whose `specs()` lists its games (one
+per preset). Every module here but the adapter is such a module, so a new game registers by
+adding its module.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,14 +17,17 @@ import pyspiel
 
 from tools.spiel.adapter import _SPECS, Spec, WargameGame, add_spec, game_type
 
-CODEC_MODULES = ("nomonhan",)
-"""The modules of this package with a `specs()` each, in registration order."""
+
+
+def codec_modules() -> list[str]:
+    """The modules of this package with a `specs()` each, in name order."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "adapter")
 
 
 def specs() -> list[Spec]:
     """Every registered game's spec (built once)."""
     if not _SPECS:
-        for name in CODEC_MODULES:
+        for name in codec_modules():
             module = importlib.import_module(f"tools.spiel.{name}")
             for spec in module.specs():
                 add_spec(spec)
