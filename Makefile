@@ -43,7 +43,7 @@ browser:
 	  else echo "chromium or chromedriver is not installed: the browser checks will be skipped"; fi; }
 
 test: lint browser
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --durations=20
 	$(BIN)/wargame verify --witnesses .venv/witnesses
 
 $(VENV)/.bench-installed: $(STAMP)

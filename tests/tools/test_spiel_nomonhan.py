@@ -4,10 +4,10 @@ probabilities, clone and serialize, the GameType, observations built from `obser
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import pickle
-import pickletools
 import random
 from fractions import Fraction
 from typing import Any
@@ -190,14 +190,14 @@ def test_chance_probabilities(name: str) -> None:
 
 def _pickled_globals(obj: Any) -> set[str]:
     """The "module name" of every global (class or function) a pickle of `obj` loads."""
-    names, strings = set(), []
-    for op, arg, _ in pickletools.genops(pickle.dumps(obj)):
-        if isinstance(arg, str):
-            strings.append(arg)
-        if op.name == "GLOBAL":
-            names.add(str(arg))
-        elif op.name == "STACK_GLOBAL":
-            names.add(" ".join(strings[-2:]))
+    names: set[str] = set()
+
+    class Recording(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> Any:
+            names.add(f"{module} {name}")
+            return super().find_class(module, name)
+
+    Recording(io.BytesIO(pickle.dumps(obj))).load()
     return names
 
 
@@ -223,9 +223,13 @@ def test_clone_and_serialize(name: str) -> None:
             assert copy.prefix == state.prefix
             assert copy.history() == state.history()
             assert copy.legal_actions() == state.legal_actions()
-        assert set(vars(state)) == {"_node", "_prefix", "_decisions", "_cap"}
-        # the pickle names no class: only the kernel's JSON reader, through the node
-        assert _pickled_globals(vars(state)) == {"tools.spiel.adapter _node_from_json"}
+        assert set(vars(state)) == {"_node", "_prefix", "_decisions", "_cap", "_recall"}
+        # the pickle names no kernel class: the kernel's JSON reader, through the node, and
+        # the information-state lines' holder, which pickles empty
+        assert _pickled_globals(vars(state)) == {
+            "tools.spiel.adapter _node_from_json",
+            "tools.spiel.adapter _Recall",
+        }
         doc = json.loads(state.serialize_json())
         assert kgame.state_from_json(doc["state"]) == state.kernel_state
         assert tuple(doc["prefix"]) == state.prefix

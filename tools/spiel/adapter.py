@@ -194,6 +194,7 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
         self._prefix: tuple[int, ...] = ()
         self._decisions = 0
         self._cap: int = game.cap
+        self._recall = _Recall()
 
     # --- the kernel's view -------------------------------------------------------------------
     @property
@@ -300,6 +301,26 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
         return f"{self.serialize_json()}\n{status}"
 
 
+class _Recall:
+    """A state's perfect-recall lines per player, so that an information-state string asked at
+    every step costs one new line, not a replay of the whole game (which made a simulation cost
+    grow with the cube of its length). A copy carries them (a clone continues the same game); a
+    pickle does not (they are rebuilt by one replay when a read-back state is asked)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self) -> None:
+        self.lines: dict[int, list[str]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Recall:
+        copy = _Recall()
+        copy.lines = {p: list(lines) for p, lines in self.lines.items()}
+        return copy
+
+    def __reduce__(self) -> tuple[type[_Recall], tuple[()]]:
+        return (_Recall, ())
+
+
 class WargameObserver:
     """OpenSpiel's PyObserver interface over `game.observe`."""
 
@@ -347,13 +368,20 @@ class WargameObserver:
         if _spec(self.key).game.perfect_information:
             hist = ",".join(str(a) for a in state.history())
             return f"history={hist}\n{plain.string_from(state, player)}"
-        game = state.get_game()
-        replay = game.new_initial_state()
-        lines = [plain.string_from(replay, player)]
-        for item in state.full_history():
+        history = state.full_history()
+        lines = state._recall.lines.get(player)
+        if lines is not None and len(lines) == len(history):  # one step behind: add it
+            item = history[-1]
             mine = f"me {item.action}" if item.player == player else "-"
-            replay.apply_action(item.action)
-            lines.append(f"{mine} {plain.string_from(replay, player)}")
+            lines.append(f"{mine} {plain.string_from(state, player)}")
+        elif lines is None or len(lines) != len(history) + 1:
+            replay = state.get_game().new_initial_state()
+            lines = [plain.string_from(replay, player)]
+            for item in history:
+                mine = f"me {item.action}" if item.player == player else "-"
+                replay.apply_action(item.action)
+                lines.append(f"{mine} {plain.string_from(replay, player)}")
+        state._recall.lines[player] = lines
         return "\n".join(lines)
 
 
