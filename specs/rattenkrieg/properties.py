@@ -399,7 +399,7 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         Turn 2, the game ends in Turn 6, and a result, a move waiting for its card and queued
         draws exist exactly in their stages. The rest of `sequenced` (the combat, damage and
         pick records, the acting unit, the flips, the passes, the player after the Recruiting
-        Phase) is only tested on playouts."""
+        Phase) is proved with it, from step rules of its own (RKS-P-SEQUENCE)."""
         stage, phase = s.stage, s.phase
         if (breach := _phase_breach(s)) is not None:
             return breach
@@ -1012,13 +1012,13 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
             ("RKS-5.1.1", "RKS-5.1.2", "RKS-7.1.1", "RKS-8.2.2", "RKS-10.3.1"),
             "each phase has its stages and each stage its records: a combat, damage, a pending "
             "move, queued draws, a random pick, an acting unit and a result appear only where "
-            "the rules make them (tested on playouts; its part RKS-P-STAGES is proved)",
+            "the rules make them (proved whole; its part RKS-P-STAGES is proved first)",
             sequenced,
         ),
         inv(
             "RKS-P-STAGES",
             ("RKS-5.1.1", "RKS-3.1.1", "RKS-4.1.1", "RKS-7.3.1", "RKS-3.4.3"),
-            "the part of RKS-P-SEQUENCE proved over the abstraction: each phase has its "
+            "the part of RKS-P-SEQUENCE proved first over the abstraction: each phase has its "
             "stages, set-up is Turn 1 with the Soviet player, Reinforcement Phases come from "
             "Turn 2 and the game ends in Turn 6; a result, a move waiting for its card and "
             "queued draws exist exactly in their stages",

@@ -5,19 +5,19 @@ the properties it proves.
 
 The model is an over-approximation (`exact = False`): `wargame verify rattenkrieg` proves
 RKS-P-CARDS, RKS-P-STEPS, RKS-P-HAND, RKS-P-FACES, RKS-P-REAR, RKS-P-UNITS, RKS-P-RESULT,
-RKS-P-CONTROL, RKS-P-FLIPPED, RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP, RKS-P-DRAWS, RKS-P-STAGES,
-RKS-P-COMBATANTS and RKS-P-PICKS (the parts of RKS-P-SEQUENCE, RKS-P-COMBAT and RKS-P-AFTERMATH
-proved) over it (1-induction, RKS-P-HAND and RKS-P-UNITS each given a lemma), and RKS-P-LOOP under
-event_source=hand (both presets; by one part, from the hand rules and General Chuikov's), and its
-refinement check holds every concrete step of seeded playouts to the model's step rules (direction
-(a)), which is what makes the proofs speak of the code. Each formal statement here implies its
-property of the projected position (or step). RKS-P-FLIPPED speaks of the action a step takes: the
-projection of a step's result carries the units that action makes act (`actors`: designated,
-recruiting, moving along), read from the step the link was handed (`known_step`, or its own `apply`
-in `schema_of`), so a model step sees them; a position reached otherwise (the set-up, a replayed
-witness) projects with none. RKS-P-CONTROL rests on step rules that every step ends with control as
-the units make it (the rules settle control and isolation after every action,
-`specs.rattenkrieg.control.settle`).
+RKS-P-CONTROL, RKS-P-FLIPPED, RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP, RKS-P-DRAWS, RKS-P-SEQUENCE
+(whole), RKS-P-STAGES, RKS-P-COMBATANTS and RKS-P-PICKS (the parts of RKS-P-SEQUENCE, RKS-P-COMBAT
+and RKS-P-AFTERMATH proved first) over it (1-induction, RKS-P-HAND and RKS-P-UNITS each given a
+lemma), and RKS-P-LOOP under event_source=hand (both presets; by one part, from the hand rules
+and General Chuikov's), and its refinement check holds every concrete step of seeded playouts to
+the model's step rules (direction (a)), which is what makes the proofs speak of the code. Each
+formal statement here implies its property of the projected position (or step). RKS-P-FLIPPED
+speaks of the action a step takes: the projection of a step's result carries the units that
+action makes act (`actors`: designated, recruiting, moving along), read from the step the link
+was handed (`known_step`, or its own `apply` in `schema_of`), so a model step sees them; a
+position reached otherwise (the set-up, a replayed witness) projects with none. RKS-P-CONTROL
+rests on step rules that every step ends with control as the units make it (the rules settle
+control and isolation after every action, `specs.rattenkrieg.control.settle`).
 
 RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP and RKS-P-DRAWS speak of records beyond counts and places,
 so the model carries what each needs of them (`specs.rattenkrieg.symbolic`): the events in force
@@ -40,7 +40,7 @@ target still waits for is sound because the refinement check compares these proj
 concrete step with the step rules, so a queue that is no suffix, or a card dealt out of order,
 is a mismatch, not a silent pass.
 
-RKS-P-STAGES is the part of RKS-P-SEQUENCE proved (`properties.stages`, implied by
+RKS-P-STAGES is the part of RKS-P-SEQUENCE proved first (`properties.stages`, implied by
 `properties.sequenced`): each phase has its stages, set-up is Turn 1 with the Soviet player,
 Reinforcement Phases come from Turn 2 and the game ends in Turn 6; the result, the move waiting for
 its card and the queued draws exist exactly in their stages; the acting unit is the player's,
@@ -75,12 +75,29 @@ statement excludes) and the step pick's unit; the step rules (`Model.pick_rules`
 damage is recorded and that its unit stays while it lasts, when each pick is made, and that
 the next step resolves it.
 
+RKS-P-SEQUENCE is proved whole (`properties.sequenced`): beyond RKS-P-STAGES, the player after
+the Recruiting Phase, the passes, the combat, damage and pick records of each stage, the acting
+unit (where a stage needs one, on the map and face up, having operated, nothing operated or in
+force with none), the recruit flag and the flips of set-up, the Reinforcement Phase and the
+game's end. The projection adds whether passes are counted, the `acted` and `recruited` flags
+and whether the damage is a combat's (`dcombat`); the step rules (`Model.record_rules_of_stages`)
+say what a step does to them: the step that ends in a Reinforcement Phase or the game's end keeps
+the player, the second refiller's as the Recruiting Phase ends; only a step within the Player
+Turns counts passes; each record is made as play enters its stage, lasts while play stays in its
+stages (a combat through its damage, damage through a lost step's pick), and a damage or pick step
+leaves its stage; the acting unit is designated on the map face up and a step that keeps it
+acting neither flips it nor takes it off the map; it has operated as play enters a combat, damage,
+a draw or a pick, and the flag is cleared as the acting unit changes; a recruit is remembered only
+under recruit_turn=extra and bars another; set-up and a Reinforcement Phase's draws flip no unit
+and the Recruiting Phase ends with the units face up but those arriving or reviving flipped under
+arrival_state=flipped. These speak of the step (the state before and after), not of the
+property, which follows by induction; only two small conjuncts restate a part of it (a recruit
+is remembered only in the Player Turns; no damage, no cause: the projection's). Its statement is
+the one of RKS-P-STAGES and these parts read over the projection (`_sequenced`), so it implies
+the predicate.
+
 The other properties have no formal statement (`formal()` leaves them out), so `wargame verify`
-checks them on seeded playouts and says so ("tested"): RKS-P-SEQUENCE (checked whole; beyond
-RKS-P-STAGES, the combat, damage and pick records, the acting unit in a pick, on the map, face up
-and having operated, the recruit flag, the passes, the player after the Recruiting Phase and the
-flips per phase: records the model leaves out, or where the only step rule at hand, "every step ends
-with its stage's records", would restate the property), RKS-P-COMBAT (checked whole; beyond
+checks them on seeded playouts and says so ("tested"): RKS-P-COMBAT (checked whole; beyond
 RKS-P-COMBATANTS, the units present in the Area, the remaining units, the step, the table's cards,
 their origins and openness, the raises in turn, whether the defender and the T-34 are in the Area
 and when the T-34 may support) and RKS-P-AFTERMATH (checked whole; beyond RKS-P-PICKS, a bombarded
@@ -164,6 +181,7 @@ DRAWS = "RKS-P-DRAWS"
 STAGED = "RKS-P-STAGES"
 COMBATANTS = "RKS-P-COMBATANTS"
 PICKS = "RKS-P-PICKS"
+SEQUENCE = "RKS-P-SEQUENCE"
 
 
 @functools.cache
@@ -251,6 +269,11 @@ class Link(AbstractLink[RKState]):
         )
         out["csup"] = 0 if fight is None or fight.support is None else m.unit_number[fight.support]
         out["carea"] = 0 if fight is None else m.areas[fight.area]
+        # SEQUENCE
+        out["passes"] = state.passes > 0
+        out["acted"] = state.acted
+        out["recruited"] = state.recruited
+        out["dcombat"] = state.damage is not None and state.damage.cause == "combat"
         # PICKS
         out["dunit"] = 0 if state.damage is None else m.unit_number[state.damage.unit]
         pick = state.pick
@@ -336,6 +359,7 @@ def formal(m: Model) -> dict[str, Formal]:
         STAGED: Invariant(lambda o, s: _stages(m, o, s)),
         COMBATANTS: Invariant(lambda o, s: _combatants(m, o, s)),
         PICKS: Invariant(lambda o, s: _picks(m, o, s)),
+        SEQUENCE: Invariant(lambda o, s: _sequenced(m, o, s)),
     }
     if m.chuikov_from_hand:  # else Chuikov paid with a step card raises the measure
         loop = StepPart(
@@ -672,5 +696,25 @@ def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
                     ]
                 ),
             ),
+        ]
+    )
+
+
+def _sequenced(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
+    """RKS-5.1.1, RKS-5.1.2, RKS-7.1.1, RKS-8.2.2, RKS-10.3.1 (`properties.sequenced`): the
+    statement of RKS-P-STAGES, and the player after the Recruiting Phase, the passes, the combat,
+    damage and pick records of each stage, the acting unit and its flags, and the flips
+    (`Model.after_recruiting`, `passes_fit`, `records_fit`, `acting_fits`, `flips_fit`). Over the
+    projection (`passes`, `acted`, `recruited`: the position's; `dcombat`: damage caused by a
+    combat) this is `properties.sequenced` read word for word, stronger only where `_stages` says
+    and in excluding a pick of any other kind (as RKS-P-PICKS does), so it implies it."""
+    return o.all(
+        [
+            _stages(m, o, s),
+            m.after_recruiting(o, s),
+            m.passes_fit(o, s),
+            m.records_fit(o, s),
+            m.acting_fits(o, s),
+            m.flips_fit(o, s),
         ]
     )

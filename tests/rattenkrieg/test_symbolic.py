@@ -59,6 +59,7 @@ from specs.rattenkrieg.verification import (
     PICKS,
     REAR,
     RESULT,
+    SEQUENCE,
     SETUP,
     STAGED,
     STEPS,
@@ -74,6 +75,7 @@ STANDARD = symbolic_model(CATALOGUE.preset("standard"))
 PROVED = {CARDS, STEPS, HANDS, FACES, REAR, UNITS, RESULT, CONTROL, LOOP, FLIPPED}
 PROVED |= {EFFECTS, PAY, SETUP, DRAWS}  # records beyond counts and places
 PROVED |= {STAGED, COMBATANTS, PICKS}  # the parts of SEQUENCE, COMBAT, AFTERMATH proved
+PROVED |= {SEQUENCE}  # whole: the records of each stage, the acting unit's flags, the flips
 INVARIANTS = PROVED - {LOOP, FLIPPED}
 RLIMIT = 50_000_000
 OTHER_READINGS: list[dict[str, str]] = [
@@ -220,6 +222,8 @@ def test_rks_5_1_2_the_other_properties_stay_with_the_playouts() -> None:
         ("RKS-8.1.1", COMBATANTS),
         ("RKS-8.9.1", PICKS),
         ("RKS-9.6.1", PICKS),
+        ("RKS-8.3.1", SEQUENCE),
+        ("RKS-10.3.1", SEQUENCE),
     ],
 )
 def test_rks_3_5_1_7_5_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str) -> None:
@@ -227,9 +231,9 @@ def test_rks_3_5_1_7_5_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str
     RKS-4.1.1, RKS-4.1.2, RKS-8.9.2, RKS-6.1.1, RKS-3.3.2, RKS-3.1.1, RKS-9.8.2, RKS-7.4.2,
     RKS-3.6.2, RKS-8.10.6, RKS-7.1.1, RKS-9.1.1, RKS-9.4.1, RKS-9.5.1, RKS-9.2.2, RKS-8.2.2,
     RKS-9.7.1, RKS-7.3.1, RKS-7.1.2, RKS-3.3.1, RKS-6.2.2, RKS-10.2.1, RKS-7.5.1, RKS-5.1.2,
-    RKS-10.1.1, RKS-9.6.1, RKS-8.2.3, RKS-8.12.3, RKS-8.9.1, RKS-8.1.1: without the step rule of its
-    clause, the property is refuted over the abstraction or no longer inductive (proved by parts:
-    its part is not): the proof is no tautology."""
+    RKS-10.1.1, RKS-9.6.1, RKS-8.2.3, RKS-8.12.3, RKS-8.9.1, RKS-8.1.1, RKS-8.3.1, RKS-10.3.1:
+    without the step rule of its clause, the property is refuted over the abstraction or no
+    longer inductive (proved by parts: its part is not): the proof is no tautology."""
     link = Link(CATALOGUE.preset("standard"))
     link.model.schemas = (WithoutClause(link.model.schemas[0], clause),)
     statement = link.formal()[pid]
@@ -547,6 +551,8 @@ def _broken(pid: str) -> RKState:
         return attrs.evolve(s, combat=Combat(TW, "14Pz", Step.ATTACK, defender="71"))
     if pid == STAGED:  # a German unit acting at the start of a Player Turn
         return attrs.evolve(_turn(), acting="14Pz")
+    if pid == SEQUENCE:  # a pass still counted in the Recruiting Phase
+        return attrs.evolve(s, phase=Phase.RECRUITING, stage=Stage.DISCARD, passes=1)
     if pid == EFFECTS:  # a Soviet event in force for a German unit
         s = attrs.evolve(s, phase=Phase.PLAYER_TURNS, stage=Stage.ACTIVE, player=GE)
         return attrs.evolve(s, acting="14Pz", effects=("molotov",))
