@@ -12,6 +12,7 @@ pyspiel = pytest.importorskip("pyspiel")
 shimmy = pytest.importorskip("shimmy")
 api = pytest.importorskip("pettingzoo.test")
 
+from tests.sizes import size  # noqa: E402
 from tools import spiel  # noqa: E402  (after the skips: it imports pyspiel)
 
 NAMES = spiel.GAMES
@@ -27,10 +28,10 @@ def test_the_aec_environment_passes_pettingzoos_api_test(name: str) -> None:
 def test_action_masks_are_the_legal_actions_of_the_side_to_move(name: str) -> None:
     env = shimmy.OpenSpielCompatibilityV0(env=pyspiel.load_game(name), render_mode=None)
     rng = random.Random(4)
-    for seed in range(2):
+    for seed in range(size(1, 2)):
         env.reset(seed=seed)
         steps = 0
-        for agent in env.agent_iter(max_iter=3000):
+        for agent in env.agent_iter(max_iter=size(600, 3000)):
             _obs, _reward, terminated, truncated, info = env.last()
             if terminated or truncated:
                 env.step(None)
