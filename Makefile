@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,openspiel]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,openspiel,study]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -56,6 +56,7 @@ bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench_combat
 	$(BIN)/python -m tools.bench_snc
 	$(BIN)/python -m tools.bench_service
+	$(BIN)/python -m tools.bench_study
 	$(BIN)/python -m tools.conformance
 	WARGAME_FULL=1 $(BIN)/pytest -n auto -q  # the long checks at full size (tests/sizes.py)
 

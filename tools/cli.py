@@ -22,15 +22,19 @@ from typing import Any, NoReturn
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE, Game
-from kernel.playout import DEFAULT_MAX_STEPS
+from kernel.playout import DEFAULT_MAX_STEPS, CycleWatch, Playout
 from kernel.variants import Variant
 from kernel.views import SCHEMA_KINDS, check_side, check_turn, schema, view
 from kernel.wire import MAX_INPUT_BYTES, parse_json
 from tools import explore_report, playlog
 from tools import verify as verify_tool
+from tools.agents import AGENT_NAMES, make_agent
+from tools.agents.base import Agent
+from tools.agents.match import play_match
 from tools.progress import terminal_progress
 from tools.registry import game_names, get_game
 from tools.render import render_svg
+from tools.study import command as study_command
 
 EXIT_CHECK_FAILED = 1
 EXIT_USAGE = 2
@@ -171,10 +175,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     schema_p.set_defaults(run=_schema)
 
-    play = sub.add_parser("play", help="play with seeded random agents and print a readable log")
+    play = sub.add_parser("play", help="play with seeded agents and print a readable log")
     play.add_argument("game", metavar="GAME")
     _variant_args(play)
     play.add_argument("--seed", type=int, help="random seed (default 0)")
+    play.add_argument(
+        "--agent",
+        choices=AGENT_NAMES,
+        help="who plays the game's first side (default random)",
+    )
+    play.add_argument(
+        "--against",
+        choices=AGENT_NAMES,
+        help="who plays the other side (default random)",
+    )
+    play.add_argument(
+        "--simulations", type=int, metavar="N", help="an mcts agent's searches per decision"
+    )
     play.add_argument("--log", metavar="FILE", help="write a JSON game log")
     play.add_argument("--replay", metavar="FILE", help="replay a JSON game log and check it")
     play.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, metavar="N")
@@ -206,6 +223,8 @@ def _parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="prove or refute each game's declared properties")
     verify_tool.add_arguments(verify)
     verify.set_defaults(run=verify_tool.run_cli)
+
+    study_command.add_parser(sub)
 
     serve = sub.add_parser("serve", help="serve the legal-move query API and the play page")
     serve.add_argument("--db", default="wargame.db", metavar="PATH", help="the SQLite file")
@@ -419,11 +438,20 @@ def _play(args: argparse.Namespace) -> int:
         raise InvalidInput("--max-steps must be 0 or more", field="--max-steps")
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise InvalidInput(f"--seed must be from 0 to {MAX_SEED}", field="--seed")
+    if args.simulations is not None and args.simulations < 1:
+        raise InvalidInput("--simulations must be 1 or more", field="--simulations")
     emit = None if args.quiet else _out
     if args.replay is not None:
+        chosen = (args.agent, args.against, args.simulations)
         if args.variant is not None or args.option or args.seed is not None:
             raise InvalidInput(
                 "--replay takes the variant and seed from the log; do not give them",
+                field="--replay",
+            )
+        if any(x is not None for x in chosen):
+            raise InvalidInput(
+                "--replay replays the logged actions; --agent, --against and --simulations "
+                "do not apply",
                 field="--replay",
             )
         log = playlog.read_log(game, _read_json(args.replay, "--replay"))
@@ -435,14 +463,70 @@ def _play(args: argparse.Namespace) -> int:
     else:
         variant = _variant(game, args.variant, args.option)
         seed = 0 if args.seed is None else args.seed
+        names = (args.agent or "random", args.against or "random")
         agent = playlog.LogAgent.seeded(seed)
-        _out(playlog.header(game, variant, agent))
-        result = playlog.play_narrated(game, variant, seed, emit, max_steps=args.max_steps)
+        if names == ("random", "random"):  # one random stream, as a seeded log replays it
+            _out(playlog.header(game, variant, agent))
+            if args.agent is not None or args.against is not None:
+                _out(_seats(game, names))
+            result = playlog.play_narrated(game, variant, seed, emit, max_steps=args.max_steps)
+        else:
+            agents = {
+                side: make_agent(name, game, side, simulations=args.simulations)
+                for side, name in zip(game.sides, names, strict=True)
+            }
+            _out(playlog.header(game, variant, agent))
+            _out(_seats(game, names))
+            agent = playlog.LogAgent.external()  # a replay can check legality only
+            result = _play_agents(game, variant, agents, seed, emit, args.max_steps)
     if emit is None:
         _out(result.report())
     if args.log is not None:
         playlog.write_log(Path(args.log), playlog.make_log(game, variant, agent, result))
     return 0
+
+
+def _seats(game: Game[Any, Any], names: Sequence[str]) -> str:
+    """Which agent plays which side."""
+    return "agents: " + ", ".join(f"{s} {n}" for s, n in zip(game.sides, names, strict=True))
+
+
+def _play_agents(
+    game: Game[Any, Any],
+    variant: Variant,
+    agents: dict[str, Agent],
+    seed: int,
+    emit: Callable[[str], object] | None,
+    max_steps: int,
+) -> Playout[Any, Any]:
+    """A seeded game between agents that each see only their own seat
+    (`tools.agents.match.play_match`), narrated like a random game and reported as a playout
+    (for the result line and the log)."""
+    actions: list[Any] = []
+    states: list[Any] = [game.initial_state(variant)]
+    watch = CycleWatch(states[0])
+    narrator = playlog.Narrator(game, emit) if emit is not None else None
+
+    def step(before: Any, action: Any, after: Any) -> None:
+        if narrator is not None:
+            narrator.step(before, action, after)
+        actions.append(action)
+        states[0] = after
+        watch.see(after)
+
+    match = play_match(game, variant, agents, seed, max_steps=max_steps, on_step=step)
+    final = states[0]
+    if match.stop == "ended":
+        result = Playout(tuple(actions), final, game.outcome(final), "ended", lasso=watch.lasso)
+    elif match.stop == "no_action":
+        clauses = game.no_action_clauses(final)
+        result = Playout(tuple(actions), final, None, "no_action", clauses, watch.lasso)
+    else:
+        clauses = game.nontermination_clauses
+        result = Playout(tuple(actions), final, None, "step_limit", clauses, watch.lasso)
+    if emit is not None:
+        emit(result.report())
+    return result
 
 
 def _serve(args: argparse.Namespace) -> int:

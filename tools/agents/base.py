@@ -39,7 +39,10 @@ class Agent(Protocol):
     """A player for one side. `choose` must return one of `seat.legal`; every random choice it
     makes comes from `rng`, so a seeded game replays exactly."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """Read-only, so that frozen agents are agents too."""
+        ...
 
     def choose(self, seat: Seat[Any, Any], rng: random.Random) -> Any: ...
 

@@ -15,6 +15,7 @@ import attrs
 
 from kernel.chance import sample
 from kernel.game import CHANCE, Game
+from kernel.playout import Observation
 from kernel.variants import Variant
 from tools.agents.base import Agent, Seat
 
@@ -38,20 +39,24 @@ class MatchResult:
         return attrs.asdict(self)
 
 
-def sampler_for(game: Game[Any, Any], state: Any, side: str) -> Callable[[random.Random], Any]:
+def sampler_for(
+    game: Game[Any, Any], state: Any, side: str, observation: Mapping[str, Any]
+) -> Callable[[random.Random], Any]:
     """`Seat.sample` for `side` at `state`: the state itself when the game hides nothing, else a
-    draw from the game's resampler, which is given the observation only."""
+    draw from the game's resampler, which is given `observation` (the side's) only."""
     if game.perfect_information:
         return lambda rng: state
     from tools.agents.resampling import resampler
 
     resample = resampler(game)
-    observation = game.observe(state, side)
     return lambda rng: resample(observation, side, rng)
 
 
 def seat(game: Game[Any, Any], state: Any, side: str, legal: Any) -> Seat[Any, Any]:
-    return Seat(game, side, game.observe(state, side), legal, sampler_for(game, state, side))
+    """`side`'s seat at `state`. The observation is computed on first use (`Observation`), so an
+    agent that never looks (a random one) costs no `observe` per decision."""
+    observation = Observation(lambda: game.observe(state, side))
+    return Seat(game, side, observation, legal, sampler_for(game, state, side, observation))
 
 
 def play_match(

@@ -1,0 +1,162 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012, SO-ISMCTS) for the
+games with hidden information.
+
+Each simulation draws a determinization with `seat.sample` (built from the side's observation
+alone, `tools.agents.resampling`), so the search never sees what its side may not. It descends
+one tree whose edges are the actions of both sides, as in SO-ISMCTS, choosing among the actions
+legal in that determinization by UCB with availability counts (a child's exploration term counts
+the visits in which it was legal, not its parent's visits). Chance steps are drawn with their
+exact probabilities (`kernel.chance.sample`) and are not edges of the tree (open loop: a node
+averages over them, which keeps what a die or a draw showed the other side out of the keys).
+Past the tree a uniform random rollout runs for at most `rollout_depth` steps; then a finished
+game scores +1 / -1 / 0 for the searching side's win / loss / draw, and an unfinished one the
+game's `specs.<game>.evaluation.evaluate(observation, side)` of the searching side's
+observation, or 0 where the game has none.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import math
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from kernel.chance import sample
+from kernel.game import CHANCE, Game
+from tools.agents.base import Seat
+
+Evaluate = Callable[[Mapping[str, Any], str], float]
+
+
+@functools.cache
+def evaluation(game_name: str) -> Evaluate | None:
+    """The game's `evaluate(observation, side) -> float`, if it has one (imported lazily)."""
+    try:
+        module = importlib.import_module(f"specs.{game_name}.evaluation")
+    except ModuleNotFoundError:
+        return None
+    found: Evaluate | None = getattr(module, "evaluate", None)
+    return found
+
+
+class _Node:
+    """Statistics of one edge of the tree, from the view of the side that took it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+@attrs.frozen
+class ISMCTSAgent:
+    """SO-ISMCTS with `simulations` determinized descents per decision."""
+
+    simulations: int = 100
+    name: str = "mcts"
+    rollout_depth: int = 8
+    """Steps (chance included) of the random rollout before the position is evaluated."""
+    exploration: float = 0.7
+    """The UCB constant; values lie in [-1, 1]."""
+
+    def choose(self, seat: Seat[Any, Any], rng: random.Random) -> Any:
+        """One of `seat.legal`: the most visited root action, then the best on average, then
+        one drawn from `rng` among equals (so a search that sees no difference does not keep
+        taking the same free action, RKS-7.2.1); the first legal one with no simulation, and a
+        forced action without searching."""
+        if len(seat.legal) == 1:
+            return seat.legal[0]
+        root = _Node()
+        for _ in range(self.simulations):
+            self._simulate(seat, root, rng)
+        scored = [
+            ((child.visits, child.total / child.visits), a)
+            for a in seat.legal
+            if (child := root.children.get(a)) is not None
+        ]
+        if not scored:
+            return seat.legal[0]
+        top = max(score for score, _ in scored)
+        return rng.choice([a for score, a in scored if score == top])
+
+    def _simulate(self, seat: Seat[Any, Any], root: _Node, rng: random.Random) -> None:
+        game = seat.game
+        me = seat.side
+        state = seat.sample(rng)
+        node = root
+        path: list[tuple[_Node, str]] = []
+        expanded = False
+        while not expanded:
+            side = game.to_move(state)
+            if side is None:
+                break
+            if side == CHANCE:
+                state = game.apply(state, sample(game.chance_outcomes(state), rng))
+                continue
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            fresh = []
+            for a in legal:
+                child = node.children.get(a)
+                if child is None:
+                    fresh.append(a)
+                else:
+                    child.avail += 1
+            if fresh:
+                action = fresh[rng.randrange(len(fresh))]
+                child = node.children[action] = _Node()
+                expanded = True
+            else:
+                action, child = self._select(node, legal)
+            path.append((child, side))
+            state = game.apply(state, action)
+            node = child
+        value = self._rollout(game, state, me, rng)
+        for child, side in path:
+            child.visits += 1
+            child.total += value if side == me else -value
+
+    def _select(self, node: _Node, legal: Any) -> tuple[Any, _Node]:
+        """UCB1 over the legal actions with availability counts (SO-ISMCTS)."""
+        best: tuple[Any, _Node] | None = None
+        score = -math.inf
+        for a in legal:
+            child = node.children[a]
+            u = child.total / child.visits + self.exploration * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if u > score:
+                best, score = (a, child), u
+        assert best is not None
+        return best
+
+    def _rollout(self, game: Game[Any, Any], state: Any, me: str, rng: random.Random) -> float:
+        for _ in range(self.rollout_depth):
+            side = game.to_move(state)
+            if side is None:
+                break
+            if side == CHANCE:
+                action = sample(game.chance_outcomes(state), rng)
+            else:
+                legal = game.legal_actions(state)
+                if not legal:
+                    return 0.0  # a gap in the rules: neither side's result
+                action = legal[rng.randrange(len(legal))]
+            state = game.apply(state, action)
+        if game.to_move(state) is None:
+            out = game.outcome(state)
+            if out is None or out.winner is None:
+                return 0.0
+            return 1.0 if out.winner == me else -1.0
+        evaluate = evaluation(game.name)
+        if evaluate is None:
+            return 0.0
+        return max(-1.0, min(1.0, float(evaluate(game.observe(state, me), me))))
