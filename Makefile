@@ -57,6 +57,7 @@ bench: $(VENV)/.bench-installed
 	$(BIN)/python -m tools.bench_snc
 	$(BIN)/python -m tools.bench_service
 	$(BIN)/python -m tools.bench_study
+	$(BIN)/python -m tools.bench_agents
 	$(BIN)/python -m tools.conformance
 	WARGAME_FULL=1 $(BIN)/pytest -n auto -q  # the long checks at full size (tests/sizes.py)
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kernel.conformance import check_illegal, check_playout, check_step, sample_state
-from tests.sizes import size
+from tests.sizes import cases, size
 from tools.registry import game_names, get_game
 
 CASES = [(g, p) for g in game_names() for p in sorted(get_game(g).presets())]
@@ -27,8 +27,14 @@ def test_initial_position_conforms(game_name: str, preset: str) -> None:
     assert game.to_move(state) in game.sides
 
 
-@pytest.mark.parametrize(("game_name", "preset"), CASES)
-@pytest.mark.parametrize("seed", [0, 1])
+SEEDED = [
+    (g, p, seed)
+    for g, p in CASES
+    for seed in (cases([0], [1]) if g == "snc1937" else [0, 1])  # SNC's second seed: make bench
+]
+
+
+@pytest.mark.parametrize(("game_name", "preset", "seed"), SEEDED)
 def test_seeded_playout_conforms_and_replays(game_name: str, preset: str, seed: int) -> None:
     """Every legal action applies, illegal ones raise with clauses, chance sums to one, JSON
     round-trips, equal states hash equally, and replay reproduces the final state."""

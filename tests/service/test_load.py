@@ -1,12 +1,12 @@
 """The HTTP service under load: a real uvicorn server in a subprocess and 32 concurrent
-clients playing 10,000 random legal actions (mostly Nomonhan, some Rattenkrieg and Shumshu)
-with the referee token; some of them race two submissions against one ply.
+clients playing 10,000 random legal actions (4,000 in `make test`; mostly Nomonhan, some
+Rattenkrieg and Shumshu) with the referee token; some of them race two submissions against one ply.
 
 Bounded by action counts, never by the clock. Checked afterwards against the SQLite file: no
 5xx, no acknowledged action lost or moved (each sits in the stored log at the ply it was
 submitted against, with the server's chance steps around it), no ply acknowledged twice (and
 of every race exactly one submission won, the other was told 409 stale_submission), every
-stored game replays to its stored state. About a minute on a two-core machine
+stored game replays to its stored state. About a minute at full size on a two-core machine
 (tests/service/http_load.py is the driver; `python -m tools.bench_service` the benchmark).
 """
 
@@ -15,9 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.service.http_load import Server, check_store, race_failures, run_load
+from tests.sizes import size
 
 CLIENTS = 32
-ACTIONS = 10_000
+ACTIONS = size(4_000, 10_000)  # tests.sizes: 10,000 in make bench
 
 
 def test_concurrent_clients_lose_nothing(tmp_path: Path) -> None:

@@ -173,7 +173,7 @@ def test_snc_8_4_0_9_every_step_under_other_readings_is_a_model_step() -> None:
         if m is not None:
             found.append(m)
 
-    steps_max = size(800, 5000)  # tests.sizes: the whole game in make bench
+    steps_max = size(400, 5000)  # tests.sizes: the whole game in make bench
     play(GAME, GAME.initial_state(variant), random.Random(5), max_steps=steps_max, on_step=on_step)
     assert not found, [str(m) for m in found[:3]]
     assert steps[0] > 300

@@ -281,7 +281,7 @@ def test_clone_and_serialize() -> None:
             assert copy.prefix == s.prefix
             assert copy.history() == s.history()
             assert copy.is_terminal() or copy.legal_actions() == s.legal_actions()
-        assert set(vars(s)) == {"_node", "_prefix", "_decisions", "_cap"}
+        assert set(vars(s)) == {"_node", "_prefix", "_decisions", "_cap", "_recall"}
         doc = json.loads(s.serialize_json())
         assert kgame.state_from_json(doc["state"]) == s.kernel_state
         assert tuple(doc["prefix"]) == s.prefix
