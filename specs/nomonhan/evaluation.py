@@ -15,6 +15,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from kernel.evaluation import finished
 from specs.nomonhan.data import DATA_FILE, UnitSpec, load_data
 
 SIDES = ("JP", "SU")
@@ -32,15 +33,6 @@ ARTILLERY_WEIGHT = 0.4
 def _units() -> dict[str, UnitSpec]:
     """The counters as printed (static data, not the position)."""
     return {u.id: u for u in load_data(DATA_FILE).units}
-
-
-def finished(observation: Mapping[str, Any], side: str) -> float | None:
-    """+1 / -1 / 0 for a game the observation says is over (won, lost, drawn), else None."""
-    result = observation.get("result")
-    if not isinstance(result, Mapping):
-        return None
-    winner = result.get("winner")
-    return 0.0 if winner is None else (1.0 if winner == side else -1.0)
 
 
 def evaluate(observation: Mapping[str, Any], side: str) -> float:

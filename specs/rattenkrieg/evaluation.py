@@ -16,6 +16,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from kernel.evaluation import finished
+
 SIDES = ("GE", "SU")
 VICTORY_WEIGHT = 1.2
 """On the German share of the three victory Areas, from -1 (none) to +1 (all)."""
@@ -34,15 +36,6 @@ def _board() -> tuple[frozenset[str], tuple[str, ...], dict[str, str]]:
     arrows = frozenset(board.arrows)
     others = tuple(a for a in board.stalingrad if a not in arrows)
     return arrows, others, dict(board.side_of)
-
-
-def finished(observation: Mapping[str, Any], side: str) -> float | None:
-    """+1 / -1 / 0 for a game the observation says is over (won, lost, drawn), else None."""
-    result = observation.get("result")
-    if not isinstance(result, Mapping):
-        return None
-    winner = result.get("winner")
-    return 0.0 if winner is None else (1.0 if winner == side else -1.0)
 
 
 def evaluate(observation: Mapping[str, Any], side: str) -> float:

@@ -17,6 +17,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from kernel.evaluation import finished
 from kernel.hexes import Hex, hex_distance, parse_hex
 
 STAR_WEIGHT = 1.0
@@ -40,15 +41,6 @@ def _board() -> tuple[Hex, Hex, dict[str, str], frozenset[str]]:
     board = Shumshu().board
     regiments = frozenset(u.id for u in board.data.units if u.is_regiment)
     return board.data.one_star, board.data.two_star, dict(board.side_of), regiments
-
-
-def finished(observation: Mapping[str, Any], side: str) -> float | None:
-    """+1 / -1 / 0 for a game the observation says is over (won, lost, drawn), else None."""
-    result = observation.get("result")
-    if not isinstance(result, Mapping):
-        return None
-    winner = result.get("winner")
-    return 0.0 if winner is None else (1.0 if winner == side else -1.0)
 
 
 def evaluate(observation: Mapping[str, Any], side: str) -> float:

@@ -18,6 +18,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from kernel.evaluation import finished
+
 CITY_WEIGHT = 1.2
 """On the Japanese share of the (non-neutral) city hexes, from -1 (none) to +1 (all)."""
 SHANGHAI_WEIGHT = 0.4
@@ -40,15 +42,6 @@ def _board() -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
     ring = frozenset(hex_name(h) for h in (shanghai, *board.neighbors(shanghai)))
     sides = {u.id: u.side for u in board.data.units}
     return cities, ring, sides
-
-
-def finished(observation: Mapping[str, Any], side: str) -> float | None:
-    """+1 / -1 / 0 for a game the observation says is over (won, lost, drawn), else None."""
-    result = observation.get("result")
-    if not isinstance(result, Mapping):
-        return None
-    winner = result.get("winner")
-    return 0.0 if winner is None else (1.0 if winner == side else -1.0)
 
 
 def evaluate(observation: Mapping[str, Any], side: str) -> float:

@@ -4,10 +4,8 @@ probabilities, clone and serialize, the GameType, observations built from `obser
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
-import pickle
 import random
 from fractions import Fraction
 from typing import Any
@@ -19,6 +17,7 @@ og = pytest.importorskip("tools.spiel")
 ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
 from specs.nomonhan.state import Stage  # noqa: E402
+from tests.tools.spiel_helpers import pickled_globals, random_step, sequences_from  # noqa: E402
 from tools.spiel import nomonhan as spiel_nomonhan  # noqa: E402
 
 NAMES = ("python_wargame_nomonhan_ja", "python_wargame_nomonhan_en")
@@ -26,14 +25,6 @@ NAMES = ("python_wargame_nomonhan_ja", "python_wargame_nomonhan_en")
 
 def _kernel(name: str) -> Any:
     return ad._spec(name).game
-
-
-def _random_step(state: Any, rng: random.Random) -> None:
-    if state.is_chance_node():
-        ids, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(ids, probs)[0])
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def test_registered() -> None:
@@ -57,7 +48,7 @@ def test_random_sim_truncated(name: str) -> None:
     state = game.new_initial_state()
     rng = random.Random(3)
     while not state.is_terminal():
-        _random_step(state, rng)
+        random_step(state, rng)
     assert state.end_reason() == "cap" and state.is_truncated()
     assert state.returns() == [0.0, 0.0]
     assert "TRUNCATED (cap, 40/40 decisions)" in str(state)
@@ -97,28 +88,9 @@ def _playout_states(name: str, seeds: range, want: Stage) -> list[Any]:
             if state.kernel_state.stage == want and not state.prefix and steps > 20:
                 found.append(state.clone())
                 break
-            _random_step(state, rng)
+            random_step(state, rng)
             steps += 1
     return found
-
-
-def _built(state: Any) -> dict[tuple[int, ...], Any]:
-    """Every full id sequence the legal ids allow from `state` (no pending prefix) to the
-    next kernel state, with the kernel state it reaches."""
-    out: dict[tuple[int, ...], Any] = {}
-
-    def walk(s: Any, path: tuple[int, ...]) -> None:
-        for a in s.legal_actions():
-            child = s.clone()
-            child.apply_action(a)
-            if child.prefix:
-                assert child.prefix == (*path, a)
-                walk(child, (*path, a))
-            else:
-                out[(*path, a)] = child.kernel_state
-
-    walk(state, ())
-    return out
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -132,7 +104,7 @@ def test_declarations_built_exactly(name: str) -> None:
     compound = 0
     for state in states:
         legal = kgame.legal_actions(state.kernel_state)
-        built = _built(state)
+        built = sequences_from(state)
         want = {codec.tokens(a): a for a in legal}
         assert len(want) == len(legal)  # the encoding is one-to-one
         assert set(built) == set(want)
@@ -161,7 +133,7 @@ def test_atomic_actions(name: str) -> None:
             assert ids == state.legal_actions() and len(set(ids)) == len(ids)
             assert all(0 <= i < codec.sub_first for i in ids)
             checked += 1
-        _random_step(state, rng)
+        random_step(state, rng)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -184,21 +156,8 @@ def test_chance_probabilities(name: str) -> None:
                 assert sum(p for _, p in outs) == pytest.approx(1.0, abs=1e-12)
                 assert all(0 <= i < codec.max_chance_outcomes for i, _ in outs)
                 seen += 1
-            _random_step(state, rng)
+            random_step(state, rng)
     assert seen > 0
-
-
-def _pickled_globals(obj: Any) -> set[str]:
-    """The "module name" of every global (class or function) a pickle of `obj` loads."""
-    names: set[str] = set()
-
-    class Recording(pickle.Unpickler):
-        def find_class(self, module: str, name: str) -> Any:
-            names.add(f"{module} {name}")
-            return super().find_class(module, name)
-
-    Recording(io.BytesIO(pickle.dumps(obj))).load()
-    return names
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -226,7 +185,7 @@ def test_clone_and_serialize(name: str) -> None:
         assert set(vars(state)) == {"_node", "_prefix", "_decisions", "_cap", "_recall"}
         # the pickle names no kernel class: the kernel's JSON reader, through the node, and
         # the information-state lines' holder, which pickles empty
-        assert _pickled_globals(vars(state)) == {
+        assert pickled_globals(vars(state)) == {
             "tools.spiel.adapter _node_from_json",
             "tools.spiel.adapter _Recall",
         }
@@ -234,7 +193,7 @@ def test_clone_and_serialize(name: str) -> None:
         assert kgame.state_from_json(doc["state"]) == state.kernel_state
         assert tuple(doc["prefix"]) == state.prefix
         with_prefix += bool(state.prefix)
-        _random_step(state, rng)
+        random_step(state, rng)
     assert with_prefix > 0
 
 

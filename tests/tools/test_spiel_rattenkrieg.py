@@ -28,6 +28,7 @@ from specs.rattenkrieg.actions import Discard  # noqa: E402
 from specs.rattenkrieg.legal import DiscardChoices  # noqa: E402
 from specs.rattenkrieg.state import Pick as KPick  # noqa: E402
 from specs.rattenkrieg.state import Stage  # noqa: E402
+from tests.tools.spiel_helpers import random_step, sequences_from  # noqa: E402
 from tools.spiel import rattenkrieg as spiel_rk  # noqa: E402
 
 PRESETS = sorted(Rattenkrieg().presets())
@@ -49,21 +50,13 @@ def _codec(name: str) -> spiel_rk.RattenkriegCodec:
     return codec
 
 
-def _random_step(state: Any, rng: random.Random) -> None:
-    if state.is_chance_node():
-        ids, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(ids, probs)[0])
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
 def _play(name: str, seed: int, params: dict[str, int] | None = None) -> Iterator[Any]:
     """Every state of a seeded random game, the first included (one object, updated)."""
     state = pyspiel.load_game(name, params or {}).new_initial_state()
     rng = random.Random(seed)
     yield state
     while not state.is_terminal():
-        _random_step(state, rng)
+        random_step(state, rng)
         yield state
 
 
@@ -144,25 +137,6 @@ def test_id_ranges_come_from_the_data() -> None:
         codec.token_string(want)
 
 
-def _built(state: Any) -> dict[tuple[int, ...], Any]:
-    """Every full id sequence the legal ids allow from `state` (no pending prefix) to the
-    next kernel state, with the kernel state it reaches."""
-    out: dict[tuple[int, ...], Any] = {}
-
-    def walk(s: Any, path: tuple[int, ...]) -> None:
-        for a in s.legal_actions():
-            child = s.clone()
-            child.apply_action(a)
-            if child.prefix:
-                assert child.prefix == (*path, a)
-                walk(child, (*path, a))
-            else:
-                out[(*path, a)] = child.kernel_state
-
-    walk(state, ())
-    return out
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_sequences_build_exactly_the_legal_actions(name: str) -> None:
     """Along whole seeded games, at every player node: the id sequences the adapter offers
@@ -196,7 +170,7 @@ def test_sequences_build_exactly_the_legal_actions(name: str) -> None:
             want = {codec.tokens(a): a for a in legal}
             assert len(want) == len(legal)  # the encoding is one-to-one
             kinds.update(type(a).__name__ for a in legal)
-            built = _built(state)
+            built = sequences_from(state)
             assert set(built) == set(want)
             for seq, reached in built.items():
                 assert all(0 <= t < codec.num_distinct_actions for t in seq)

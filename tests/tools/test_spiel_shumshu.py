@@ -19,6 +19,7 @@ from kernel.game import CHANCE  # noqa: E402
 from specs.shumshu.actions import AirRoll, Defend  # noqa: E402
 from specs.shumshu.state import Stage  # noqa: E402
 from tests.sizes import size  # noqa: E402
+from tests.tools.spiel_helpers import random_step, sequences_from  # noqa: E402
 from tools.spiel import shumshu as spiel_shumshu  # noqa: E402
 
 NAME = "python_wargame_shumshu_draft"
@@ -41,21 +42,13 @@ def _names() -> list[str]:
     return [f"python_wargame_shumshu_{p}" for p in sorted(_kernel().presets())]
 
 
-def _random_step(state: Any, rng: random.Random) -> None:
-    if state.is_chance_node():
-        ids, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(ids, probs)[0])
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
 def _play(seed: int, game: Any = None, until: Any = None) -> Any:
     """The state of seeded random play at its end, or at the first state `until` accepts."""
     game = game or pyspiel.load_game(NAME)
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal() and not (until is not None and until(state)):
-        _random_step(state, rng)
+        random_step(state, rng)
     return state
 
 
@@ -154,25 +147,6 @@ def test_action_strings_unique_and_ids_in_range() -> None:
         codec.token_string(codec.num_distinct_actions)
 
 
-def _built(state: Any) -> dict[tuple[int, ...], Any]:
-    """Every full id sequence the legal ids allow from `state` (no pending prefix) to the
-    next kernel state, with the kernel state it reaches."""
-    out: dict[tuple[int, ...], Any] = {}
-
-    def walk(s: Any, path: tuple[int, ...]) -> None:
-        for a in s.legal_actions():
-            child = s.clone()
-            child.apply_action(a)
-            if child.prefix:
-                assert child.prefix == (*path, a)
-                walk(child, (*path, a))
-            else:
-                out[(*path, a)] = child.kernel_state
-
-    walk(state, ())
-    return out
-
-
 def _check_built(state: Any) -> int:
     """The sequences from `state` build exactly the kernel's legal actions, each to the state
     the kernel's `apply` gives; returns how many are compound."""
@@ -180,7 +154,7 @@ def _check_built(state: Any) -> int:
     legal = kgame.legal_actions(state.kernel_state)
     want = {codec.tokens(a): a for a in legal}
     assert len(want) == len(legal)  # the encoding is one-to-one
-    built = _built(state)
+    built = sequences_from(state)
     assert set(built) == set(want)
     for seq, reached in built.items():
         assert reached == kgame.apply(state.kernel_state, want[seq])
@@ -207,7 +181,7 @@ def test_sequences_build_exactly_the_legal_actions() -> None:
                 if state.kernel_state.stage != Stage.DEFENDERS:
                     assert all(i < codec.sub_first for i in state.legal_actions())
                 nodes += 1
-            _random_step(state, rng)
+            random_step(state, rng)
     assert nodes > 100
 
 
@@ -246,7 +220,7 @@ def test_chance_probabilities() -> None:
                 assert all(0 <= i < codec.max_chance_outcomes for i, _ in outs)
                 seen += 1
                 air += isinstance(kernel[0][0], AirRoll)
-            _random_step(state, rng)
+            random_step(state, rng)
     assert seen > 0 and air > 0
 
 
@@ -273,7 +247,7 @@ def test_clone_and_serialize() -> None:
         if walk.is_terminal():
             break
         checked.append(walk.clone())
-        _random_step(walk, rng)
+        random_step(walk, rng)
     for s in checked:
         for copy in _copies(game, s):
             assert str(copy) == str(s)
@@ -344,7 +318,7 @@ def test_observation_from_observe_and_tensor_follows_it() -> None:
         s = game.new_initial_state()
         while not s.is_terminal():
             states.append(s.clone())
-            _random_step(s, rng)
+            random_step(s, rng)
         states.append(s)
     seen: dict[int, dict[str, tuple[float, ...]]] = {0: {}, 1: {}}
     for s in states:

@@ -23,6 +23,7 @@ ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
 from specs.snc1937.flow import stacks  # noqa: E402
 from specs.snc1937.state import CH, JP  # noqa: E402
+from tests.tools.spiel_helpers import random_step  # noqa: E402
 from tools.spiel import snc1937 as spiel_snc  # noqa: E402
 
 NAMES = ("python_wargame_snc1937_printed", "python_wargame_snc1937_standard")
@@ -41,14 +42,6 @@ def _codec(name: str) -> Any:
     return ad._spec(name).codec
 
 
-def _random_step(state: Any, rng: random.Random) -> None:
-    if state.is_chance_node():
-        ids, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(ids, probs)[0])
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
 def _playout(name: str, seed: int, decisions: int) -> list[Any]:
     """Clones of every state of a seeded random game, up to `decisions` player decisions."""
     game = pyspiel.load_game(name, {"max_game_length": decisions})
@@ -56,7 +49,7 @@ def _playout(name: str, seed: int, decisions: int) -> list[Any]:
     state = game.new_initial_state()
     out = [state.clone()]
     while not state.is_terminal():
-        _random_step(state, rng)
+        random_step(state, rng)
         out.append(state.clone())
     return out
 
@@ -83,7 +76,7 @@ def test_truncated_at_the_cap(name: str) -> None:
     state = game.new_initial_state()
     rng = random.Random(3)
     while not state.is_terminal():
-        _random_step(state, rng)
+        random_step(state, rng)
     assert state.end_reason() == "cap" and state.is_truncated()
     assert _kernel(name).outcome(state.kernel_state) is None  # the rules have not ended it
     assert state.returns() == [0.0, 0.0]

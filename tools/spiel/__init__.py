@@ -18,7 +18,6 @@ import pyspiel
 from tools.spiel.adapter import _SPECS, Spec, WargameGame, add_spec, game_type
 
 
-
 def codec_modules() -> list[str]:
     """The modules of this package with a `specs()` each, in name order."""
     return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "adapter")

@@ -36,7 +36,7 @@ Each game's codec is in its own module of this package; `tools.spiel` registers 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -75,6 +75,28 @@ class ActionCodec(Protocol):
         """Write the observation (`game.observe` of one side) and the visible pending prefix
         into `out` (zeroed, `observation_size` floats)."""
         ...
+
+
+class IdRanges:
+    """A codec's player ids as consecutive named blocks: `base[name]` is a block's first id,
+    `total` the size of the whole range (`num_distinct_actions`)."""
+
+    def __init__(self, sizes: Iterable[tuple[str, int]]) -> None:
+        self.base: dict[str, int] = {}
+        self.ranges: list[tuple[str, int, int]] = []
+        at = 0
+        for name, size in sizes:
+            self.base[name] = at
+            self.ranges.append((name, at, size))
+            at += size
+        self.total = at
+
+    def find(self, token: int) -> tuple[str, int]:
+        """The block `token` is in and its offset there."""
+        for name, start, size in self.ranges:
+            if start <= token < start + size:
+                return name, token - start
+        raise ValueError(f"no action id {token} (ids are 0..{self.total - 1})")
 
 
 class LegalTree(Protocol):
@@ -132,6 +154,25 @@ _SPECS: dict[str, Spec] = {}
 
 def _spec(key: str) -> Spec:
     return _SPECS[key]
+
+
+def preset_specs(
+    game: Game[Any, Any], codec: ActionCodec, max_game_length: Callable[[Variant], int]
+) -> list[Spec]:
+    """One registered game per preset of `game`, named `python_wargame_<game>_<preset>`: each
+    name is one fixed ruleset with its own GameType, so `pyspiel.load_game(name)` needs no
+    parameter to mean one thing."""
+    return [
+        Spec(
+            f"python_wargame_{game.name}_{preset}",
+            f"Python wargame kernel: {game.title} ({preset} preset)",
+            game,
+            variant,
+            codec,
+            max_game_length(variant),
+        )
+        for preset, variant in sorted(game.presets().items())
+    ]
 
 
 def add_spec(spec: Spec) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from kernel.hexes import Hex, hex_name
-from tools.spiel.adapter import Spec
+from tools.spiel.adapter import IdRanges, Spec, preset_specs
 
 MAX_GAME_LENGTH = 5000
 """The declared cap on player decisions (sub-decisions included). Neither Nomonhan preset has a
@@ -62,14 +62,9 @@ class NomonhanCodec:
             ("close", 1),
             ("commit", 1),
         ]
-        self.base: dict[str, int] = {}
-        self.ranges: list[tuple[str, int, int]] = []
-        at = 0
-        for name, size in sizes:
-            self.base[name] = at
-            self.ranges.append((name, at, size))
-            at += size
-        self.num_distinct_actions = at
+        self.ids = IdRanges(sizes)
+        self.base, self.ranges = self.ids.base, self.ids.ranges
+        self.num_distinct_actions = at = self.ids.total
         self.max_chance_outcomes = self.dice * self.dice + 6
         self.sub_first = self.base["attacker"]
         self.sub_count = at - self.sub_first
@@ -131,10 +126,7 @@ class NomonhanCodec:
         return f"end-of-turn die {token - self.dice * self.dice + 1}"
 
     def token_string(self, token: int) -> str:
-        for name, start, size in self.ranges:
-            if start <= token < start + size:
-                return self._name(name, token - start)
-        raise ValueError(f"no Nomonhan action id {token}")
+        return self._name(*self.ids.find(token))
 
     def _name(self, kind: str, k: int) -> str:
         H, F = len(self.hexes), len(self.flags)
@@ -261,11 +253,5 @@ def specs() -> list[Spec]:
     """One game per preset."""
     from specs.nomonhan import Nomonhan
 
-    nomonhan = Nomonhan()
-    codec = NomonhanCodec(nomonhan)
-    out = []
-    for preset, variant in sorted(nomonhan.presets().items()):
-        name = f"python_wargame_nomonhan_{preset}"
-        long = f"Python wargame kernel: {nomonhan.title} ({preset.upper()} preset)"
-        out.append(Spec(name, long, nomonhan, variant, codec, MAX_GAME_LENGTH))
-    return out
+    game = Nomonhan()
+    return preset_specs(game, NomonhanCodec(game), lambda variant: MAX_GAME_LENGTH)

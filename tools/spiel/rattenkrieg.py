@@ -42,7 +42,7 @@ from specs.rattenkrieg.cards import RANKS, SUITS
 from specs.rattenkrieg.legal import DiscardChoices
 from specs.rattenkrieg.state import Stage
 from specs.rattenkrieg.wire import MAX_HAND, MAX_STEPS
-from tools.spiel.adapter import LegalTree, Spec, table_tree
+from tools.spiel.adapter import IdRanges, LegalTree, Spec, preset_specs, table_tree
 
 MAX_GAME_LENGTH = 3000
 """The declared cap on player decisions (sub-decisions included). The rules end the game after
@@ -113,14 +113,9 @@ class RattenkriegCodec:
             ("commit_no_refill", 1),
             ("commit_draw", MAX_HAND),
         ]
-        self.base: dict[str, int] = {}
-        self.ranges: list[tuple[str, int, int]] = []
-        at = 0
-        for name, size in sizes:
-            self.base[name] = at
-            self.ranges.append((name, at, size))
-            at += size
-        self.num_distinct_actions = at
+        self.ids = IdRanges(sizes)
+        self.base, self.ranges = self.ids.base, self.ids.ranges
+        self.num_distinct_actions = self.ids.total
         self.max_chance_outcomes = 2 * c
         self.sub_first = self.base["discard"]
         self.commit_first = self.base["commit_refill"]
@@ -207,10 +202,7 @@ class RattenkriegCodec:
         return f"{('draw', 'pick')[kind]} {CARDS[card]}"
 
     def token_string(self, token: int) -> str:
-        for name, start, size in self.ranges:
-            if start <= token < start + size:
-                return self._name(name, token - start)
-        raise ValueError(f"no Rattenkrieg action id {token}")
+        return self._name(*self.ids.find(token))
 
     def _name(self, kind: str, k: int) -> str:
         A, U, C = len(self.areas), len(self.units), len(CARDS)
@@ -506,10 +498,4 @@ def specs() -> list[Spec]:
     from specs.rattenkrieg import Rattenkrieg
 
     game = Rattenkrieg()
-    codec = RattenkriegCodec(game)
-    out = []
-    for preset, variant in sorted(game.presets().items()):
-        name = f"python_wargame_rattenkrieg_{preset}"
-        long = f"Python wargame kernel: {game.title} ({preset} preset)"
-        out.append(Spec(name, long, game, variant, codec, MAX_GAME_LENGTH))
-    return out
+    return preset_specs(game, RattenkriegCodec(game), lambda variant: MAX_GAME_LENGTH)

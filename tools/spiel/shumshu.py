@@ -7,6 +7,7 @@ game is declared with imperfect information; every observation comes from `game.
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
@@ -15,7 +16,7 @@ import numpy as np
 
 from kernel.hexes import Hex, hex_name
 from specs.shumshu import combat, landing
-from tools.spiel.adapter import LegalTree, Spec, table_tree
+from tools.spiel.adapter import IdRanges, LegalTree, Spec, preset_specs, table_tree
 
 DEFENDER_LIMIT = max(combat.DEFENDER_LIMIT.values())
 """The most units that defend a hex (SHU-STACK.3: 3 Russian, 4 Japanese): the longest pending
@@ -141,14 +142,9 @@ class ShumshuCodec:
             ("defender", u),
             ("defend", 1),
         ]
-        self.base: dict[str, int] = {}
-        self.ranges: list[tuple[str, int, int]] = []
-        at = 0
-        for name, size in sizes:
-            self.base[name] = at
-            self.ranges.append((name, at, size))
-            at += size
-        self.num_distinct_actions = at
+        self.ids = IdRanges(sizes)
+        self.base, self.ranges = self.ids.base, self.ids.ranges
+        self.num_distinct_actions = self.ids.total
         self.sub_first = self.base["defender"]
         self.die = 6
         self.max_chance_outcomes = self.die + self.die * (u + 1)
@@ -241,10 +237,7 @@ class ShumshuCodec:
         return f"Ki-43 die {face + 1}, {sunk}"
 
     def token_string(self, token: int) -> str:
-        for name, start, size in self.ranges:
-            if start <= token < start + size:
-                return self._name(name, token - start)
-        raise ValueError(f"no Shumshu action id {token}")
+        return self._name(*self.ids.find(token))
 
     def _name(self, kind: str, k: int) -> str:
         H = len(self.hexes)
@@ -404,12 +397,5 @@ def specs() -> list[Spec]:
     """One game per preset."""
     from specs.shumshu import Shumshu
 
-    shumshu = Shumshu()
-    codec = ShumshuCodec(shumshu)
-    out = []
-    for preset, variant in sorted(shumshu.presets().items()):
-        name = f"python_wargame_shumshu_{preset}"
-        long = f"Python wargame kernel: {shumshu.title} ({preset} preset)"
-        cap = max_game_length(shumshu, variant)
-        out.append(Spec(name, long, shumshu, variant, codec, cap))
-    return out
+    game = Shumshu()
+    return preset_specs(game, ShumshuCodec(game), functools.partial(max_game_length, game))

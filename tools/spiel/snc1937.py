@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from kernel.hexes import Hex, hex_name
-from tools.spiel.adapter import Spec
+from tools.spiel.adapter import IdRanges, Spec, preset_specs
 
 MAX_GAME_LENGTH = 10000
 """The declared cap on player decisions (sub-decisions included). The rules end play after
@@ -124,15 +124,10 @@ class SNCCodec:
         u, h = len(self.units), len(self.hexes)
         sizes = {"declare": len(ORDERS), "attack": h, "strike": 1, "support": len(KINDS)}
         sizes |= {"intercept": 2, "done": 1, "to": h, "rail_to": h}
-        self.base: dict[str, int] = {}
-        self.ranges: list[tuple[str, int, int]] = []
-        at = 0
-        for name in (*ATOMIC, *HEADS, "with", "to", "rail_to"):
-            size = sizes.get(name, u)
-            self.base[name] = at
-            self.ranges.append((name, at, size))
-            at += size
-        self.num_distinct_actions = at
+        names = (*ATOMIC, *HEADS, "with", "to", "rail_to")
+        self.ids = IdRanges((name, sizes.get(name, u)) for name in names)
+        self.base, self.ranges = self.ids.base, self.ids.ranges
+        self.num_distinct_actions = self.ids.total
         self.max_chance_outcomes = 6
         self.sub_first = self.base[HEADS[0]]
         self.commit_first = self.base["to"]
@@ -203,10 +198,7 @@ class SNCCodec:
         return f"die {token + 1}"
 
     def token_string(self, token: int) -> str:
-        for name, start, size in self.ranges:
-            if start <= token < start + size:
-                return self._name(name, token - start)
-        raise ValueError(f"no SNC action id {token}")
+        return self._name(*self.ids.find(token))
 
     def _name(self, kind: str, k: int) -> str:
         match kind:
@@ -437,11 +429,5 @@ def specs() -> list[Spec]:
     """One game per preset."""
     from specs.snc1937 import SNC
 
-    snc = SNC()
-    codec = SNCCodec(snc)
-    out = []
-    for preset, variant in sorted(snc.presets().items()):
-        name = f"python_wargame_snc1937_{preset}"
-        long = f"Python wargame kernel: {snc.title} ({preset} preset)"
-        out.append(Spec(name, long, snc, variant, codec, MAX_GAME_LENGTH))
-    return out
+    game = SNC()
+    return preset_specs(game, SNCCodec(game), lambda variant: MAX_GAME_LENGTH)
