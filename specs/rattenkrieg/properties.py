@@ -917,14 +917,21 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
 
     def picks(s: RKState) -> Breach | None:
         """The part of `aftermath` proved over the abstraction (RKS-P-PICKS): the damaged unit
-        is on the map, a random step pick is the damaged unit's under lost_step=random and it
-        has a step, the Sniper's pick is the Soviet's from a non-empty German hand, for the
-        acting unit unless under event_timing=player_turn_too (RKS-8.9.1, RKS-9.6.1). The rest
-        of `aftermath` (a bombarded unit's damage, whether damage has a choice, the remaining
-        units' retreats, the continuation) is only tested on playouts."""
+        is on the map; a bombarded one is no T-34 (it is eliminated) and fits as its event's
+        target; a random step pick is the damaged unit's under lost_step=random and it has a
+        step; the Sniper's pick is the Soviet's from a non-empty German hand, for the acting
+        unit unless under event_timing=player_turn_too (RKS-8.9.1, RKS-8.12.1, RKS-9.2.1,
+        RKS-9.6.1). The rest of `aftermath` (whether damage has a choice, the remaining units'
+        retreats, the continuation) is only tested on playouts."""
         d = s.damage
         if d is not None and b.unit(s, d.unit).area is None:
             return Breach("damage.unit", "RKS-8.9.1", "the damaged unit is not on the map")
+        if d is not None and d.cause != "combat":
+            if b.is_tank(d.unit):
+                return Breach("damage.unit", "RKS-8.12.1", "a bombarded T-34 is eliminated")
+            found = _target(s, d.cause, d.unit, "damage.unit")
+            if found is not None:
+                return found
         p = s.pick
         if p is None:
             return None
@@ -1076,10 +1083,11 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         ),
         inv(
             "RKS-P-PICKS",
-            ("RKS-8.9.1", "RKS-9.6.1"),
+            ("RKS-8.9.1", "RKS-8.12.1", "RKS-9.2.1", "RKS-9.6.1"),
             "the part of RKS-P-AFTERMATH proved over the abstraction: the damaged unit is on "
-            "the map, a random step pick is the damaged unit's (lost_step=random) and it has a "
-            "step, the Sniper picks for the Soviet from a non-empty German hand",
+            "the map and, if bombarded, no T-34 and its event's target, a random step pick is "
+            "the damaged unit's (lost_step=random) and it has a step, the Sniper picks for the "
+            "Soviet from a non-empty German hand",
             picks,
         ),
         inv(

@@ -29,7 +29,8 @@ refill, the first draw's kind and target, the deck's size, the events in force (
 event, how many of its cards are in force for the acting unit and in the combat), the combat
 record's cause (none, a combat, a bombarded unit's remaining units: AMB-RKS-16), its attacker's
 side and whether it refights a tie, its attacker, defender and T-34 support (units by number)
-and Area, the damaged unit, whether its damage is a combat's, the random pick's kind (a lost
+and Area, the damaged unit, whether its damage is a combat's or Air Force Support's, the
+random pick's kind (a lost
 step's, the Sniper's) and unit, the move waiting for its card (its Area, its T-34, the payments
 due: RKS-7.3.1), whether passes are counted (RKS-5.1.2), and whether the acting unit has operated
 (RKS-7.1.2) and a recruit was made this Player Turn (AMB-RKS-18 b). Everything else (which card
@@ -130,7 +131,11 @@ the clauses it stands for):
   while it lasts its attacker and Area stay; a defender is chosen among the enemy units
   (RKS-8.2.3); only a Soviet T-34 supports (RKS-8.12.3);
 - damage and the picks (`pick_rules`): damage is recorded for a unit on the map, which stays
-  where it is while recorded (RKS-8.9.1); a lost step is picked at random only under
+  where it is while recorded (RKS-8.9.1), and bombardment or Air Force Support records none for a
+  T-34, which it eliminates (RKS-8.12.1, AMB-RKS-16), and records it for a unit that fits as the
+  event's target (RKS-9.2.1, RKS-9.3.1: a restatement at the recording step); while damage
+  lasts a step (into a lost step's pick) the player, the acting unit, its Area and the damage's
+  cause stay (RKS-8.9.1); a lost step is picked at random only under
   lost_step=random, from the damaged unit's steps (AMB-RKS-7 iii); the Sniper picks only for the
   Soviet, from a non-empty German hand, for the acting unit unless under
   event_timing=player_turn_too (RKS-9.6.1); a pick is resolved by the next step;
@@ -419,6 +424,7 @@ CLAUSES: dict[str, tuple[str, ...]] = {
     "acted": ("RKS-7.1.2",),
     "recruited": ("RKS-7.5.1",),
     "dcombat": ("RKS-8.9.1",),
+    "dair": ("RKS-9.3.1",),
 }
 """The clauses that say how each kind of variable changes (named when it differs)."""
 
@@ -603,6 +609,8 @@ class Model(AbstractModel):
             BoolVar("acted"),
             BoolVar("recruited"),
             BoolVar("dcombat"),
+            # AFTERMATH: whether the damage is Air Force Support's
+            BoolVar("dair"),
         ]
         self.random_step = variant.is_("lost_step", "random")  # AMB-RKS-7 (iii)
         self.turn_events = variant.is_("event_timing", "player_turn_too")  # AMB-RKS-20
@@ -1508,6 +1516,54 @@ class Model(AbstractModel):
             out.append(o.implies(o.eq(f.i("player"), CONTROLLERS[side]), fits))
         return o.all([f.b("refills"), *out])
 
+    def struck(self, o: Ops[B, I], f: Frame[B, I], t: str, air: B) -> B:
+        """`t` fits as a bombardment's target (Air Force Support's if `air`): an enemy unit on
+        the map in the acting unit's Area or next to it, not in the player's enemy Rear, Air
+        Force Support German, the T-34 never bombarded by the Germans (RKS-9.2.1, RKS-9.2.4,
+        RKS-9.2.5, RKS-9.3.1)."""
+        side = self.side[t]
+        enemy = SU if side == GE else GE
+        here: I = o.num(0)  # the acting unit's Area, 0 with none acting or off the map
+        for u, k in self.unit_number.items():
+            here = o.ite(o.eq(f.i("acting"), k), f.i(at(u)), here)
+        near = o.any(
+            o.all(
+                [
+                    o.eq(here, i),
+                    o.among(f.i(at(t)), [o.num(i), *(o.num(x) for x in self.adjacent[i])]),
+                ]
+            )
+            for i in self.adjacent
+        )
+        return o.all(
+            [
+                o.eq(f.i("player"), CONTROLLERS[enemy]),
+                o.not_(o.eq(f.i(at(t)), 0)),
+                o.not_(o.eq(f.i(at(t)), self.own_rear[side])),
+                o.not_(o.eq(here, 0)),
+                near,
+                o.implies(air, o.lit(enemy == GE)),
+                o.implies(o.not_(air), o.lit(not (enemy == GE and t in self.tanks))),
+            ]
+        )
+
+    def bombarded_fits(self, o: Ops[B, I], f: Frame[B, I]) -> B:
+        """Damage not a combat's is a bombardment's or Air Force Support's (`dair`), of no
+        T-34 (eliminated: RKS-8.12.1) and of a unit that fits as its target (`struck`)."""
+        bombarded = o.all([o.not_(o.eq(f.i("dunit"), 0)), o.not_(f.b("dcombat"))])
+        return o.all(
+            [
+                o.implies(f.b("dair"), bombarded),
+                *(
+                    o.implies(
+                        o.all([bombarded, o.eq(f.i("dunit"), k)]),
+                        o.all([o.lit(u not in self.tanks), self.struck(o, f, u, f.b("dair"))]),
+                    )
+                    for u, k in self.unit_number.items()
+                ),
+            ]
+        )
+
     def turn_draw_fits(self, o: Ops[B, I], f: Frame[B, I]) -> B:
         """`properties.draws_fit` in the Player Turns: one draw, a recruit's step (a flipped
         unit of the player in his Rear, below its steps: RKS-7.5.1) or a bombardment's or Air
@@ -1530,40 +1586,8 @@ class Model(AbstractModel):
                 ]
             )
 
-        def target(t: str) -> B:
-            side = self.side[t]
-            enemy = SU if side == GE else GE
-            bombard = o.eq(kind, kinds["bombardment"])
-
-            def near(u: str) -> B:
-                return o.all(
-                    [
-                        o.not_(o.eq(f.i(at(u)), 0)),
-                        o.any(
-                            o.all(
-                                [
-                                    o.eq(f.i(at(u)), i),
-                                    o.among(
-                                        f.i(at(t)),
-                                        [o.num(i), *(o.num(x) for x in self.adjacent[i])],
-                                    ),
-                                ]
-                            )
-                            for i in self.adjacent
-                        ),
-                    ]
-                )
-
-            return o.all(
-                [
-                    o.eq(f.i("player"), CONTROLLERS[enemy]),
-                    o.not_(o.eq(f.i(at(t)), 0)),
-                    o.not_(o.eq(f.i(at(t)), self.own_rear[side])),
-                    self.acting_is(o, f, near),
-                    o.implies(o.eq(kind, kinds["air_support"]), o.lit(enemy == GE)),
-                    o.implies(bombard, o.lit(not (enemy == GE and t in self.tanks))),
-                ]
-            )
+        def target(u: str) -> B:
+            return self.struck(o, f, u, o.eq(kind, kinds["air_support"]))
 
         def aimed(make: Callable[[str], B]) -> B:
             return o.any(o.all([o.eq(who, k), make(u)]) for u, k in self.unit_number.items())
@@ -2066,10 +2090,13 @@ class Model(AbstractModel):
     def pick_rules(self, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> list[Conjunct[B]]:
         """What a step does to damage and the random picks (`damage.begin_damage`,
         `damage.apply_damage`, `damage.picked_step`, `eventcards.play_event`): damage is
-        recorded for a unit on the map, which stays where it is while it is recorded; a lost
-        step is picked at random only under lost_step=random, from the damaged unit's steps;
-        the Sniper picks only for the Soviet, from a non-empty German hand, for the acting
-        unit unless under event_timing=player_turn_too; a pick is resolved by the next step."""
+        recorded for a unit on the map, which stays where it is while it is recorded, and
+        bombardment or Air Force Support never records it for a T-34 (eliminated) and records
+        it for a unit that fits as its target, the player, the acting unit, its Area and the
+        cause staying while damage lasts; a lost step is picked at random only under
+        lost_step=random, from the damaged unit's steps; the Sniper picks only for the Soviet,
+        from a non-empty German hand, for the acting unit unless under
+        event_timing=player_turn_too; a pick is resolved by the next step."""
         opens = o.all([o.eq(s.i("pick"), 0), o.not_(o.eq(n.i("pick"), 0))])
 
         def placed(f: Frame[B, I], v: str) -> B:
@@ -2105,6 +2132,69 @@ class Model(AbstractModel):
                         ),
                         o.implies(o.all([same, o.not_(o.eq(s.i("dunit"), 0))]), stays()),
                     ]
+                ),
+            ),
+            Conjunct(
+                "RKS-8.12.1",
+                "damage recorded anew (another unit, or another cause) by bombardment or Air "
+                "Force Support is never a T-34's: a bombarded T-34 is eliminated at once "
+                "(`begin_damage`, AMB-RKS-16)",
+                lambda: o.implies(
+                    o.all(
+                        [
+                            o.not_(o.eq(n.i("dunit"), 0)),
+                            o.not_(n.b("dcombat")),
+                            o.any([o.not_(same), s.b("dcombat")]),
+                        ]
+                    ),
+                    o.all(o.not_(o.eq(n.i("dunit"), self.unit_number[t])) for t in self.tanks),
+                ),
+            ),
+            Conjunct(
+                "RKS-9.2.1",
+                "damage recorded anew by bombardment or Air Force Support is its drawn target's "
+                "(`bombardment_draw`), a unit that fits as that event's target (`struck`: "
+                "a restatement at the recording step of the checks `play_event` made); Air "
+                "Force Support's damage is no other's (the projection's)",
+                lambda: o.all(
+                    [
+                        o.implies(
+                            o.all(
+                                [
+                                    o.not_(o.eq(n.i("dunit"), 0)),
+                                    o.not_(n.b("dcombat")),
+                                    o.any([o.not_(same), s.b("dcombat")]),
+                                ]
+                            ),
+                            o.all(
+                                o.implies(o.eq(n.i("dunit"), k), self.struck(o, n, u, n.b("dair")))
+                                for u, k in self.unit_number.items()
+                            ),
+                        ),
+                        o.implies(
+                            n.b("dair"),
+                            o.all([o.not_(o.eq(n.i("dunit"), 0)), o.not_(n.b("dcombat"))]),
+                        ),
+                    ]
+                ),
+            ),
+            Conjunct(
+                "RKS-8.9.1",
+                "while damage lasts a step (a lost step picked at random, `apply_damage`), "
+                "the player, the acting unit, its Area and the damage's cause stay",
+                lambda: o.implies(
+                    o.all([same, o.not_(o.eq(s.i("dunit"), 0))]),
+                    o.all(
+                        [
+                            o.eq(n.i("player"), s.i("player")),
+                            o.eq(n.i("acting"), s.i("acting")),
+                            o.iff(n.b("dair"), s.b("dair")),
+                            *(
+                                o.implies(o.eq(s.i("acting"), k), o.eq(n.i(at(u)), s.i(at(u))))
+                                for u, k in self.unit_number.items()
+                            ),
+                        ]
+                    ),
                 ),
             ),
             Conjunct(

@@ -67,13 +67,21 @@ support: the Area is a restatement at the opening step), that its attacker and A
 lasts, that a defender is chosen among the enemy units and that only a Soviet T-34 supports.
 
 RKS-P-PICKS is the part of RKS-P-AFTERMATH proved (`properties.picks`, implied by
-`properties.aftermath`): the damaged unit is on the map, a random step pick is the damaged
-unit's under lost_step=random and it has a step, the Sniper picks for the Soviet from a
-non-empty German hand, for the acting unit unless under event_timing=player_turn_too. The
-projection adds the damaged unit, the pick's kind (any other pick a kind of its own, which the
-statement excludes) and the step pick's unit; the step rules (`Model.pick_rules`) say when
-damage is recorded and that its unit stays while it lasts, when each pick is made, and that
-the next step resolves it.
+`properties.aftermath`): the damaged unit is on the map; damage not a combat's is no T-34's (a
+bombarded T-34 is eliminated) and is of a unit that fits as its event's target (an enemy of the
+player on the map in the acting unit's Area or next to it, not in the enemy Rear, Air Force
+Support German, no T-34 bombarded by the Germans: `Model.struck`, the same reading the draws'
+statement makes of the queued target); a random step pick is the damaged unit's under
+lost_step=random and it has a step; the Sniper picks for the Soviet from a non-empty German hand,
+for the acting unit unless under event_timing=player_turn_too. The projection adds the damaged
+unit, whether its damage is Air Force Support's (`dair`), the pick's kind (any other pick a kind
+of its own, which the statement excludes) and the step pick's unit; the step rules
+(`Model.pick_rules`) say when damage is recorded and that its unit stays while it lasts, that
+bombardment records none for a T-34, that it records it for a unit fitting as the event's target
+(a restatement of the target checks at the recording step, as `bombardment_draw` records the
+target `play_event` checked), that the player, the acting unit, its Area and the cause stay while
+damage lasts (into a lost step's pick), when each pick is made, and that the next step resolves
+it.
 
 RKS-P-SEQUENCE is proved whole (`properties.sequenced`): beyond RKS-P-STAGES, the player after
 the Recruiting Phase, the passes, the combat, damage and pick records of each stage, the acting
@@ -98,12 +106,12 @@ the predicate.
 
 The other properties have no formal statement (`formal()` leaves them out), so `wargame verify`
 checks them on seeded playouts and says so ("tested"): RKS-P-COMBAT (checked whole; beyond
-RKS-P-COMBATANTS, the units present in the Area, the remaining units, the step, the table's cards,
-their origins and openness, the raises in turn, whether the defender and the T-34 are in the Area
-and when the T-34 may support) and RKS-P-AFTERMATH (checked whole; beyond RKS-P-PICKS, a bombarded
-unit's damage, whether damage has a choice, and a retreat an Area: functions of the whole map the
-model does not compute). RKS-P-ENDS stays refuted by a playout lasso (RKS-7.2.1 lets a unit move
-endlessly between friendly Areas).
+RKS-P-COMBATANTS, the units present in the Area, the remaining units, the step, the table's
+cards, their origins and openness, the raises in turn, whether the defender and the T-34 are in
+the Area and when the T-34 may support) and RKS-P-AFTERMATH (checked whole; beyond RKS-P-PICKS,
+whether damage has a choice, the remaining units' retreats and the continuation: functions of
+the whole map, the hands' cards and the combat's loser the model does not compute). RKS-P-ENDS
+stays refuted by a playout lasso (RKS-7.2.1 lets a unit move endlessly between friendly Areas).
 """
 
 from __future__ import annotations
@@ -274,6 +282,7 @@ class Link(AbstractLink[RKState]):
         out["acted"] = state.acted
         out["recruited"] = state.recruited
         out["dcombat"] = state.damage is not None and state.damage.cause == "combat"
+        out["dair"] = state.damage is not None and state.damage.cause == "air_support"
         # PICKS
         out["dunit"] = 0 if state.damage is None else m.unit_number[state.damage.unit]
         pick = state.pick
@@ -658,12 +667,16 @@ def _combatants(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
 
 
 def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-8.9.1, RKS-9.6.1, AMB-RKS-7 iii (`properties.picks`, the part of RKS-P-AFTERMATH
-    proved): the damaged unit is on the map; a random step pick is the damaged unit's, under
-    lost_step=random, and it has a step; the Sniper's pick is the Soviet's from a non-empty
-    German hand, for the acting unit unless under event_timing=player_turn_too; there is no
-    other pick. Over the projection (`dunit`, `pwho`: units by number, 0 for none; `pick` its
-    kind, any other pick `STRAY_PICK`) this is `properties.picks` read word for word."""
+    """RKS-8.9.1, RKS-8.12.1, RKS-9.2.1, RKS-9.6.1, AMB-RKS-7 iii (`properties.picks`, the part
+    of RKS-P-AFTERMATH proved): the damaged unit is on the map; unless its damage is a combat's,
+    it is no T-34 (a bombarded T-34 is eliminated) and fits as its event's target
+    (`Model.bombarded_fits`); a random step pick is the damaged unit's, under lost_step=random,
+    and it has a step; the Sniper's pick is the Soviet's from a non-empty German hand, for the
+    acting unit unless under event_timing=player_turn_too; there is no other pick. Over the
+    projection (`dunit`, `pwho`: units by number, 0 for none; `dcombat`, `dair`: damage caused
+    by a combat, by Air Force Support; `pick` its kind, any other pick `STRAY_PICK`) this is
+    `properties.picks` read word for word (`dair` only with other damage, which the projection
+    makes true)."""
     pick, dunit, pwho = s.i("pick"), s.i("dunit"), s.i("pwho")
     return o.all(
         [
@@ -671,6 +684,7 @@ def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
                 o.implies(o.eq(dunit, k), o.not_(o.eq(s.i(at(u)), 0)))
                 for u, k in m.unit_number.items()
             ),
+            m.bombarded_fits(o, s),
             o.le(pick, SNIPER_PICK),
             o.implies(
                 o.eq(pick, STEP_PICK),

@@ -221,6 +221,7 @@ def test_rks_5_1_2_the_other_properties_stay_with_the_playouts() -> None:
         ("RKS-8.12.3", COMBATANTS),
         ("RKS-8.1.1", COMBATANTS),
         ("RKS-8.9.1", PICKS),
+        ("RKS-8.12.1", PICKS),
         ("RKS-9.6.1", PICKS),
         ("RKS-8.3.1", SEQUENCE),
         ("RKS-10.3.1", SEQUENCE),
@@ -231,7 +232,8 @@ def test_rks_3_5_1_7_5_3_the_proofs_rest_on_the_step_rules(clause: str, pid: str
     RKS-4.1.1, RKS-4.1.2, RKS-8.9.2, RKS-6.1.1, RKS-3.3.2, RKS-3.1.1, RKS-9.8.2, RKS-7.4.2,
     RKS-3.6.2, RKS-8.10.6, RKS-7.1.1, RKS-9.1.1, RKS-9.4.1, RKS-9.5.1, RKS-9.2.2, RKS-8.2.2,
     RKS-9.7.1, RKS-7.3.1, RKS-7.1.2, RKS-3.3.1, RKS-6.2.2, RKS-10.2.1, RKS-7.5.1, RKS-5.1.2,
-    RKS-10.1.1, RKS-9.6.1, RKS-8.2.3, RKS-8.12.3, RKS-8.9.1, RKS-8.1.1, RKS-8.3.1, RKS-10.3.1:
+    RKS-10.1.1, RKS-9.6.1, RKS-8.2.3, RKS-8.12.3, RKS-8.9.1, RKS-8.1.1, RKS-8.3.1, RKS-10.3.1,
+    RKS-8.12.1:
     without the step rule of its clause, the property is refuted over the abstraction or no
     longer inductive (proved by parts: its part is not): the proof is no tautology."""
     link = Link(CATALOGUE.preset("standard"))
