@@ -34,5 +34,5 @@ def test_greedy_beats_random_in_most_games() -> None:
 
 @pytest.mark.parametrize("preset", ["ja", "en"])
 def test_mcts_beats_random_in_a_majority_of_games(preset: str) -> None:
-    games = size(4, 100)
+    games = size(3, 100)
     assert wins_against_random("mcts", preset, games) > games // 2

@@ -66,7 +66,7 @@ def _aim(case: Any) -> None:
 
 @SCHEMA.parametrize()
 @hypothesis.settings(
-    max_examples=40 if FULL else 8,
+    max_examples=40 if FULL else 5,
     deadline=None,
     suppress_health_check=list(hypothesis.HealthCheck),
     derandomize=True,
