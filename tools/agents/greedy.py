@@ -40,6 +40,7 @@ TIE = 1e-9
 
 
 @functools.cache
+@functools.cache
 def evaluation(game_name: str) -> Evaluation:
     """The evaluation the game's spec declares (`specs/<game>/evaluation.py`)."""
     module = importlib.import_module(f"specs.{game_name}.evaluation")

@@ -6,11 +6,12 @@ ruleset with its own GameType and `pyspiel.load_game(name)` needs no parameter t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
 from kernel.hexes import Hex, hex_name
+from specs.nomonhan import wire
 from tools.spiel.adapter import IdRanges, Spec, preset_specs
 
 MAX_GAME_LENGTH = 5000
@@ -34,8 +35,6 @@ class NomonhanCodec:
     turn die face f -> 256 + f - 1."""
 
     def __init__(self, game: Any) -> None:
-        from specs.nomonhan import wire
-
         b = game.board
         self.units: list[str] = [u.id for u in b.data.units]
         self.unit_ix = {u: i for i, u in enumerate(self.units)}
@@ -151,8 +150,8 @@ class NomonhanCodec:
         return kind.replace("_", " ")
 
     # --- the observation tensor ----------------------------------------------------------------
-    _STAGES = ("move", "declare", "pick", "roll", "damage", "advance", "end_roll", "over")
-    _PHASES = ("ip_movement", "ip_combat", "nip_movement", "nip_combat")
+    _STAGES = get_args(wire.StageName)  # the observation's vocabularies, from its wire record
+    _PHASES = get_args(wire.PhaseName)
     _FLAGS = ("demolished", "artillery_used", "nip_moved_this_turn", "turn_ending", "end_rolled")
     _TURNS = 9  # one-hot turns 1..8, and "after 8" (EN has no last turn)
 

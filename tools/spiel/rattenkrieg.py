@@ -12,10 +12,11 @@ commit id that says what happens to the refill (RKS-10.1.2). Its choices are wal
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
+from specs.rattenkrieg import wire
 from specs.rattenkrieg.actions import (
     Accept,
     Attack,
@@ -56,13 +57,14 @@ CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 """The 52 cards in their reading order (`cards.sort_cards`), so ascending ids are that order."""
 
 _TURNS = 6  # RKS-4.1.2
-_PHASES = ("setup", "reinforcement", "player_turns", "recruiting", "over")
+# the observation's vocabularies, read from its wire record (one place to change them)
+_PHASES = get_args(wire.PhaseName)
 _STAGES = tuple(s.value for s in Stage)
-_SIDES = ("GE", "SU")
-_EFFECTS = ("assault_gun", "engineer", "molotov", "chuikov")
-_COMBAT_EFFECTS = ("engineer", "molotov", "chuikov")
-_CAUSES = ("combat", "bombardment", "air_support")
-_COMBAT_STEPS = ("choose", "attack", "defence", "raise")
+_SIDES = get_args(wire.Side)
+_EFFECTS = get_args(wire.Effect)
+_COMBAT_EFFECTS = get_args(wire.CombatEffect)
+_CAUSES = get_args(wire.Cause)
+_COMBAT_STEPS = get_args(wire.StepName)
 _MAX_EFFECTS = 4  # two cards of each (RKS-9.1.1, RKS-9.1.2): the wire's bound
 _MAX_RAISES = 51  # RKS-8.6.1: one card each
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import functools
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
 from kernel.hexes import Hex, hex_name
-from specs.shumshu import combat, landing
+from specs.shumshu import combat, landing, wire
 from tools.spiel.adapter import IdRanges, LegalTree, Spec, preset_specs, table_tree
 
 DEFENDER_LIMIT = max(combat.DEFENDER_LIMIT.values())
@@ -72,29 +72,11 @@ def max_game_length(game: Any, variant: Any) -> int:
     return int(setup + flow.game_length(variant) * (russian + japanese))
 
 
-_LOCS = ("map", "pool", "gone", "unformed", "in_regiment", "removed", "sea", "sunk")
-_STAGES = (
-    "setup",
-    "form",
-    "sail",
-    "air",
-    "air_roll",
-    "replace",
-    "reinforce",
-    "decoy",
-    "move",
-    "declare",
-    "pick",
-    "defenders",
-    "hold",
-    "commit",
-    "roll",
-    "retreat",
-    "advance",
-    "over",
-)
-_RESULTS = ("", "DE", "DR", "DW", "D", "AD", "AE", "lost")
-_SIDES = ("RU", "JP")
+# the observation's vocabularies, read from its wire record (one place to change them)
+_LOCS = get_args(wire.LocName)
+_STAGES = get_args(wire.StageName)
+_RESULTS = get_args(wire.ResultName)
+_SIDES = get_args(wire.Side)
 _MAX_TURN = 8  # the longest game_length (AMB-SHU-2)
 _MAX_RECOVER = 2 * (_MAX_TURN + 1)  # a player-turn number (SHU-DISRUPT.3, SHU-DISRUPT.4)
 _COMMITS = tuple((p, a, z) for p in (False, True) for a in (False, True) for z in (False, True))
