@@ -9,6 +9,7 @@ learns nothing its side may not know.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -19,28 +20,14 @@ Resampler = Callable[[Mapping[str, Any], str, random.Random], Any]
 
 
 def resampler(game: Game[Any, Any]) -> Resampler:
-    """The game's resampler: `resample(observation, side, rng) -> state`."""
+    """The game's resampler: `resample(observation, side, rng) -> state`, from the
+    `resample` module of the game's spec package (`specs/<game>/resample.py`)."""
     if game.perfect_information:
         raise ValueError(f"{game.name} hides nothing: a seat samples the state itself")
-    if game.name == "rattenkrieg":
-        from specs.rattenkrieg import resample as rattenkrieg
-        from specs.rattenkrieg.rules import Rattenkrieg
-
-        assert isinstance(game, Rattenkrieg)
-        rk = game
-        return lambda observation, side, rng: rattenkrieg.resample(rk, observation, side, rng)
-    if game.name == "shumshu":
-        from specs.shumshu import resample as shumshu
-        from specs.shumshu.rules import Shumshu
-
-        assert isinstance(game, Shumshu)
-        shu = game
-        return lambda observation, side, rng: shumshu.resample(shu, observation, side, rng)
-    if game.name == "snc1937":
-        from specs.snc1937 import resample as snc
-        from specs.snc1937.rules import SNC
-
-        assert isinstance(game, SNC)
-        sn = game
-        return lambda observation, side, rng: snc.resample(sn, observation, side, rng)
-    raise ValueError(f"no resampler for {game.name}")
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.resample")
+    except ModuleNotFoundError:
+        raise ValueError(f"no resampler for {game.name}") from None
+    draw = module.resample
+    return lambda observation, side, rng: draw(game, observation, side, rng)
