@@ -51,13 +51,14 @@ steps no action takes, so a counterexample found over the model is only a candid
 `wargame verify` reports it unknown unless a concrete game realises it.
 
 **Proofs by parts.** SNC-P-ONE-SIDE is a fact about 5,100 Japanese-Chinese pairs, and
-SNC-P-STACKING one about each unit's hex; asked whole, they are beyond a test run's solver
-budget. Each is proved part by part (`solvers.prover.Part`, `StepPart`): a pair from the two
-units' entry rules, a unit's hex from its two stacking rules. Every conjunct carries the unit
-it is `about`, which is how a part finds its own. SNC-P-STACKING over this model is close to
-its step rules (what the flow's check points guarantee); the content the proof adds is that the
-limits Z3 reads (`Model.within`) are the stacking module's, held equal on generated stacks, and
-that every concrete step of play satisfies them at its check points (the refinement check).
+SNC-P-STACKING one about each unit's hex; asked whole, they are beyond a test run's solver budget.
+Each is proved part by part (`solvers.prover.Part`, `StepPart`): a Japanese unit apart from
+every Chinese unit from their entry rules, a unit's hex from its two stacking rules. Every
+conjunct carries the unit it is `about`, which is how a part finds its own. SNC-P-STACKING over
+this model is close to its step rules (what the flow's check points guarantee); the content the
+proof adds is that the limits Z3 reads (`Model.within`) are the stacking module's, held equal
+on generated stacks, and that every concrete step of play satisfies them at its check points
+(the refinement check).
 """
 
 from __future__ import annotations

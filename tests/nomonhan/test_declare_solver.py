@@ -67,7 +67,7 @@ def _clauses(reasons: list[object]) -> set[str]:
     return {clause for r in reasons for clause in getattr(r, "clauses", ())}
 
 
-@settings(max_examples=size(60, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=size(30, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(combat_positions())
 def test_nom_9_4_refusals_name_clauses_the_definition_finds_broken(
     state: NomonhanState,

@@ -1,5 +1,5 @@
 """The HTTP service under load: a real uvicorn server in a subprocess and 32 concurrent
-clients playing 10,000 random legal actions (4,000 in `make test`; mostly Nomonhan, some
+clients playing 10,000 random legal actions (2,000 in `make test`; mostly Nomonhan, some
 Rattenkrieg and Shumshu) with the referee token; some of them race two submissions against one ply.
 
 Bounded by action counts, never by the clock. Checked afterwards against the SQLite file: no
@@ -18,7 +18,7 @@ from tests.service.http_load import Server, check_store, race_failures, run_load
 from tests.sizes import size
 
 CLIENTS = 32
-ACTIONS = size(4_000, 10_000)  # tests.sizes: 10,000 in make bench
+ACTIONS = size(2_000, 10_000)  # tests.sizes: 10,000 in make bench
 
 
 def test_concurrent_clients_lose_nothing(tmp_path: Path) -> None:

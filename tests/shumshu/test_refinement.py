@@ -28,10 +28,11 @@ from specs.shumshu.symbolic_actions import AirRoll as AirRollSchema
 from specs.shumshu.symbolic_actions import Move as MoveSchema
 from specs.shumshu.verification import Link, symbolic_model
 from tests.shumshu.positions import GAME, apply_all, h, legal, position
+from tests.sizes import size
 
 PRESETS = sorted(GAME.presets())
-GAMES = 25
-EVERY = 30
+GAMES = size(12, 25)  # tests.sizes: 25 in make bench
+EVERY = size(20, 30)  # direction (b) at every 20th position (30th of the full run)
 
 
 def link(preset: str = "draft") -> Link:
@@ -64,7 +65,7 @@ def to_roll(s: ShumshuState) -> ShumshuState:
 def test_model_refines_rules_on_seeded_playouts(preset: str) -> None:
     report = refinement.run(GAME, link(preset), preset, games=GAMES, every=EVERY)
     assert report.ok, "\n".join(str(m) for m in report.mismatches)
-    assert report.steps > 2000  # about a hundred steps a game
+    assert report.steps > 80 * GAMES  # about a hundred steps a game
     assert report.positions > 50
     assert report.successors > report.positions
     schemas = dict(report.schemas)

@@ -3,10 +3,13 @@ with a summary table linked to each finding (a rules editor reads it first)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from solvers.explore import Finding
@@ -14,11 +17,36 @@ from tools import cli, explore_report
 from tools.registry import get_game
 
 
-def _explore(capsys: pytest.CaptureFixture[str], *extra: str) -> Any:
-    code = cli.main(["explore", "nomonhan", "combat_grouping", "--budget", "1", "--json", *extra])
-    out, _ = capsys.readouterr()
+def _explore(*extra: str) -> Any:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(
+            ["explore", "nomonhan", "combat_grouping", "--budget", "1", "--json", *extra]
+        )
     assert code == 0
-    return json.loads(out)
+    return json.loads(out.getvalue())
+
+
+@attrs.frozen
+class Runs:
+    """One exploration with a report and one without, in an empty working directory."""
+
+    alone: Any
+    left_behind: list[Path]  # what the run without a report wrote in its working directory
+    printed: Any
+    report: Path
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
+    """Both runs once for the module: each explores for seconds."""
+    cwd, report = tmp_path_factory.mktemp("cwd"), tmp_path_factory.mktemp("report")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(cwd)
+        alone = _explore()
+        left = list(cwd.iterdir())
+        printed = _explore("--report", str(report))
+    return Runs(alone, left, printed, report)
 
 
 def _timeless(doc: Any) -> Any:
@@ -30,17 +58,15 @@ def _timeless(doc: Any) -> Any:
     return doc
 
 
-def test_json_is_results_json_and_the_report_opens_with_its_summary(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    printed = _explore(capsys, "--report", str(tmp_path))
-    written = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+def test_json_is_results_json_and_the_report_opens_with_its_summary(runs: Runs) -> None:
+    printed, report = runs.printed, runs.report
+    written = json.loads((report / "results.json").read_text(encoding="utf-8"))
     assert printed == written
     assert {"game", "options", "gaps", "unreached"} <= set(printed)
     [entry] = [e for e in printed["options"] if e["option"] == "combat_grouping"]
     for name in entry.get("witness", {}).get("logs", []):
-        assert (tmp_path / name).is_file()  # every file the document names was written
-    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+        assert (report / name).is_file()  # every file the document names was written
+    page = (report / "index.html").read_text(encoding="utf-8")
     summary = page.index("id='summary'")
     first = page.index("<section id=", summary + 1)
     assert summary < first
@@ -48,15 +74,12 @@ def test_json_is_results_json_and_the_report_opens_with_its_summary(
     assert entry["verdict"] in page[summary:first]
 
 
-def test_json_without_a_report_writes_nothing_and_names_the_same_files(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    alone = _explore(capsys)
-    assert list(tmp_path.iterdir()) == []
-    with_report = _explore(capsys, "--report", str(tmp_path / "r"))
-    assert _timeless(alone).keys() == _timeless(with_report).keys()
-    assert [e["option"] for e in alone["options"]] == [e["option"] for e in with_report["options"]]
+def test_json_without_a_report_writes_nothing_and_names_the_same_files(runs: Runs) -> None:
+    assert runs.left_behind == []
+    assert _timeless(runs.alone).keys() == _timeless(runs.printed).keys()
+    assert [e["option"] for e in runs.alone["options"]] == [
+        e["option"] for e in runs.printed["options"]
+    ]
 
 
 def test_a_moot_pair_is_explored_again_under_the_other_presets(

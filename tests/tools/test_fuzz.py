@@ -16,11 +16,11 @@ from tests.kernel.toy import ToyState
 from tools import cli, fuzz, registry
 from tools.registry import game_names
 
-SMALL = 300
+SMALL = 200
 """Inputs per game in the unit test's run (`make fuzz` runs 20000)."""
 
 
-SMALLER = {"snc1937": 100}
+SMALLER = {"snc1937": 60}
 """Games whose inputs cost most (SNC's positions are large) get fewer here; `make fuzz` runs
 the same number for every game."""
 
