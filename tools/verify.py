@@ -552,7 +552,8 @@ def render(
             else "every step a model step (an abstraction: direction (a) only)"
         )
         out.append(
-            f"refinement {c.game} {c.preset}: {c.games} games, {c.steps} steps, {compared}: {state}"
+            f"refinement {c.game} {c.preset}: {c.games} game{'s' if c.games != 1 else ''}, "
+            f"{c.steps} steps, {compared}: {state}"
         )
         out.extend(f"  {m}" for m in c.mismatches)
     out.extend(f"{name}: declares no properties (no verification module)" for name in silent)

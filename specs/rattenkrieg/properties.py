@@ -734,11 +734,12 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         return None
 
     def combatants(s: RKState) -> Breach | None:
-        """The part of `combat_fits` proved over the abstraction (RKS-P-COMBATANTS): a combat is
-        fought in a Stalingrad Area, its attacker is the acting unit, its defender an enemy unit,
-        its support a Soviet T-34 (RKS-3.5.1, RKS-8.2.2, RKS-8.2.3, RKS-8.12.3). The rest of
-        `combat_fits` (the units present, the remaining units, the step, the cards on the table,
-        their origins and openness, the raises, the bombarded record) is only tested on playouts."""
+        """The part of `combat_fits` proved first over the abstraction (RKS-P-COMBATANTS): a
+        combat is fought in a Stalingrad Area, its attacker is the acting unit, its defender an
+        enemy unit, its support a Soviet T-34 (RKS-3.5.1, RKS-8.2.2, RKS-8.2.3, RKS-8.12.3). The
+        rest of `combat_fits` (the units present, the remaining units, the step, the cards on the
+        table, their origins and openness, the raises, the bombarded record) is proved with it as
+        RKS-P-COMBAT under raising=one_each (both presets), and tested on playouts otherwise."""
         c = s.combat
         if c is None:
             return None
@@ -922,7 +923,7 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
         step; the Sniper's pick is the Soviet's from a non-empty German hand, for the acting
         unit unless under event_timing=player_turn_too (RKS-8.9.1, RKS-8.12.1, RKS-9.2.1,
         RKS-9.6.1). The rest of `aftermath` (whether damage has a choice, the remaining units'
-        retreats, the continuation) is only tested on playouts."""
+        retreats, the continuation) is proved with it as RKS-P-AFTERMATH."""
         d = s.damage
         if d is not None and b.unit(s, d.unit).area is None:
             return Breach("damage.unit", "RKS-8.9.1", "the damaged unit is not on the map")
@@ -1063,13 +1064,14 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
             ("RKS-8.1.1", "RKS-8.2.2", "RKS-8.2.3", "RKS-8.3.1", "RKS-8.6.1", "RKS-8.12.3"),
             "a combat's record fits its stage and step: the acting unit attacks an enemy unit "
             "of its Area, the cards on the table are the fighters' own, raises alternate "
-            "(tested on playouts; its part RKS-P-COMBATANTS is proved)",
+            "(proved over the abstraction with its part RKS-P-COMBATANTS under raising=one_each, "
+            "both presets; tested on playouts under raising=alternating)",
             combat_fits,
         ),
         inv(
             "RKS-P-COMBATANTS",
             ("RKS-8.2.2", "RKS-8.2.3", "RKS-8.12.3", "RKS-3.5.1"),
-            "the part of RKS-P-COMBAT proved over the abstraction: a combat is fought in a "
+            "the part of RKS-P-COMBAT proved first over the abstraction: a combat is fought in a "
             "Stalingrad Area, its attacker is the acting unit, its defender an enemy unit, its "
             "support a Soviet T-34",
             combatants,
@@ -1078,7 +1080,7 @@ def invariants(b: Board) -> tuple[Invariant, ...]:
             "RKS-P-AFTERMATH",
             ("RKS-8.9.1", "RKS-8.9.2", "RKS-8.10.2", "RKS-8.11.2", "RKS-9.2.2", "RKS-9.6.1"),
             "damage, a random pick, the remaining units and the continuation each wait for a "
-            "decision the rules ask for (tested on playouts; its part RKS-P-PICKS is proved)",
+            "decision the rules ask for (proved over the abstraction with its part RKS-P-PICKS)",
             aftermath,
         ),
         inv(

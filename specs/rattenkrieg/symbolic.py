@@ -33,8 +33,11 @@ and Area, the damaged unit, whether its damage is a combat's or Air Force Suppor
 random pick's kind (a lost
 step's, the Sniper's) and unit, the move waiting for its card (its Area, its T-34, the payments
 due: RKS-7.3.1), whether passes are counted (RKS-5.1.2), and whether the acting unit has operated
-(RKS-7.1.2) and a recruit was made this Player Turn (AMB-RKS-18 b). Everything else (which card
-is where, the combat's table, raises and loser, the damage's other causes, the draws after the
+(RKS-7.1.2) and a recruit was made this Player Turn (AMB-RKS-18 b); the combat's loser and which
+remaining units stay (`specs.rattenkrieg.symbolic_aftermath`); the combat's step, raiser,
+raises, loser, staying units and isolation choice, and its attack, defence and first spent card
+(side, origin, openness: `specs.rattenkrieg.symbolic_combat`). Everything else (which card
+is where, the spent cards after the first, the damage's other causes, the draws after the
 first in the Player Turns, how many passes) is left out: a step may change the modelled values in
 any way the step rules below allow, which is more than the rules allow (an over-approximation).
 The step rules are the same under every reading but these, which follow the variant:
@@ -153,7 +156,19 @@ the clauses it stands for):
   a recruit is remembered only under recruit_turn=extra, in the Player Turns, and bars another
   recruit's draw (RKS-7.5.1); set-up flips and isolates no unit (RKS-3.1.1), a Reinforcement
   Phase's draw flips none (RKS-6.2.2), and the Recruiting Phase ends with every unit face up but
-  those arriving or reviving flipped under arrival_state=flipped (RKS-10.3.1, AMB-RKS-25).
+  those arriving or reviving flipped under arrival_state=flipped (RKS-10.3.1, AMB-RKS-25);
+- what is left to decide (`symbolic_aftermath.Aftermath.rules`, restatements of the checks the
+  rules make as play enters each stage): a step ends in the damage stage only with damage that
+  has a choice (RKS-8.9.2), in the remaining units' stage only with a first remaining unit that
+  has a retreat (RKS-8.10.2), in the continuation only with an enemy left and an attacker that
+  can fight or retreat (RKS-8.11.2);
+- the combat's round, table and aftermath (`symbolic_combat.record_rules`, its module docstring
+  says which rules are restatements): a round begins with an empty table (RKS-8.3.1), a
+  declaration puts one card of the side to move down, from the places RKS-8.4.1 allows, open
+  as RKS-9.8.1 says, and passes the step and the raise on (RKS-8.6.2); damage, the continuation
+  and the remaining units' decisions are entered with the record as the rules leave it
+  (RKS-8.9.1, RKS-8.11.2, RKS-8.10.1), and a remaining unit's decision moves only a remaining
+  unit.
 
 **Why that is sound for the invariants.** Every concrete step, projected, must satisfy these
 conjuncts: the refinement check (`solvers.refinement`, direction (a)) verifies it on seeded
@@ -520,6 +535,10 @@ class StepSchema(Schema):
         out.extend(m.combat_rules(o, s, n))  # COMBATANTS
         out.extend(m.pick_rules(o, s, n))  # PICKS
         out.extend(m.record_rules_of_stages(o, s, n))  # SEQUENCE
+        out.extend(m.aftermath.rules(o, s, n))  # AFTERMATH
+        from specs.rattenkrieg import symbolic_combat  # it imports this module
+
+        out.extend(symbolic_combat.record_rules(m, o, s, n))  # COMBAT
         return out
 
 
@@ -641,6 +660,12 @@ class Model(AbstractModel):
             self.areas[a]: tuple(self.areas[x] for x in board.adjacent[a] if x in self.stalingrad)
             for a in self.areas
         }
+        from specs.rattenkrieg.symbolic_aftermath import Aftermath  # it imports this module
+
+        self.aftermath = Aftermath(self)  # AFTERMATH: reads COMBAT's loser and staying units
+        from specs.rattenkrieg import symbolic_combat  # it imports this module
+
+        variables += symbolic_combat.variables(self)  # COMBAT: the round, table, aftermath
         self.variables = tuple(variables)
         self.schemas = (StepSchema(self),)
 

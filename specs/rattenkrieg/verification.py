@@ -6,18 +6,19 @@ the properties it proves.
 The model is an over-approximation (`exact = False`): `wargame verify rattenkrieg` proves
 RKS-P-CARDS, RKS-P-STEPS, RKS-P-HAND, RKS-P-FACES, RKS-P-REAR, RKS-P-UNITS, RKS-P-RESULT,
 RKS-P-CONTROL, RKS-P-FLIPPED, RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP, RKS-P-DRAWS, RKS-P-SEQUENCE
-(whole), RKS-P-STAGES, RKS-P-COMBATANTS and RKS-P-PICKS (the parts of RKS-P-SEQUENCE, RKS-P-COMBAT
-and RKS-P-AFTERMATH proved first) over it (1-induction, RKS-P-HAND and RKS-P-UNITS each given a
-lemma), and RKS-P-LOOP under event_source=hand (both presets; by one part, from the hand rules
-and General Chuikov's), and its refinement check holds every concrete step of seeded playouts to
-the model's step rules (direction (a)), which is what makes the proofs speak of the code. Each
-formal statement here implies its property of the projected position (or step). RKS-P-FLIPPED
-speaks of the action a step takes: the projection of a step's result carries the units that
-action makes act (`actors`: designated, recruiting, moving along), read from the step the link
-was handed (`known_step`, or its own `apply` in `schema_of`), so a model step sees them; a
-position reached otherwise (the set-up, a replayed witness) projects with none. RKS-P-CONTROL
-rests on step rules that every step ends with control as the units make it (the rules settle
-control and isolation after every action, `specs.rattenkrieg.control.settle`).
+(whole), RKS-P-AFTERMATH (whole), RKS-P-COMBAT (whole, under raising=one_each: both presets),
+RKS-P-STAGES, RKS-P-COMBATANTS and RKS-P-PICKS (the parts of
+RKS-P-SEQUENCE, RKS-P-COMBAT and RKS-P-AFTERMATH proved first) over it (1-induction, RKS-P-HAND and
+RKS-P-UNITS each given a lemma), and RKS-P-LOOP under event_source=hand (both presets; by one part,
+from the hand rules and General Chuikov's), and its refinement check holds every concrete step of
+seeded playouts to the model's step rules (direction (a)), which is what makes the proofs speak of
+the code. Each formal statement here implies its property of the projected position (or step).
+RKS-P-FLIPPED speaks of the action a step takes: the projection of a step's result carries the units
+that action makes act (`actors`: designated, recruiting, moving along), read from the step the link
+was handed (`known_step`, or its own `apply` in `schema_of`), so a model step sees them; a position
+reached otherwise (the set-up, a replayed witness) projects with none. RKS-P-CONTROL rests on step
+rules that every step ends with control as the units make it (the rules settle control and isolation
+after every action, `specs.rattenkrieg.control.settle`).
 
 RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP and RKS-P-DRAWS speak of records beyond counts and places,
 so the model carries what each needs of them (`specs.rattenkrieg.symbolic`): the events in force
@@ -58,7 +59,7 @@ which is close to the property for these three records. Its statement is `proper
 over the projection, plus one conjunct that makes it inductive (a Player Turns draw is a recruit's,
 a bombardment's or Air Force Support's), so it implies that predicate.
 
-RKS-P-COMBATANTS is the part of RKS-P-COMBAT proved (`properties.combatants`, implied by
+RKS-P-COMBATANTS is the part of RKS-P-COMBAT proved first (`properties.combatants`, implied by
 `properties.combat_fits`): a combat is fought in a Stalingrad Area, its attacker is the acting
 unit, its defender an enemy unit, its support a Soviet T-34. The projection adds the record's
 attacker, defender, support (units by number) and Area; the step rules (`Model.combat_rules`)
@@ -104,14 +105,55 @@ is remembered only in the Player Turns; no damage, no cause: the projection's). 
 the one of RKS-P-STAGES and these parts read over the projection (`_sequenced`), so it implies
 the predicate.
 
-The other properties have no formal statement (`formal()` leaves them out), so `wargame verify`
-checks them on seeded playouts and says so ("tested"): RKS-P-COMBAT (checked whole; beyond
-RKS-P-COMBATANTS, the units present in the Area, the remaining units, the step, the table's
-cards, their origins and openness, the raises in turn, whether the defender and the T-34 are in
-the Area and when the T-34 may support) and RKS-P-AFTERMATH (checked whole; beyond RKS-P-PICKS,
-whether damage has a choice, the remaining units' retreats and the continuation: functions of
-the whole map, the hands' cards and the combat's loser the model does not compute). RKS-P-ENDS
-stays refuted by a playout lasso (RKS-7.2.1 lets a unit move endlessly between friendly Areas).
+RKS-P-AFTERMATH is proved whole (`properties.aftermath`): beyond RKS-P-PICKS, in the damage stage
+damage has a choice (a retreat to an adjacent friendly Area, never the enemy Rear nor while
+isolated, the Soviet Rear barred by `rear_retreat_ban`, Rears friendly by `rear_control`, for
+bombardment damage by `bombard_damage`; a step to lose; the sacrifice of the T-34 that supported a
+combat the Soviets lost), in the remaining units' stage the first remaining defender (in unit
+order) has a retreat, and in the continuation an enemy remains (isolated ones by
+`isolated_remaining`) and the attacker has a combat card (a step, or a hand card unless isolated)
+or a retreat (`specs.rattenkrieg.symbolic_aftermath`). These read the combat's loser and per unit
+whether it is a remaining unit decided to stay, which RKS-P-COMBAT's part of the projection
+carries (below); the map's adjacency and Rears and the readings are fixed tables. Its three step
+rules (`Aftermath.rules`) restate these conditions at every step that ends in their stage, as the
+rules check them as play enters it (`damage.begin_damage`, `damage.next_isolation`,
+`damage.continuation` do something else when there is nothing to decide), so the proof adds little
+beyond the refinement check there. Its statement is `_picks` and these conditions read over the
+projection (`Aftermath.decided`), so it implies the predicate.
+
+RKS-P-COMBAT is proved whole (`properties.combat_fits`) under raising=one_each (both presets):
+beyond RKS-P-COMBATANTS, the staying units and the isolation choice, the attacker in the Area,
+the remaining units deciding only in their stage, per step of a round which cards are on the
+table, the raiser only while raising, the raises counting the spent cards, the attacker's card
+at its declaration, the raises in turn (with chuikov_raises), each card's side, origin (the hand
+unless its fighter is isolated, else the fighter's steps, never a unit without them) and
+openness (General Chuikov), the T-34's support (a Soviet card down, the T-34 in the Area, not
+fighting, t34_support); after the result the table clear, the loser per stage, the defender in
+or out of the Area, the damaged unit the loser's fighter; and a bombarded unit's record
+(bombard_isolation=yes). The projection adds the record's step, raiser, raises, spent cards,
+loser, staying units, isolation choice, whether a bombarded unit's record is Air Force
+Support's, and its attack, defence and first spent card (side, origin, openness;
+`specs.rattenkrieg.symbolic_combat`): under one_each no round holds a second spent card (the
+answer to the first raise is judged at once), so these are the whole table; under
+raising=alternating they are not, and `formal()` leaves RKS-P-COMBAT out there. Its step rules
+(`symbolic_combat.record_rules`) say what a declaration does (the only step that ends in a round
+with cards down: one card of the side to move, from the places RKS-8.4.1 allows, open as
+RKS-9.8.1 says, the step and the raise passed on, the T-34 joining only as RKS-8.12.3 allows,
+no unit moved or isolated) and what a remaining unit's decision does (only a remaining unit
+moves or joins the staying ones, none is isolated) and a lost step's pick (the record and the
+units' places kept); the rules for a round's start (an empty table), the damage, the
+continuation and the entry into the remaining units' decisions (a combat's, or a bombarded
+unit's under bombard_isolation=yes) restate the checks `begin_round`, `judge`, `accept`,
+`continuation`, `after_damage` and `next_isolation` make or the record they leave as play enters
+these stages, and say so (there the proof adds little beyond the refinement check). Its
+statement is `_combatants` and `symbolic_combat.statement` (the predicate read over the
+projection, one conjunct more: under General Chuikov the attacker has a card while the German
+declares first, as `begin_round` checked; with `Model.records_fit`), so it implies the
+predicate.
+
+Only RKS-P-COMBAT under raising=alternating (no preset takes it) has no formal statement, so
+`wargame verify` would check it on seeded playouts there and say so ("tested"). RKS-P-ENDS stays
+refuted by a playout lasso (RKS-7.2.1 lets a unit move endlessly between friendly Areas).
 """
 
 from __future__ import annotations
@@ -126,7 +168,7 @@ from solvers.abstraction import AbstractLink
 from solvers.prover import Formal, Invariant, Lemma, StepInvariant, StepPart
 from solvers.terms import B, Frame, I, Ops
 from specs.rattenkrieg import properties as props
-from specs.rattenkrieg import sequence
+from specs.rattenkrieg import sequence, symbolic_combat
 from specs.rattenkrieg.board import Board
 from specs.rattenkrieg.cards import DECK
 from specs.rattenkrieg.data import load_data
@@ -189,6 +231,8 @@ DRAWS = "RKS-P-DRAWS"
 STAGED = "RKS-P-STAGES"
 COMBATANTS = "RKS-P-COMBATANTS"
 PICKS = "RKS-P-PICKS"
+COMBAT = "RKS-P-COMBAT"
+AFTERMATH = "RKS-P-AFTERMATH"
 SEQUENCE = "RKS-P-SEQUENCE"
 
 
@@ -212,7 +256,8 @@ class Link(AbstractLink[RKState]):
 
     def __init__(self, variant: Variant) -> None:
         game = Rattenkrieg()
-        super().__init__(game, CLAUSES, lambda: formal(self.model))
+        clauses = {**CLAUSES, **symbolic_combat.CLAUSES}  # COMBAT's variables too
+        super().__init__(game, clauses, lambda: formal(self.model))
         self.variant = variant
         self.board = game.board
         self.model = Model(self.board, variant)
@@ -283,6 +328,7 @@ class Link(AbstractLink[RKState]):
         out["recruited"] = state.recruited
         out["dcombat"] = state.damage is not None and state.damage.cause == "combat"
         out["dair"] = state.damage is not None and state.damage.cause == "air_support"
+        out.update(symbolic_combat.project(m, state))  # COMBAT: the round, table, aftermath
         # PICKS
         out["dunit"] = 0 if state.damage is None else m.unit_number[state.damage.unit]
         pick = state.pick
@@ -368,8 +414,13 @@ def formal(m: Model) -> dict[str, Formal]:
         STAGED: Invariant(lambda o, s: _stages(m, o, s)),
         COMBATANTS: Invariant(lambda o, s: _combatants(m, o, s)),
         PICKS: Invariant(lambda o, s: _picks(m, o, s)),
+        AFTERMATH: Invariant(lambda o, s: o.all([_picks(m, o, s), m.aftermath.decided(o, s)])),
         SEQUENCE: Invariant(lambda o, s: _sequenced(m, o, s)),
     }
+    if m.variant.is_("raising", "one_each"):  # else more spent cards than the model has
+        out[COMBAT] = Invariant(
+            lambda o, s: o.all([_combatants(m, o, s), symbolic_combat.statement(m, o, s)])
+        )
     if m.chuikov_from_hand:  # else Chuikov paid with a step card raises the measure
         loop = StepPart(
             "the measure of the Player Turn loop",
@@ -627,7 +678,7 @@ def _stages(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
 
 def _combatants(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
     """RKS-8.2.2, RKS-8.2.3, RKS-8.12.3 (`properties.combatants`, the part of RKS-P-COMBAT
-    proved): a combat record's Area is a Stalingrad Area, its attacker the acting unit, the
+    proved first): a combat record's Area is a Stalingrad Area, its attacker the acting unit, the
     player's, its defender (once
     chosen) a unit of the other side, its support none or a Soviet T-34; with no record, none of
     these (the projection's). Over the projection
