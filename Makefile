@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench fuzz clean browser
+.PHONY: demo test lint pytest bench fuzz clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,9 +42,15 @@ browser:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-noto-cjk >/dev/null; \
 	  else echo "chromium or chromedriver is not installed: the browser checks will be skipped"; fi; }
 
-test: lint browser
-	$(BIN)/pytest -n auto --durations=20
+# The lint runs beside the test suite, not before it: its tools use one core each, so on two
+# cores they share the machine with the suite's workers instead of leaving a core idle.
+# Then the verification run.
+test: browser $(STAMP)
+	@$(MAKE) --no-print-directory -j2 lint pytest
 	$(BIN)/wargame verify --witnesses .venv/witnesses
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n auto --durations=20
 
 $(VENV)/.bench-installed: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
