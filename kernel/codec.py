@@ -75,6 +75,9 @@ class LogRecord(Record, Generic[ActionT, StateT], frozen=True):
     final_state: StateT
     result: OutcomeRecord | None
     stop: Literal["ended", "no_action", "step_limit", "position"]
+    start: StateT | None = None
+    """Where play starts when not at the variant's set-up (a shrunk witness's position with
+    units taken off it); absent or null: the set-up."""
 
 
 class ViewRecord(Record, Generic[ObservationT, ActionT], frozen=True):

@@ -148,3 +148,19 @@ class Game(Protocol, Generic[S, A]):
         """What `action` caused besides itself (a turn ending, units eliminated, combats
         cancelled), one readable line each naming its clause; empty when nothing else did."""
         ...
+
+
+class UnitRemoval(Protocol[S]):
+    """An optional hook a game may add beside `Game` (not part of it: most games need none).
+    Tools that shrink a witness look for it with `getattr(game, "without_unit", None)` and
+    fall back to editing the state JSON when a game has none; a game whose position check
+    keeps every unit on the map (or accounted for as eliminated) needs it for a unit ever to
+    be taken off."""
+
+    def without_unit(self, state: S, unit: str) -> S | None:
+        """The position `state` with `unit` taken out of play in the way the rules know
+        (eliminated, with whatever the rules do with its cards or markers), a position
+        `check_position` accepts; None when the unit cannot be taken out there (it is not on
+        the map, the rules know no way to remove it at that point, or its removal would end the
+        game)."""
+        ...

@@ -66,12 +66,23 @@ class Difference:
 
 @attrs.frozen
 class Witness:
-    log: tuple[Json, ...]  # actions (JSON) from the setup, legal under both readings
+    log: tuple[Json, ...]  # actions (JSON) from `start`, legal under both readings
     state: Json  # the witness position under reading A (state JSON)
     difference: Difference
     units: int  # units on the map at the witness, a size measure
     found_by: str  # "guided play" | "exhaustive search"
     shrunk_from: int | None = None  # the length of the log found, when shrunk (solvers.shrink)
+    # where the log starts, under reading A (state JSON): the preset's set-up with units taken
+    # off the map (solvers.shrink); None: the preset's set-up itself
+    start: Json | None = None
+
+
+def start_state(game: Game[Any, Any], variant: Variant, start: Json | None) -> Any:
+    """Where a witness log starts under `variant`: the set-up, or the witness's own `start`
+    read under `variant` (through the game's codec, so its position check applies)."""
+    if start is None:
+        return game.initial_state(variant)
+    return rebind(game, game.state_from_json(start), variant)
 
 
 @attrs.frozen

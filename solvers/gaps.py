@@ -30,7 +30,15 @@ from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
 from kernel.variants import Variant
 from solvers import reach, smt
-from solvers.explore import Finding, Json, ModelSource, model_of, reading_variant, rebind
+from solvers.explore import (
+    Finding,
+    Json,
+    ModelSource,
+    model_of,
+    reading_variant,
+    rebind,
+    start_state,
+)
 from solvers.explore_model import MODEL_RLIMIT, clause_reach, proved_invariants, stuck_reach
 from solvers.refinement import replayed_from
 
@@ -50,6 +58,9 @@ class Gap:
     state: Json = None
     seconds: float = 0.0
     reading: tuple[str, str] | None = None  # (option, reading) overriding the preset
+    # where `log` starts (state JSON under `variant`): a witness's set-up with units removed
+    # (solvers.shrink); None: the preset's set-up
+    start: Json = None
 
     def variant(self, game: Game[Any, Any]) -> Variant:
         """The variant the gap was found under."""
@@ -82,10 +93,13 @@ def stuck_readings(
         if f.witness is None:
             continue
         for reading in (f.reading_a, f.reading_b):
-            state = rebind(
-                game,
-                game.state_from_json(f.witness.state),
-                reading_variant(cat, f.preset, f.option, reading),
+            variant = reading_variant(cat, f.preset, f.option, reading)
+            state = rebind(game, game.state_from_json(f.witness.state), variant)
+            # the gap's log starts where the witness's does, read under this reading
+            start = (
+                None
+                if f.witness.start is None
+                else game.state_to_json(start_state(game, variant, f.witness.start))
             )
             for log, stuck in _stuck_at_or_after(game, state, f.witness.log, successors):
                 clauses = tuple(dict.fromkeys((*game.no_action_clauses(stuck), *f.clauses)))
@@ -106,6 +120,7 @@ def stuck_readings(
                         game.state_to_json(stuck),
                         f.seconds,
                         (f.option, reading),
+                        start,
                     )
                 )
     return out

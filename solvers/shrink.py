@@ -10,7 +10,21 @@ outcome, chance). Dropping the tail tries the truncated log; a candidate whose r
 earlier than its end gives that earlier, shorter witness. Among logs of equal length the one
 with fewer units on the map is kept.
 
-The work is bounded by a deterministic count of replays (`max_replays`), never by time, so
+Then fewer units: a witness seldom needs every unit of the set-up. Each unit on the map at
+the start (in the order of the state JSON's `units`) is taken off it in turn: by the game's
+own `without_unit` hook when it has one (`kernel.game.UnitRemoval`: the unit eliminated as
+its rules eliminate one, cards and markers accounted for; a unit the hook cannot take out is
+skipped), else by setting its place fields (`PLACES`) to None in the state JSON. The game's
+codec must accept that start under both readings (a position the game refuses, say one where
+a unit must be on the map, is skipped), and the same log must still replay legally from it
+to the same kind of difference. An action the rules now refuse (the removed unit's own move,
+say) is dropped and the rest tried again. A removal is kept when the witness is no longer
+and has fewer units; the witness then starts from that set-up (`Witness.start`), and when
+units were removed the actions are shrunk once more. Order of preference: fewer actions,
+then fewer units at the witness, then at the start.
+
+The work is bounded by deterministic counts of replays (`max_replays` for the actions,
+`max_unit_replays` for the units and the actions shrunk after them), never by time, so
 the same witness shrinks to the same log on any machine under any load.
 
 Works on any game through the kernel contract (solvers never import specs).
@@ -18,6 +32,7 @@ Works on any game through the kernel contract (solvers never import specs).
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -28,6 +43,7 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.variants import Variant
 from solvers.explore import (
+    PLACES,
     Difference,
     Finding,
     Json,
@@ -36,25 +52,36 @@ from solvers.explore import (
     compare,
     position_key,
     reading_variant,
+    rebind,
+    start_state,
     units_on_map,
 )
 
 MAX_REPLAYS = 120
-"""The replays one witness may cost by default (each replays the candidate log once under
-both readings)."""
+"""The replays one witness's actions may cost by default (each replays the candidate log once
+under both readings)."""
+MAX_UNIT_REPLAYS = 60
+"""The replays the unit shrink may cost by default: one per start the game accepts, one more
+per action then dropped, and those of the second action shrink."""
 
 
 def replay(
-    game: Game[Any, Any], va: Variant, vb: Variant, log: Sequence[Json], like: Difference
+    game: Game[Any, Any],
+    va: Variant,
+    vb: Variant,
+    log: Sequence[Json],
+    like: Difference,
+    start: Json | None = None,
 ) -> Witness | None:
-    """`log` replayed from the set-up under both readings: the witness it gives, or None when
-    an action is illegal under either, or the readings do not differ at its end as `like`
-    does. When one action of the log already leads the readings to different positions and
-    `like` is such a difference, the witness stops there (a shorter one)."""
-    a, b = game.initial_state(va), game.initial_state(vb)
+    """`log` replayed from the set-up (or from `start`, a state JSON) under both readings:
+    the witness it gives, or None when an action is illegal under either, or the readings do
+    not differ at its end as `like` does. When one action of the log already leads the
+    readings to different positions and `like` is such a difference, the witness stops there
+    (a shorter one)."""
+    a, b = start_state(game, va, start), start_state(game, vb, start)
     if position_key(game, a) != position_key(game, b):
         return None  # the set-up itself differs: nothing to shrink
-    return _follow(game, a, b, (), log, like)
+    return _follow(game, a, b, (), log, like, start)
 
 
 def _follow(
@@ -64,12 +91,13 @@ def _follow(
     prefix: Sequence[Json],
     log: Sequence[Json],
     like: Difference,
+    start: Json | None = None,
 ) -> Witness | None:
     """`replay` from the positions `a`, `b` (the same under both readings) that `prefix`
-    reaches, on through `log`. Where chance is to move and the log's action is not one of its
-    outcomes there (dropping an action changed the dice or the draw), chance's likeliest
-    outcome is taken instead: in place of the log's own chance action, or before its player
-    action, which is then tried again."""
+    reaches from `start` (None: the set-up), on through `log`. Where chance is to move and
+    the log's action is not one of its outcomes there (dropping an action changed the dice or
+    the draw), chance's likeliest outcome is taken instead: in place of the log's own chance
+    action, or before its player action, which is then tried again."""
     done: list[Json] = list(prefix)
     for data in log:
         first = _step(game, a, b, data)
@@ -85,7 +113,7 @@ def _follow(
                 return None
             diff, na, nb = step
             if diff is not None:
-                return _witness(game, done, a, diff) if diff.kind == like.kind else None
+                return _witness(game, done, a, diff, start) if diff.kind == like.kind else None
             done.append(item)
             a, b = na, nb
     if like.kind == "result_of_action":
@@ -99,7 +127,7 @@ def _follow(
         diff = compare(game, a, b)
     if diff is None or diff.kind != like.kind:
         return None
-    return _witness(game, done, a, diff)
+    return _witness(game, done, a, diff, start)
 
 
 def _step(
@@ -127,17 +155,19 @@ def _kind(data: Json) -> Any:
     return data.get("type") if isinstance(data, dict) else None
 
 
-def _witness(game: Game[Any, Any], log: Sequence[Json], state: Any, diff: Difference) -> Witness:
+def _witness(
+    game: Game[Any, Any], log: Sequence[Json], state: Any, diff: Difference, start: Json | None
+) -> Witness:
     data = game.state_to_json(state)
-    return Witness(tuple(log), data, diff, units_on_map(data), "")
+    return Witness(tuple(log), data, diff, units_on_map(data), "", start=start)
 
 
 def _trail(
-    game: Game[Any, Any], va: Variant, vb: Variant, log: Sequence[Json]
+    game: Game[Any, Any], va: Variant, vb: Variant, log: Sequence[Json], start: Json | None
 ) -> list[tuple[Any, Any]]:
-    """The positions under both readings after each prefix of a witness log (legal under
-    both: it is a witness's)."""
-    a, b = game.initial_state(va), game.initial_state(vb)
+    """The positions under both readings after each prefix of a witness log from `start`
+    (legal under both: it is a witness's)."""
+    a, b = start_state(game, va, start), start_state(game, vb, start)
     out = [(a, b)]
     for data in log:
         action = game.action_from_json(data)
@@ -150,22 +180,15 @@ def _smaller(w: Witness, than: Witness) -> bool:
     return (len(w.log), w.units) < (len(than.log), than.units)
 
 
-def shrink(
-    game: Game[Any, Any],
-    va: Variant,
-    vb: Variant,
-    witness: Witness,
-    *,
-    max_replays: int = MAX_REPLAYS,
+def _drop_actions(
+    game: Game[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
 ) -> tuple[Witness, int]:
-    """The shortest witness found by dropping chunks of `witness`'s log (see the module
-    docstring), and the replays it took (at most `max_replays`). The witness returned keeps
-    the original's `found_by` and records the original length in `shrunk_from` when it is
-    shorter; it is `witness` itself when nothing shorter was found."""
+    """The action shrink (see the module docstring) from the witness's start, within
+    `max_replays` replays."""
     best = witness
     replays = 0
     size = max(1, len(best.log) // 2)
-    trail = _trail(game, va, vb, best.log) if max_replays > 0 else []
+    trail = _trail(game, va, vb, best.log, best.start) if max_replays > 0 else []
     while size >= 1 and replays < max_replays:
         start = 0
         improved = False
@@ -173,17 +196,138 @@ def shrink(
             a, b = trail[start]  # the log up to `start` is kept: replay from there
             rest = best.log[start + size :]
             replays += 1
-            got = _follow(game, a, b, best.log[:start], rest, best.difference)
+            got = _follow(game, a, b, best.log[:start], rest, best.difference, best.start)
             if got is not None and _smaller(got, best):
                 best = got
                 improved = True
-                trail = _trail(game, va, vb, best.log)
+                trail = _trail(game, va, vb, best.log, best.start)
                 # the same start again: the log there is new
             else:
                 start += size
         if not improved:
             size //= 2
         size = min(size, max(1, len(best.log) // 2))
+    return best, replays
+
+
+def without_unit(data: Json, index: int) -> Json:
+    """A state JSON with its `index`-th unit taken off the map (its place fields None)."""
+    out = copy.deepcopy(data)
+    unit = out["units"][index]
+    for key in PLACES:
+        if key in unit:
+            unit[key] = None
+    return out
+
+
+def removed_units(setup: Json, start: Json | None) -> list[str]:
+    """The ids of the units on the map in the set-up `setup` that `start` has off it, in the
+    set-up's order (none when `start` is None: the set-up itself)."""
+    if start is None:
+        return []
+    before, after = setup.get("units"), start.get("units")
+    if not isinstance(before, list) or not isinstance(after, list):
+        return []
+    return [
+        str(u.get("id", i))
+        for i, (u, v) in enumerate(zip(before, after, strict=False))
+        if _on_map(u) and not _on_map(v)
+    ]
+
+
+def _on_map(unit: Json) -> bool:
+    return isinstance(unit, dict) and any(unit.get(k) is not None for k in PLACES)
+
+
+def _first_refused(game: Game[Any, Any], a: Any, b: Any, log: Sequence[Json]) -> int | None:
+    """The index of the first action of `log` either reading refuses from `a`, `b` (a plain
+    replay: no chance outcome filled in), or None."""
+    for i, data in enumerate(log):
+        step = _step(game, a, b, data)
+        if step is None:
+            return i
+        _, a, b = step
+    return None
+
+
+def _removed(game: Game[Any, Any], va: Variant, base: Json, index: int) -> Any:
+    """The start `base` (a state JSON) under reading A without its `index`-th unit: by the
+    game's own `without_unit` hook (`kernel.game.UnitRemoval`: the unit eliminated as the
+    rules eliminate one) when it has one, None when the hook refuses; else by the JSON edit
+    (`without_unit` here), read through the codec. Raises WargameError for a refused start."""
+    hook = getattr(game, "without_unit", None)
+    if hook is None:
+        return game.state_from_json(without_unit(base, index))
+    unit = base["units"][index].get("id")
+    return None if unit is None else hook(start_state(game, va, base), str(unit))
+
+
+def _drop_units(
+    game: Game[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
+) -> tuple[Witness, int]:
+    """The unit shrink (see the module docstring) within `max_replays` replays; a start the
+    game's codec refuses under either reading costs none."""
+    best = witness
+    replays = 0
+    base = best.start if best.start is not None else game.state_to_json(game.initial_state(va))
+    units = base.get("units") if isinstance(base, dict) else None
+    if not isinstance(units, list) or best.difference.kind == "setup":
+        return best, 0
+    for i in range(len(units)):
+        if replays >= max_replays:
+            break
+        if not _on_map(base["units"][i]):
+            continue
+        try:
+            a = _removed(game, va, base, i)
+            if a is None:
+                continue  # a unit the rules cannot take out there
+            b = rebind(game, a, vb)
+        except WargameError:
+            continue  # a position the game refuses (a unit the rules keep on the map)
+        if position_key(game, a) != position_key(game, b):
+            continue
+        start = game.state_to_json(a)
+        log = list(best.log)
+        got = None
+        while replays < max_replays:
+            replays += 1
+            got = _follow(game, a, b, (), log, best.difference, start)
+            refused = None if got is not None else _first_refused(game, a, b, log)
+            if refused is None:
+                break
+            del log[refused]  # an action the removal made illegal: try without it
+        # fewer actions, then fewer units at the witness, then at the start
+        if got is not None and (len(got.log), got.units, units_on_map(start)) < (
+            len(best.log),
+            best.units,
+            units_on_map(base),
+        ):
+            best, base = got, start
+    return best, replays
+
+
+def shrink(
+    game: Game[Any, Any],
+    va: Variant,
+    vb: Variant,
+    witness: Witness,
+    *,
+    max_replays: int = MAX_REPLAYS,
+    max_unit_replays: int = MAX_UNIT_REPLAYS,
+) -> tuple[Witness, int]:
+    """The shortest witness found by dropping chunks of `witness`'s log, then units from its
+    start (see the module docstring), and the replays it took (at most `max_replays` for the
+    actions, plus at most `max_unit_replays` for the units and the second action shrink).
+    The witness returned keeps the original's `found_by` and records the original length in
+    `shrunk_from` when it is smaller; it is `witness` itself when nothing smaller was found."""
+    best, replays = _drop_actions(game, va, vb, witness, max_replays)
+    fewer, used = _drop_units(game, va, vb, best, max_unit_replays)
+    if fewer is not best:
+        fewer, more = _drop_actions(game, va, vb, fewer, max_unit_replays - used)
+        used += more
+        best = fewer
+    replays += used
     if best is witness:
         return witness, replays
     return (
@@ -193,7 +337,11 @@ def shrink(
 
 
 def shrink_finding(
-    game: Game[Any, Any], finding: Finding, *, max_replays: int = MAX_REPLAYS
+    game: Game[Any, Any],
+    finding: Finding,
+    *,
+    max_replays: int = MAX_REPLAYS,
+    max_unit_replays: int = MAX_UNIT_REPLAYS,
 ) -> Finding:
     """The finding with its witness shrunk (`shrink`); as it is when it has none."""
     if finding.witness is None:
@@ -201,7 +349,14 @@ def shrink_finding(
     cat = game.catalogue
     va = reading_variant(cat, finding.preset, finding.option, finding.reading_a)
     vb = reading_variant(cat, finding.preset, finding.option, finding.reading_b)
-    witness, _ = shrink(game, va, vb, finding.witness, max_replays=max_replays)
+    witness, _ = shrink(
+        game,
+        va,
+        vb,
+        finding.witness,
+        max_replays=max_replays,
+        max_unit_replays=max_unit_replays,
+    )
     if witness is finding.witness:
         return finding
     return attrs.evolve(finding, witness=witness)

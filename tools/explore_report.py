@@ -14,7 +14,7 @@ from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import Game
 from kernel.scene import Scene
-from solvers.explore import Finding, differential, reading_variant, rebind
+from solvers.explore import Finding, Witness, differential, reading_variant, rebind, start_state
 from solvers.gaps import (
     PLAY_SECONDS,
     STUCK_SECONDS,
@@ -28,7 +28,7 @@ from solvers.gaps import (
     stuck_readings,
     unreached_clauses,
 )
-from solvers.shrink import shrink_finding
+from solvers.shrink import removed_units, shrink_finding
 from tools.playlog import narrate, position_log, write_log
 from tools.progress import Progress
 from tools.render import render_svg
@@ -283,6 +283,10 @@ def account(game: Game[Any, Any], f: Finding) -> list[str]:
     side = game.to_move(a)
     n = len(w.log)
     where = f"After {n} action{'s' if n != 1 else ''} from the set-up" if n else "At the set-up"
+    if w.start is not None:  # a set-up with units taken off (solvers.shrink)
+        va = reading_variant(game.catalogue, f.preset, f.option, f.reading_a)
+        gone = removed_units(game.state_to_json(game.initial_state(va)), w.start)
+        where += f" without {', '.join(gone)}" if gone else " of its own"
     if d.kind == "actions":
         out = [f"{where}, {side} is to move, and the readings allow different actions."]
         for reading, only, here in ((ra, d.only_a, a), (rb, d.only_b, b)):
@@ -383,11 +387,12 @@ def _picture(game: Game[Any, Any], f: Finding) -> Scene | None:
     return scene.with_witness(frozenset(_ids(d.only_a) | _ids(d.only_b)), notes)
 
 
-def _narrative(game: Game[Any, Any], variant: Any, log: tuple[Any, ...]) -> str:
-    """The readable play log of `log` (what `wargame play` prints), as HTML."""
+def _narrative(game: Game[Any, Any], variant: Any, log: tuple[Any, ...], start: Any = None) -> str:
+    """The readable play log of `log` (what `wargame play` prints) from the set-up or from
+    `start` (a state JSON of `variant`), as HTML."""
     if not log:
         return "<p>No action: the set-up itself.</p>"
-    lines = narrate(game, variant, log)
+    lines = narrate(game, variant, log, start)
     return f"<pre class='playlog'>{html.escape(chr(10).join(lines))}</pre>"
 
 
@@ -404,7 +409,7 @@ def _loop(game: Game[Any, Any], g: Gap, scene: Scene, draw: Any) -> Scene:
     """The picture of an endless loop: its actions beside the map, and each move in it (a
     piece whose place changes) as a numbered arrow. The loop is the stretch of the log from
     the first time the gap's final position was reached."""
-    state = game.initial_state(g.variant(game))
+    state = start_state(game, g.variant(game), g.start)
     states = [state]
     for data in g.log:
         state = game.apply(state, game.action_from_json(data))
@@ -433,6 +438,27 @@ def _loop(game: Game[Any, Any], g: Gap, scene: Scene, draw: Any) -> Scene:
     return scene.with_witness(frozenset(moved), ((heading, tuple(lines)),)).with_arrows(
         tuple(arrows)
     )
+
+
+def _start_json(game: Game[Any, Any], variant: Any, start: Any) -> Any:
+    """A witness's start read under `variant` as state JSON (None: the preset's set-up)."""
+    return None if start is None else game.state_to_json(start_state(game, variant, start))
+
+
+def _setup_words(game: Game[Any, Any], variant: Any, start: Any) -> str:
+    """Where a log starts, in plain words: the preset's set-up, or the set-up without the
+    units taken off it ("set-up without JP-3, JP-7")."""
+    if start is None:
+        return "from the set-up itself"
+    gone = removed_units(game.state_to_json(game.initial_state(variant)), start)
+    if not gone:
+        return "from a position of its own (its start)"
+    return f"from the set-up without {', '.join(gone)}"
+
+
+def _shrunk(w: Witness) -> bool:
+    """Whether a shrink made the witness's log shorter (not only its set-up smaller)."""
+    return w.shrunk_from is not None and w.shrunk_from != len(w.log)
 
 
 class _Files:
@@ -471,7 +497,7 @@ def summary_table(findings: list[Finding], gaps: list[Gap]) -> str:
             f"<td>{html.escape(f.verdict)}{' (moot under this preset)' if f.moot else ''}</td>"
             f"<td>{html.escape(w.found_by if w is not None else f.limit or '-')}</td>"
             f"<td>{len(w.log) if w is not None else '-'}"
-            f"{f' (shrunk from {w.shrunk_from})' if w is not None and w.shrunk_from else ''}</td>"
+            f"{f' (shrunk from {w.shrunk_from})' if w is not None and _shrunk(w) else ''}</td>"
             f"<td>{f.z3_depth if f.z3_depth >= 0 else '-'}</td></tr>"
         )
     for i, g in enumerate(gaps):
@@ -536,7 +562,8 @@ def report(
             for tag, reading in (("a", f.reading_a), ("b", f.reading_b)):
                 variant = reading_variant(cat, f.preset, f.option, reading)
                 final = game.state_to_json(rebind(game, game.state_from_json(w.state), variant))
-                log = position_log(game, variant, w.log, final)
+                start = _start_json(game, variant, w.start)
+                log = position_log(game, variant, w.log, final, start)
                 files.log(f"{slug}-{tag}.json", log)
                 logs.append(f"{slug}-{tag}.json")
             said = account(game, f)
@@ -554,6 +581,10 @@ def report(
                 },
                 "logs": logs,
                 "log": list(w.log),  # the actions as JSON, as in the log files
+                # where the log starts (reading A's state JSON; null: the preset's set-up),
+                # and the units a shrink took off the set-up for it
+                "start": w.start,
+                "removed_units": [],
             }
             picture = _picture(game, f)
             img = ""
@@ -561,16 +592,20 @@ def report(
                 files.text(f"{slug}.svg", render_svg(picture))
                 entry["witness"]["picture"] = f"{slug}.svg"
                 img = f'<img src="{html.escape(slug)}.svg" alt="witness position">'
-            shrunk = f", shrunk from {w.shrunk_from}" if w.shrunk_from is not None else ""
+            shrunk = f", shrunk from {w.shrunk_from}" if _shrunk(w) else ""
             variant_a = reading_variant(cat, f.preset, f.option, f.reading_a)
+            if w.start is not None:
+                setup = game.state_to_json(game.initial_state(variant_a))
+                entry["witness"]["removed_units"] = removed_units(setup, w.start)
             body = (
                 "<h3>What differs, and what happens next</h3>"
                 + "".join(f"<p class='account'>{html.escape(line)}</p>" for line in said)
                 + img
                 + f"<h3>Play log to the witness (reading {html.escape(f.reading_a)}, "
                 f"{len(w.log)} actions{shrunk}; {w.units} units on the map; found by "
-                f"{html.escape(w.found_by)})</h3>"
-                + _narrative(game, variant_a, w.log)
+                f"{html.escape(w.found_by)})</h3>" + f"<p class='setup'>The log starts "
+                f"{html.escape(_setup_words(game, variant_a, w.start))}.</p>"
+                + _narrative(game, variant_a, w.log, w.start)
                 + f"<p>Replay: <code>wargame play {game.name} --replay "
                 f"{html.escape(logs[0])}</code> (reading {html.escape(f.reading_a)}), "
                 f"<code>{html.escape(logs[1])}</code> (reading {html.escape(f.reading_b)})</p>"
@@ -598,7 +633,7 @@ def report(
         log_name = ""
         if g.state is not None:
             variant = g.variant(game)
-            log = position_log(game, variant, g.log, g.state)
+            log = position_log(game, variant, g.log, g.state, g.start)
             files.log(f"{name}.json", log)
             log_name = f"{name}.json"
         img = ""
@@ -618,6 +653,7 @@ def report(
                 "message": g.message,
                 "actions": len(g.log),
                 "log": log_name,
+                "start": g.start,  # null: the preset's set-up
             }
         )
         sections.append(
@@ -625,8 +661,9 @@ def report(
             f"{html.escape(g.under)}</h2><p>{html.escape(g.message)}</p><p>Clauses "
             f"{html.escape(', '.join(g.clauses))}; {len(g.log)} actions; replay "
             f"<code>wargame play {game.name} --replay {html.escape(log_name)}</code></p>"
-            f"{img}<h3>Play log ({len(g.log)} actions)</h3>"
-            f"{_narrative(game, g.variant(game), g.log)}"
+            f"{img}<h3>Play log ({len(g.log)} actions, "
+            f"{html.escape(_setup_words(game, g.variant(game), g.start))})</h3>"
+            f"{_narrative(game, g.variant(game), g.log, g.start)}"
             f"{_json_log(g.log, [log_name] if log_name else [])}</section>"
         )
     rows = []

@@ -9,6 +9,10 @@ same random stream, the action the agent would have chosen and each chance outco
 have drawn, so the log proves it is the game that was played, not merely a legal one. A log
 from outside (a person, a client, a witness the explorer built) is checked for legality only,
 and the replay says so. `wargame play` is a thin shell over this module; other tools reuse it.
+
+A log may start from a position of its own instead of the variant's set-up: its optional
+`start` (a state JSON of the log's variant), which a shrunk witness needs when units were
+taken off its set-up (`solvers.shrink`). A log without `start` is read and replayed as ever.
 """
 
 from __future__ import annotations
@@ -103,6 +107,7 @@ class GameLog:
     final_state: dict[str, Any]
     result: dict[str, Any] | None
     stop: str
+    start: dict[str, Any] | None = None  # where play starts (state JSON); None: the set-up
 
     @property
     def seed(self) -> int | None:
@@ -110,6 +115,7 @@ class GameLog:
         return self.agent.seed if self.agent.is_seeded else None
 
     def to_json(self) -> dict[str, Any]:
+        start = {} if self.start is None else {"start": self.start}
         return {
             "format": LOG_FORMAT,
             "version": LOG_VERSION,
@@ -120,6 +126,7 @@ class GameLog:
             "final_state": self.final_state,
             "result": self.result,
             "stop": self.stop,
+            **start,
         }
 
 
@@ -158,6 +165,7 @@ def read_log(game: Game[Any, Any], data: Any) -> GameLog:
             "records the agent that played): record the game again with `wargame play --log`",
             field="version",
         )
+    start = data.get("start") if isinstance(data, dict) else None  # optional: see LogRecord
     types = getattr(game, "wire", None)
     if types is None:  # a codec not yet on wire types: the envelope is still read strictly
         record = convert(data, log_type(Any, dict[str, Any]))
@@ -166,15 +174,40 @@ def read_log(game: Game[Any, Any], data: Any) -> GameLog:
     if record.game != game.name:
         raise InvalidInput(f"log is for game {record.game!r}, not {game.name!r}", field="game")
     agent = _agent(record.agent.name, record.agent.seed)
+    variant = _variant(game, record.variant)
+    if start is not None:
+        start_position(game, variant, start)  # refused here, before any replay
     return GameLog(
         game.name,
-        _variant(game, record.variant),
+        variant,
         agent,
         tuple(data["actions"]),
         data["final_state"],
         data["result"],
         record.stop,
+        start,
     )
+
+
+def start_position(game: Game[S, A], variant: Variant, start: Any) -> S:
+    """Where a log's play starts: `variant`'s set-up, or its `start` (a state JSON of that
+    variant) read strictly by the game's codec; a `start` refused is bad input naming it."""
+    if start is None:
+        return game.initial_state(variant)
+    try:
+        state = game.state_from_json(start)
+        got = game.state_to_json(state).get("variant")
+    except WargameError as exc:
+        inner = exc.field
+        field = "start" if not inner else f"start.{inner}"
+        raise InvalidInput(f"start: {exc.message}", clauses=exc.clauses, field=field) from None
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise InvalidInput(f"start: not a position of {game.name}: {exc}", field="start") from None
+    if got != variant.to_json():
+        raise InvalidInput(
+            "start: the position is of another variant than the log's", field="start.variant"
+        )
+    return state
 
 
 def _agent(name: str, seed: int | None) -> LogAgent:
@@ -253,13 +286,16 @@ class Narrator(Generic[S, A]):
             self.emit(f"  > {event}")
 
 
-def narrate(game: Game[S, A], variant: Variant, actions: Sequence[Any]) -> list[str]:
-    """The readable play log of `actions` (action JSON) from `variant`'s set-up: the lines
-    `wargame play` prints for them (headlines as they change, each action, its events). An
-    action the rules refuse ends the lines with the refusal."""
+def narrate(
+    game: Game[S, A], variant: Variant, actions: Sequence[Any], start: Any = None
+) -> list[str]:
+    """The readable play log of `actions` (action JSON) from `variant`'s set-up (or from
+    `start`, a state JSON of it): the lines `wargame play` prints for them (headlines as they
+    change, each action, its events). An action the rules refuse ends the lines with the
+    refusal."""
     lines: list[str] = []
     narrator = Narrator(game, lines.append)
-    state = game.initial_state(variant)
+    state = start_position(game, variant, start)
     for i, raw in enumerate(actions):
         try:
             action = game.action_from_json(raw)
@@ -292,17 +328,21 @@ def play_narrated(
 
 
 def replay_log(game: Game[S, A], log: GameLog, emit: Emit | None) -> Playout[S, A]:
-    """Replay a log from its variant's initial state, narrated like the original game.
+    """Replay a log from its variant's initial state (or its `start`), narrated like the
+    original game.
 
-    Raises InvalidInput for an action that does not parse and IllegalAction for one the rules
-    refuse (both naming the step as `actions[i]`). For a seeded agent's log, each step is also
+    Raises InvalidInput for a `start` the game's codec refuses (naming `start`), for an
+    action that does not parse and IllegalAction for one the rules refuse (both naming the
+    step as `actions[i]`). For a seeded agent's log, each step is also
     re-derived with `kernel.playout.choose` from the same `random.Random(seed)` stream as
     `kernel.playout.play`: an action the agent would not have chosen, or a chance outcome it
     would not have drawn, is a ReplayMismatch naming `actions[i]`. Last, a replay that ends in
     another state, result or stop than the log records is a ReplayMismatch too. (An external
     log is checked for legality only: say `LEGALITY_ONLY` where it is shown.)"""
     narrator = Narrator(game, emit) if emit is not None else None
-    state = game.initial_state(log.variant)
+    state = start_position(game, log.variant, log.start)
+    if emit is not None and log.start is not None:
+        emit("play starts from the log's own position (its start), not the set-up")
     seeded = log.agent.is_seeded and log.agent.seed is not None
     rng = random.Random(log.agent.seed) if seeded else None
     agents = default_agents(game) if seeded else None
@@ -382,20 +422,23 @@ def _playout(
     return Playout(actions, final, None, "step_limit", game.nontermination_clauses, lasso)
 
 
-def position_log(game: Game[S, A], variant: Variant, log: Sequence[Any], state: Any) -> GameLog:
+def position_log(
+    game: Game[S, A], variant: Variant, log: Sequence[Any], state: Any, start: Any = None
+) -> GameLog:
     """The log of a chosen position (a witness) reached by `log` from the set-up under
-    `variant`: it stops as "position", as "no_action" where the side to move has none, or as
-    "ended" with its result when play is over there. Its agent is `external`: a search chose
+    `variant` (or from `start`, a state JSON of it, recorded in the log): it stops as
+    "position", as "no_action" where the side to move has none, or as "ended" with its result
+    when play is over there. Its agent is `external`: a search chose
     the actions, so a replay checks them for legality only."""
     external = LogAgent.external()
     final = game.state_from_json(state)
     if game.to_move(final) is None:
         outcome = game.outcome(final)
         result = None if outcome is None else outcome.to_json()
-        return GameLog(game.name, variant, external, tuple(log), state, result, "ended")
+        return GameLog(game.name, variant, external, tuple(log), state, result, "ended", start)
     stuck = game.to_move(final) != CHANCE and not game.legal_actions(final)
     stop = "no_action" if stuck else "position"
-    return GameLog(game.name, variant, external, tuple(log), state, None, stop)
+    return GameLog(game.name, variant, external, tuple(log), state, None, stop, start)
 
 
 def _check_ending(game: Game[S, A], log: GameLog, result: Playout[S, A]) -> None:

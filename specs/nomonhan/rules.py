@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 
 from kernel.data import FactResult, Provenance, check_facts
-from kernel.errors import IllegalAction, InvalidInput
+from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput
 from kernel.game import CHANCE, Outcome, WireTypes
 from kernel.hexes import Hex
 from kernel.scene import Scene
@@ -59,7 +59,12 @@ from specs.nomonhan.resolve import (
     retreat_problem,
     start_combat,
 )
-from specs.nomonhan.sequence import after_combat, apply_end_roll, end_movement_phase
+from specs.nomonhan.sequence import (
+    after_combat,
+    apply_end_roll,
+    end_movement_phase,
+    sudden_death_condition,
+)
 from specs.nomonhan.state import NomonhanState, Phase, Stage, UnitState
 from specs.nomonhan.strength import full_steps, roll_outcomes
 from specs.nomonhan.variants import CATALOGUE
@@ -285,6 +290,31 @@ class Nomonhan:
         """Refuse a position no play can reach, naming the JSON path and the clauses; the
         spec's invariants that hold in the state's variant included (`position`)."""
         position.check_position(self.board, state)
+
+    def without_unit(self, state: NomonhanState, unit: str) -> NomonhanState | None:
+        """`state` with `unit` eliminated as combat eliminates it (`kernel.game.UnitRemoval`):
+        off the map with no step left (NOM-9.24; NOM-3.1, NOM-3.2: an off-map unit that is no
+        waiting reinforcement is eliminated), no longer among this phase's movers. None when
+        the unit is not on the map, takes part in a combat declared or under way (NOM-9.8: its
+        record names it), or its elimination ends the game (NOM-4.1, NOM-4.2), or the position
+        check refuses the result."""
+        if unit not in self.board.side_of or state.unit(unit).hex is None:
+            return None
+        named = {u for c in state.pending for u in (*c.attackers, *c.defenders)}
+        if state.current is not None:
+            c = state.current.combat
+            named.update(c.attackers, c.defenders, (u for u, _ in state.current.start_hexes))
+        if unit in named:
+            return None  # NOM-9.8: a declared combat keeps its participants
+        units = tuple(UnitState(u.id, None, 0) if u.id == unit else u for u in state.units)
+        out = attrs.evolve(state, units=units, moved=state.moved - {unit})
+        if sudden_death_condition(self.board, out) is not None:
+            return None  # NOM-4.1, NOM-4.2: the game would end there
+        try:
+            self.check_position(out)
+        except ImpossiblePosition:
+            return None
+        return out
 
     def no_action_clauses(self, state: NomonhanState) -> tuple[str, ...]:
         """The clauses whose obligations collide where the side to move has no legal action:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from kernel.data import FactResult, Provenance, check_facts
-from kernel.errors import IllegalAction
+from kernel.errors import IllegalAction, ImpossiblePosition
 from kernel.game import CHANCE, Outcome, WireTypes
 from kernel.playout import Agent, observing, random_policy
 from kernel.scene import Scene
@@ -58,7 +58,8 @@ from specs.rattenkrieg.control import settle
 from specs.rattenkrieg.data import DATA_FILE, RKData, load_data
 from specs.rattenkrieg.facts import facts
 from specs.rattenkrieg.pile import draw_outcomes
-from specs.rattenkrieg.state import RKState, Stage
+from specs.rattenkrieg.state import Phase, RKState, Stage
+from specs.rattenkrieg.units import eliminate
 from specs.rattenkrieg.variants import CATALOGUE
 
 
@@ -221,6 +222,39 @@ class Rattenkrieg:
         """Refuse a position no play could reach, naming the field, the clause and the
         invariant (`validate.check_position`)."""
         validate.check_position(self, state)
+
+    def without_unit(self, state: RKState, unit: str) -> RKState | None:
+        """`state` with `unit` eliminated as damage eliminates it (`kernel.game.UnitRemoval`):
+        off the map, its step cards discarded (AMB-RKS-7 iv) so that every card stays in one
+        place (RKS-P-CARDS), the turn recorded for the T-34's return (RKS-6.3.1), and control
+        following the units left (RKS-3.6.2). None when the unit is not on the map, during
+        set-up (RKS-3.1.2, RKS-3.2.1: every unit stands where it starts, RKS-P-SETUP), when a
+        record of the turn under way names it (the acting unit, a combat, damage, a pending
+        move, a draw or a pick: RKS-7.1.1, RKS-8.2.2), or when the position check refuses the
+        result."""
+        b = self.board
+        if unit not in b.side_of or b.unit(state, unit).area is None:
+            return None
+        if state.phase == Phase.SETUP:
+            return None  # RKS-P-SETUP: no unit leaves the map during set-up
+        named = {state.acting, *(d.who for d in state.draws)}
+        if state.combat is not None:
+            c = state.combat
+            named.update((c.attacker, c.defender, c.support, *c.staying))
+        if state.damage is not None:
+            named.add(state.damage.unit)
+        if state.pending is not None:
+            named.add(state.pending.escort)
+        if state.pick is not None:
+            named.add(state.pick.who)
+        if unit in named:
+            return None  # RKS-7.1.1, RKS-8.2.2: the turn under way needs it
+        out = settle(b, eliminate(b, state, unit))  # RKS-8.9.2, AMB-RKS-7 iv, RKS-3.6.2
+        try:
+            self.check_position(out)
+        except ImpossiblePosition:
+            return None
+        return out
 
     def no_action_clauses(self, state: RKState) -> tuple[str, ...]:
         return (legal.STAGE_CLAUSE.get(state.stage, "RKS-5.1.1"),)

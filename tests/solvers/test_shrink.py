@@ -103,3 +103,12 @@ def test_shrink_finding_shrinks_the_witness_and_keeps_the_rest() -> None:
     assert (small.option, small.verdict, small.detail) == (f.option, f.verdict, f.detail)
     none = Finding("gap", ("TOY-1",), None, "none", "stuck_at_3", "plain", "unknown", None, "", 0)
     assert shrink_finding(TOY, none) is none
+
+
+def test_a_game_without_units_spends_no_replay_on_them() -> None:
+    """The toy's positions have no units: the unit shrink (tests/solvers/test_shrink_units.py)
+    has nothing to take off, so the result and its cost are the action shrink's alone."""
+    w = _witness(LONG)
+    assert shrink(TOY, PLAIN, STUCK, w) == shrink(TOY, PLAIN, STUCK, w, max_unit_replays=0)
+    small, _ = shrink(TOY, PLAIN, STUCK, w)
+    assert small.start is None
