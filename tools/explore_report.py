@@ -440,6 +440,16 @@ def _loop(game: Game[Any, Any], g: Gap, scene: Scene, draw: Any) -> Scene:
     )
 
 
+def _reached(game: Game[Any, Any], variant: Any, w: Witness) -> Any:
+    """The witness position under `variant`: its log replayed from its start under that
+    reading. (Reading A's position read under B is not B's when the readings set the game up
+    differently, and a log file must replay to the position it records.)"""
+    state = start_state(game, variant, w.start)
+    for data in w.log:
+        state = game.apply(state, game.action_from_json(data))
+    return state
+
+
 def _start_json(game: Game[Any, Any], variant: Any, start: Any) -> Any:
     """A witness's start read under `variant` as state JSON (None: the preset's set-up)."""
     return None if start is None else game.state_to_json(start_state(game, variant, start))
@@ -561,7 +571,7 @@ def report(
             logs = []
             for tag, reading in (("a", f.reading_a), ("b", f.reading_b)):
                 variant = reading_variant(cat, f.preset, f.option, reading)
-                final = game.state_to_json(rebind(game, game.state_from_json(w.state), variant))
+                final = game.state_to_json(_reached(game, variant, w))
                 start = _start_json(game, variant, w.start)
                 log = position_log(game, variant, w.log, final, start)
                 files.log(f"{slug}-{tag}.json", log)

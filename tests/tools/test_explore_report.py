@@ -13,7 +13,7 @@ import pytest
 from kernel.game import Game
 from solvers.explore import Finding, along, reading_variant
 from tests.kernel.toy import Toy
-from tools import explore_report
+from tools import cli, explore_report
 from tools.explore_report import account, write_report
 from tools.playlog import narrate
 from tools.registry import get_game
@@ -137,3 +137,22 @@ def test_the_account_of_a_set_up_difference_names_what_differs_in_it() -> None:
     [said] = account(NOMONHAN, f)
     assert said.startswith("The two readings set the game up differently, before any action: ")
     assert "points.JP: 0 under enemy_eliminated, 10 under own_remaining" in said
+
+
+def test_each_reading_s_log_of_a_set_up_difference_replays_to_its_own_set_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """AMB-NOM-15 (NOM-9.19, NOM-9.28): where the readings set the game up differently (the
+    Artillery's steps), each reading's log file records that reading's own set-up, so
+    `wargame play --replay` replays both (reading A's position read under B is not B's)."""
+    f = _finding(NOMONHAN, "artillery_rules", "ja", "generic", (), "ja")
+    assert f.witness is not None and f.witness.difference.kind == "setup"
+    write_report(NOMONHAN, tmp_path, [f], [], [])
+    [entry] = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["options"]
+    finals = set()
+    for name in entry["witness"]["logs"]:
+        code = cli.main(["play", "nomonhan", "--replay", str(tmp_path / name), "--quiet"])
+        capsys.readouterr()
+        assert code == 0, name
+        finals.add(json.dumps(json.loads((tmp_path / name).read_text())["final_state"]))
+    assert len(finals) == 2  # the two set-ups differ: each log has its own
