@@ -75,6 +75,10 @@ class Witness:
     # where the log starts, under reading A (state JSON): the preset's set-up with units taken
     # off the map (solvers.shrink); None: the preset's set-up itself
     start: Json | None = None
+    # the actions of play from the set-up to the position `start` was made from (0: the
+    # set-up itself), and the units taken off it there, in order (solvers.shrink)
+    start_after: int = 0
+    removed: tuple[str, ...] = ()
 
 
 def start_state(game: Game[Any, Any], variant: Variant, start: Json | None) -> Any:

@@ -61,6 +61,8 @@ class Gap:
     # where `log` starts (state JSON under `variant`): a witness's set-up with units removed
     # (solvers.shrink); None: the preset's set-up
     start: Json = None
+    start_after: int = 0  # the actions of play before `start` was made (`Witness.start_after`)
+    removed: tuple[str, ...] = ()  # the units taken off there (`Witness.removed`)
 
     def variant(self, game: Game[Any, Any]) -> Variant:
         """The variant the gap was found under."""
@@ -121,6 +123,8 @@ def stuck_readings(
                         f.seconds,
                         (f.option, reading),
                         start,
+                        f.witness.start_after,
+                        f.witness.removed,
                     )
                 )
     return out

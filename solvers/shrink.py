@@ -21,7 +21,10 @@ to the same kind of difference. An action the rules now refuse (the removed unit
 say) is dropped and the rest tried again. A removal is kept when the witness is no longer
 and has fewer units; the witness then starts from that set-up (`Witness.start`), and when
 units were removed the actions are shrunk once more. Order of preference: fewer actions,
-then fewer units at the witness, then at the start.
+then fewer units at the witness, then at the start. Where the rules can take no unit out at
+the set-up (Rattenkrieg's set-up is itself play, RKS-3.1.2), the units are taken off the first
+position of the witness's own play where they can be, and the log starts there
+(`Witness.start_after` says how many actions in; `Witness.removed` which units are gone).
 
 The work is bounded by deterministic counts of replays (`max_replays` for the actions,
 `max_unit_replays` for the units and the actions shrunk after them), never by time, so
@@ -60,7 +63,7 @@ from solvers.explore import (
 MAX_REPLAYS = 120
 """The replays one witness's actions may cost by default (each replays the candidate log once
 under both readings)."""
-MAX_UNIT_REPLAYS = 60
+MAX_UNIT_REPLAYS = 30
 """The replays the unit shrink may cost by default: one per start the game accepts, one more
 per action then dropped, and those of the second action shrink."""
 
@@ -197,6 +200,8 @@ def _drop_actions(
             rest = best.log[start + size :]
             replays += 1
             got = _follow(game, a, b, best.log[:start], rest, best.difference, best.start)
+            if got is not None:
+                got = attrs.evolve(got, start_after=best.start_after, removed=best.removed)
             if got is not None and _smaller(got, best):
                 best = got
                 improved = True
@@ -267,12 +272,50 @@ def _drop_units(
 ) -> tuple[Witness, int]:
     """The unit shrink (see the module docstring) within `max_replays` replays; a start the
     game's codec refuses under either reading costs none."""
+    if witness.difference.kind == "setup":
+        return witness, 0
+    if witness.start is not None:
+        base: Json = witness.start
+    else:
+        base = game.state_to_json(game.initial_state(va))
+    if not isinstance(base.get("units") if isinstance(base, dict) else None, list):
+        return witness, 0
+    log = list(witness.log)
+    best, replays, taken = _remove_each(
+        game, va, vb, witness, base, log, witness.start_after, max_replays
+    )
+    hook = getattr(game, "without_unit", None)
+    if best is not witness or taken or witness.start is not None or hook is None:
+        return best, replays
+    later = _later_base(game, va, vb, witness, hook)  # the set-up can lose none: play on
+    if later is None:
+        return best, replays
+    base, after = later
+    best, more, _ = _remove_each(
+        game, va, vb, witness, base, log[after:], after, max_replays - replays
+    )
+    return best, replays + more
+
+
+def _remove_each(
+    game: Game[Any, Any],
+    va: Variant,
+    vb: Variant,
+    witness: Witness,
+    base: Json,
+    log0: list[Json],
+    after: int,
+    max_replays: int,
+) -> tuple[Witness, int, bool]:
+    """Each unit on the map at `base` (a state JSON `after` actions into play, from which
+    `log0` leads on to the witness's difference) taken off in turn, kept when the witness
+    gets smaller; the witness, the replays and whether the rules took out any unit there."""
     best = witness
     replays = 0
-    base = best.start if best.start is not None else game.state_to_json(game.initial_state(va))
-    units = base.get("units") if isinstance(base, dict) else None
-    if not isinstance(units, list) or best.difference.kind == "setup":
-        return best, 0
+    taken = False
+    units = base["units"]
+    removed = list(witness.removed)
+    size = (len(witness.log), witness.units, units_on_map(base))
     for i in range(len(units)):
         if replays >= max_replays:
             break
@@ -282,29 +325,51 @@ def _drop_units(
             a = _removed(game, va, base, i)
             if a is None:
                 continue  # a unit the rules cannot take out there
+            taken = True
             b = rebind(game, a, vb)
         except WargameError:
             continue  # a position the game refuses (a unit the rules keep on the map)
         if position_key(game, a) != position_key(game, b):
             continue
         start = game.state_to_json(a)
-        log = list(best.log)
+        log = list(log0)
         got = None
         while replays < max_replays:
             replays += 1
-            got = _follow(game, a, b, (), log, best.difference, start)
+            got = _follow(game, a, b, (), log, witness.difference, start)
             refused = None if got is not None else _first_refused(game, a, b, log)
             if refused is None:
                 break
             del log[refused]  # an action the removal made illegal: try without it
         # fewer actions, then fewer units at the witness, then at the start
-        if got is not None and (len(got.log), got.units, units_on_map(start)) < (
-            len(best.log),
-            best.units,
-            units_on_map(base),
+        if got is not None and (len(got.log), got.units, units_on_map(start)) < size:
+            removed.append(str(units[i].get("id", i)))
+            best = attrs.evolve(got, start_after=after, removed=tuple(removed))
+            base, log0 = start, list(got.log)
+            size = (len(got.log), got.units, units_on_map(start))
+    return best, replays, taken
+
+
+def _later_base(
+    game: Game[Any, Any], va: Variant, vb: Variant, witness: Witness, hook: Any
+) -> tuple[Json, int] | None:
+    """The first position of the witness's own play, after its set-up, where the game's hook
+    takes some unit on the map out (as state JSON), and how many actions in; None when there
+    is none before the difference."""
+    a, b = game.initial_state(va), game.initial_state(vb)
+    for k, data in enumerate(witness.log):
+        step = _step(game, a, b, data)
+        if step is None or step[0] is not None:
+            return None  # the log does not go on alike under both readings
+        _, a, b = step
+        here = game.state_to_json(a)
+        units = here.get("units") if isinstance(here, dict) else None
+        if isinstance(units, list) and any(
+            _on_map(u) and u.get("id") is not None and hook(a, str(u["id"])) is not None
+            for u in units
         ):
-            best, base = got, start
-    return best, replays
+            return here, k + 1
+    return None
 
 
 def shrink(

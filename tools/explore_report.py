@@ -28,7 +28,7 @@ from solvers.gaps import (
     stuck_readings,
     unreached_clauses,
 )
-from solvers.shrink import removed_units, shrink_finding
+from solvers.shrink import shrink_finding
 from tools.playlog import narrate, position_log, write_log
 from tools.progress import Progress
 from tools.render import render_svg
@@ -282,11 +282,8 @@ def account(game: Game[Any, Any], f: Finding) -> list[str]:
     a, b = _states(game, f)
     side = game.to_move(a)
     n = len(w.log)
-    where = f"After {n} action{'s' if n != 1 else ''} from the set-up" if n else "At the set-up"
-    if w.start is not None:  # a set-up with units taken off (solvers.shrink)
-        va = reading_variant(game.catalogue, f.preset, f.option, f.reading_a)
-        gone = removed_units(game.state_to_json(game.initial_state(va)), w.start)
-        where += f" without {', '.join(gone)}" if gone else " of its own"
+    origin = _origin(w.start, w.start_after, w.removed)
+    where = f"After {n} action{'s' if n != 1 else ''} from {origin}" if n else f"At {origin}"
     if d.kind == "actions":
         out = [f"{where}, {side} is to move, and the readings allow different actions."]
         for reading, only, here in ((ra, d.only_a, a), (rb, d.only_b, b)):
@@ -455,15 +452,21 @@ def _start_json(game: Game[Any, Any], variant: Any, start: Any) -> Any:
     return None if start is None else game.state_to_json(start_state(game, variant, start))
 
 
-def _setup_words(game: Game[Any, Any], variant: Any, start: Any) -> str:
-    """Where a log starts, in plain words: the preset's set-up, or the set-up without the
-    units taken off it ("set-up without JP-3, JP-7")."""
+def _origin(start: Any, after: int, removed: tuple[str, ...]) -> str:
+    """Where a log starts, in plain words: the set-up, the set-up without the units a shrink
+    took off it ("the set-up without JP-3, JP-7"), or the position that many actions into
+    play without them (where the rules take no unit out at the set-up)."""
     if start is None:
-        return "from the set-up itself"
-    gone = removed_units(game.state_to_json(game.initial_state(variant)), start)
-    if not gone:
-        return "from a position of its own (its start)"
-    return f"from the set-up without {', '.join(gone)}"
+        return "the set-up"
+    without = f" without {', '.join(removed)}" if removed else ""
+    if after:
+        return f"the position {after} action{'s' if after != 1 else ''} into play{without}"
+    return f"the set-up{without}" if removed else "a position of its own (its start)"
+
+
+def _setup_words(start: Any, after: int, removed: tuple[str, ...]) -> str:
+    """`_origin` as the report's sentence ends it ("The log starts from ...")."""
+    return "from the set-up itself" if start is None else f"from {_origin(start, after, removed)}"
 
 
 def _shrunk(w: Witness) -> bool:
@@ -594,7 +597,8 @@ def report(
                 # where the log starts (reading A's state JSON; null: the preset's set-up),
                 # and the units a shrink took off the set-up for it
                 "start": w.start,
-                "removed_units": [],
+                "start_after": w.start_after,  # actions of play before it (0: the set-up)
+                "removed_units": list(w.removed),
             }
             picture = _picture(game, f)
             img = ""
@@ -604,9 +608,6 @@ def report(
                 img = f'<img src="{html.escape(slug)}.svg" alt="witness position">'
             shrunk = f", shrunk from {w.shrunk_from}" if _shrunk(w) else ""
             variant_a = reading_variant(cat, f.preset, f.option, f.reading_a)
-            if w.start is not None:
-                setup = game.state_to_json(game.initial_state(variant_a))
-                entry["witness"]["removed_units"] = removed_units(setup, w.start)
             body = (
                 "<h3>What differs, and what happens next</h3>"
                 + "".join(f"<p class='account'>{html.escape(line)}</p>" for line in said)
@@ -614,7 +615,7 @@ def report(
                 + f"<h3>Play log to the witness (reading {html.escape(f.reading_a)}, "
                 f"{len(w.log)} actions{shrunk}; {w.units} units on the map; found by "
                 f"{html.escape(w.found_by)})</h3>" + f"<p class='setup'>The log starts "
-                f"{html.escape(_setup_words(game, variant_a, w.start))}.</p>"
+                f"{html.escape(_setup_words(w.start, w.start_after, w.removed))}.</p>"
                 + _narrative(game, variant_a, w.log, w.start)
                 + f"<p>Replay: <code>wargame play {game.name} --replay "
                 f"{html.escape(logs[0])}</code> (reading {html.escape(f.reading_a)}), "
@@ -664,6 +665,8 @@ def report(
                 "actions": len(g.log),
                 "log": log_name,
                 "start": g.start,  # null: the preset's set-up
+                "start_after": g.start_after,
+                "removed_units": list(g.removed),
             }
         )
         sections.append(
@@ -672,7 +675,7 @@ def report(
             f"{html.escape(', '.join(g.clauses))}; {len(g.log)} actions; replay "
             f"<code>wargame play {game.name} --replay {html.escape(log_name)}</code></p>"
             f"{img}<h3>Play log ({len(g.log)} actions, "
-            f"{html.escape(_setup_words(game, g.variant(game), g.start))})</h3>"
+            f"{html.escape(_setup_words(g.start, g.start_after, g.removed))})</h3>"
             f"{_narrative(game, g.variant(game), g.log, g.start)}"
             f"{_json_log(g.log, [log_name] if log_name else [])}</section>"
         )
