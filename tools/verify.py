@@ -44,8 +44,10 @@ from tools.registry import game_names, get_game
 SIMULATED_GAMES = 40  # seeded playouts searched for a witness when bounded search finds none
 TESTED_GAMES = 20  # playouts per preset for a game without a symbolic model
 REFINEMENT_GAMES = 4  # quick refinement run per preset (the test suite runs hundreds)
-ABSTRACT_REFINEMENT_GAMES = 1  # an abstraction's: its games are long (SNC: 1,250 steps)
+ABSTRACT_REFINEMENT_GAMES = 1  # an abstraction's: its games are long (SNC: 2,176 steps)
+ABSTRACT_REFINEMENT_STEPS = 1_000  # and its first 1,000 steps (the test suite plays others)
 REFINEMENT_EVERY = 40  # compare successors in direction (b) at every 40th position
+REFINEMENT_MAX_STEPS = 3_000  # a game's steps at most
 
 
 @attrs.frozen
@@ -136,7 +138,8 @@ def verify_one(name: str, preset: str, what: str, witness_dir: str) -> Row | Ref
         # an abstraction: direction (a) only, on one game (its test suite plays others)
         every = REFINEMENT_EVERY if model.exact else 0
         games = REFINEMENT_GAMES if model.exact else ABSTRACT_REFINEMENT_GAMES
-        report = refinement.run(game, model, preset, games=games, every=every)
+        steps = REFINEMENT_MAX_STEPS if model.exact else ABSTRACT_REFINEMENT_STEPS
+        report = refinement.run(game, model, preset, games=games, every=every, max_steps=steps)
         return Refinement(
             name,
             preset,

@@ -26,6 +26,7 @@ from specs.snc1937.stacking_query import (
 )
 from specs.snc1937.stacking_query import stacking_problem as solver_problem
 from specs.snc1937.stacking_query import within_limits as solver_within
+from tests.sizes import size
 from tests.snc1937.test_zoc import DATA, variant
 
 JP_UNITS = sorted(u.id for u in DATA.units if u.side == "JP")
@@ -69,7 +70,7 @@ def _same(units: list[str], readings: dict[str, str]) -> None:
             assert set(cull_next("2410", now, sorted(prior), DATA, v)) == expected
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=size(25, 50), deadline=None)
 @given(
     units=st.lists(
         st.one_of(st.sampled_from(SNLF), st.sampled_from(JP_UNITS)),
@@ -87,7 +88,7 @@ def test_snc_6_2_1_japanese_stacks_equal_the_oracle(
     _same(units, readings)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=size(40, 80), deadline=None)
 @given(
     units=st.lists(st.sampled_from(CH_UNITS), min_size=1, max_size=8, unique=True),
     readings=READINGS,
