@@ -60,10 +60,10 @@ from solvers.explore import (
     units_on_map,
 )
 
-MAX_REPLAYS = 120
+MAX_REPLAYS = 80
 """The replays one witness's actions may cost by default (each replays the candidate log once
 under both readings)."""
-MAX_UNIT_REPLAYS = 30
+MAX_UNIT_REPLAYS = 20
 """The replays the unit shrink may cost by default: one per start the game accepts, one more
 per action then dropped, and those of the second action shrink."""
 
