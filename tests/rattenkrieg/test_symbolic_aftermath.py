@@ -16,13 +16,13 @@ import pytest
 
 from kernel.playout import play
 from solvers import prover, refinement
-from solvers.system import choice_frame, concrete_frame
+from solvers.system import concrete_frame
 from solvers.terms import CONCRETE
 from specs.rattenkrieg.actions import Pass
 from specs.rattenkrieg.state import GE, SU, Combat, Damage, RKState, Stage, Step
 from specs.rattenkrieg.verification import AFTERMATH, PICKS, Link, properties
 from tests.rattenkrieg.positions import CATALOGUE, GAME, TW, position
-from tests.rattenkrieg.test_symbolic_sequence import WithoutRule
+from tests.rattenkrieg.symbolic_helpers import verdict_without
 from tests.sizes import size
 
 RLIMIT = 50_000_000
@@ -65,16 +65,7 @@ def test_rks_8_10_2_the_aftermath_proof_rests_on_each_of_its_rules(start: str) -
     only with a choice, the remaining units' stage only with a retreat for the first of them, or
     the continuation only with an enemy left and a card or retreat for the attacker,
     RKS-P-AFTERMATH is no longer inductive (Z3 answers: no limit hit)."""
-    link = Link(CATALOGUE.preset("standard"))
-    schema = link.model.schemas[0]
-    dropped = WithoutRule(schema, start)
-    start_frame = concrete_frame(link.system.variables, link.system.initial())
-    choice = choice_frame(schema, {})
-    assert len(dropped.guard(CONCRETE, start_frame, choice)) == (
-        len(schema.guard(CONCRETE, start_frame, choice)) - 1
-    )
-    link.model.schemas = (dropped,)
-    v = prover.check(link.system, link.formal()[AFTERMATH], rlimit=RLIMIT)
+    v = verdict_without(CATALOGUE.preset("standard"), start, AFTERMATH)
     assert v.status != "proved", v.detail
     assert v.method != "solver" and "not inductive" in v.detail, v.detail
 

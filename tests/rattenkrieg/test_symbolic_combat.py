@@ -17,13 +17,13 @@ import pytest
 
 from kernel.playout import play
 from solvers import prover, refinement
-from solvers.system import choice_frame, concrete_frame
+from solvers.system import concrete_frame
 from solvers.terms import CONCRETE
 from specs.rattenkrieg.actions import Attack, Defend, Event, Move, Pass, Play, Retreat
 from specs.rattenkrieg.state import GE, HAND, SU, Combat, Damage, Placed, RKState, Stage, Step
 from specs.rattenkrieg.verification import COMBAT, COMBATANTS, Link, properties, symbolic_model
 from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, active, draw, run
-from tests.rattenkrieg.test_symbolic_sequence import WithoutRule
+from tests.rattenkrieg.symbolic_helpers import verdict_without
 from tests.sizes import cases, size
 
 BOARD = GAME.board
@@ -78,16 +78,7 @@ def test_rks_8_4_1_the_combat_proof_rests_on_each_of_its_rules(start: str) -> No
     the step rules added for it, RKS-P-COMBAT is no longer inductive (Z3 answers: no limit
     hit). Under the readings of `FOLLOWED`, where a lost step's pick follows a combat's damage
     and a bombarded unit's remaining units decide."""
-    link = Link(CATALOGUE.variant("standard", FOLLOWED))
-    schema = link.model.schemas[0]
-    dropped = WithoutRule(schema, start)
-    start_frame = concrete_frame(link.system.variables, link.system.initial())
-    choice = choice_frame(schema, {})
-    assert len(dropped.guard(CONCRETE, start_frame, choice)) == (
-        len(schema.guard(CONCRETE, start_frame, choice)) - 1
-    )
-    link.model.schemas = (dropped,)
-    v = prover.check(link.system, link.formal()[COMBAT], rlimit=RLIMIT)
+    v = verdict_without(CATALOGUE.variant("standard", FOLLOWED), start, COMBAT)
     assert v.status != "proved", v.detail
     assert v.method != "solver" and "not inductive" in v.detail, v.detail
 

@@ -11,14 +11,14 @@ import attrs
 import pytest
 
 from solvers import prover, refinement
-from solvers.system import choice_frame, concrete_frame
+from solvers.system import concrete_frame
 from solvers.terms import CONCRETE
 from specs.rattenkrieg import verification
 from specs.rattenkrieg.actions import Pass
 from specs.rattenkrieg.state import SU, Damage, Phase, RKState, Stage
 from specs.rattenkrieg.verification import PICKS, Link
 from tests.rattenkrieg.positions import CATALOGUE, GAME, TW
-from tests.rattenkrieg.test_symbolic_sequence import WithoutRule
+from tests.rattenkrieg.symbolic_helpers import verdict_without
 
 BOARD = GAME.board
 RLIMIT = 50_000_000
@@ -54,16 +54,7 @@ def test_rks_8_12_1_the_picks_proof_rests_on_the_bombardment_rules(start: str) -
     no T-34's damage, the one that its damage is its target's, or the one that keeps the
     acting unit and the cause while damage lasts, RKS-P-PICKS is no longer inductive (Z3
     answers: no limit hit). Under lost_step=random, where damage lasts into a pick."""
-    link = Link(CATALOGUE.variant("standard", RANDOM))
-    schema = link.model.schemas[0]
-    dropped = WithoutRule(schema, start)
-    start_frame = concrete_frame(link.system.variables, link.system.initial())
-    choice = choice_frame(schema, {})
-    assert len(dropped.guard(CONCRETE, start_frame, choice)) == (
-        len(schema.guard(CONCRETE, start_frame, choice)) - 1
-    )
-    link.model.schemas = (dropped,)
-    v = prover.check(link.system, link.formal()[PICKS], rlimit=RLIMIT)
+    v = verdict_without(CATALOGUE.variant("standard", RANDOM), start, PICKS)
     assert v.status != "proved", v.detail
     assert v.method != "solver", v.detail
 

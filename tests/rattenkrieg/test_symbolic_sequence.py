@@ -12,13 +12,14 @@ import attrs
 import pytest
 
 from solvers import prover, refinement
-from solvers.system import Conjunct, Schema, choice_frame, concrete_frame
-from solvers.terms import CONCRETE, B, Frame, I, Ops
+from solvers.system import choice_frame, concrete_frame
+from solvers.terms import CONCRETE, Frame
 from specs.rattenkrieg import sequence, verification
 from specs.rattenkrieg.actions import Pass
 from specs.rattenkrieg.state import GE, SU, Combat, Damage, DrawFor, Phase, RKState, Stage, Step
 from specs.rattenkrieg.verification import SEQUENCE, STAGED, Link
 from tests.rattenkrieg.positions import CATALOGUE, GAME, TW
+from tests.rattenkrieg.symbolic_helpers import WithoutRule
 from tests.sizes import cases
 
 BOARD = GAME.board
@@ -30,21 +31,6 @@ FOLLOWED = {  # the readings the new step rules depend on, away from the presets
     "lost_step": "random",
     "event_timing": "player_turn_too",
 }
-
-
-class WithoutRule(Schema):
-    """`schema` with the guard conjuncts whose text starts with `start` left out (finer than
-    `solvers.system.WithoutClause`: one rule, not every rule citing its clause)."""
-
-    def __init__(self, schema: Schema, start: str) -> None:
-        self.inner, self.start = schema, start
-        self.name, self.clauses, self.choices = schema.name, schema.clauses, schema.choices
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        return [g for g in self.inner.guard(o, s, c) if not g.text.startswith(self.start)]
-
-    def effect(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        return self.inner.effect(o, s, c)
 
 
 def test_rks_10_1_1_sequence_is_proved_under_the_readings_its_rules_follow() -> None:
