@@ -208,12 +208,15 @@ PLACES = ("hex", "area", "where")
 Area); a unit with none of them set is off the map."""
 
 
+def on_map(unit: Json) -> bool:
+    """A unit of a state JSON's `units` has a place on the map."""
+    return isinstance(unit, dict) and any(unit.get(k) is not None for k in PLACES)
+
+
 def units_on_map(data: Json) -> int:
     units = data.get("units") if isinstance(data, dict) else None
     if isinstance(units, list):
-        return sum(
-            1 for u in units if isinstance(u, dict) and any(u.get(k) is not None for k in PLACES)
-        )
+        return sum(1 for u in units if on_map(u))
     return 0
 
 

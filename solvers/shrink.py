@@ -53,6 +53,7 @@ from solvers.explore import (
     Witness,
     after_action,
     compare,
+    on_map,
     position_key,
     reading_variant,
     rebind,
@@ -236,12 +237,8 @@ def removed_units(setup: Json, start: Json | None) -> list[str]:
     return [
         str(u.get("id", i))
         for i, (u, v) in enumerate(zip(before, after, strict=False))
-        if _on_map(u) and not _on_map(v)
+        if on_map(u) and not on_map(v)
     ]
-
-
-def _on_map(unit: Json) -> bool:
-    return isinstance(unit, dict) and any(unit.get(k) is not None for k in PLACES)
 
 
 def _first_refused(game: Game[Any, Any], a: Any, b: Any, log: Sequence[Json]) -> int | None:
@@ -319,7 +316,7 @@ def _remove_each(
     for i in range(len(units)):
         if replays >= max_replays:
             break
-        if not _on_map(base["units"][i]):
+        if not on_map(base["units"][i]):
             continue
         try:
             a = _removed(game, va, base, i)
@@ -365,7 +362,7 @@ def _later_base(
         here = game.state_to_json(a)
         units = here.get("units") if isinstance(here, dict) else None
         if isinstance(units, list) and any(
-            _on_map(u) and u.get("id") is not None and hook(a, str(u["id"])) is not None
+            on_map(u) and u.get("id") is not None and hook(a, str(u["id"])) is not None
             for u in units
         ):
             return here, k + 1
