@@ -32,7 +32,13 @@ logging.getLogger("httpx").setLevel(logging.WARNING)
 
 _DB = Path(__import__("tempfile").mkdtemp(prefix="wargame-schema-")) / "schema.db"
 APP = create_app(_DB, run_jobs=False)
-SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", APP)
+SCHEMA = schemathesis.openapi.from_asgi(
+    "/openapi.json",
+    APP,
+    config=schemathesis.config.SchemathesisConfig.from_dict(
+        {"phases": {"coverage": {"enabled": FULL}}}
+    ),
+)
 
 MATCHES: dict[str, dict[str, Any]] = {}
 
