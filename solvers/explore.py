@@ -161,6 +161,18 @@ def position_key(game: Game[Any, Any], state: Any) -> str:
     return dump_json(data)
 
 
+def same_position(game: Game[Any, Any], a: Any, b: Any) -> bool:
+    """`position_key(game, a) == position_key(game, b)`, compared as data rather than as
+    canonical text: what replaying a log under two readings asks at every step, where
+    writing out both keys was most of a witness shrink's time. The same test for what the
+    codecs write (JSON data with one type per field), and not a comparison of the states'
+    fields: a state's JSON may derive values from its variant (Nomonhan's points)."""
+    ja, jb = game.state_to_json(a), game.state_to_json(b)
+    ja.pop("variant", None)
+    jb.pop("variant", None)
+    return bool(ja == jb)
+
+
 def _actions(game: Game[Any, Any], state: Any) -> dict[str, Any]:
     return {dump_json(game.action_to_json(a)): a for a in game.legal_actions(state)}
 
@@ -235,7 +247,7 @@ class _SideBySide:
     def here(self) -> Witness | None:
         """A difference at the current position (the set-up's state itself, at the start)."""
         game = self.game
-        if not self.log and position_key(game, self.a) != position_key(game, self.b):
+        if not self.log and not same_position(game, self.a, self.b):
             detail = "the set-up differs: " + field_diff(game, self.a, self.b)
             return self.witness(Difference("setup", (), (), detail))
         diff = compare(game, self.a, self.b)
@@ -312,7 +324,7 @@ def _walk(
 
 def after_action(game: Game[Any, Any], action: Any, na: Any, nb: Any) -> Difference | None:
     """The difference when one action, allowed by both readings, leads to different places."""
-    if position_key(game, na) == position_key(game, nb):
+    if same_position(game, na, nb):
         return None
     text = dump_json(game.action_to_json(action))
     return Difference(
@@ -330,7 +342,7 @@ def _exhaustive(
     were compared, 'differ' with the shortest witness, or 'unknown' at the cap or at the
     wall-clock `deadline`; with the positions seen and the limit hit ("positions", "budget")."""
     a0, b0 = game.initial_state(va), game.initial_state(vb)
-    if position_key(game, a0) != position_key(game, b0):
+    if not same_position(game, a0, b0):
         w = Witness(
             (),
             game.state_to_json(a0),
@@ -403,6 +415,27 @@ _MODELS_KEPT = 4
 # The longest a reading's model took to build (its one-step formula), per model source: the
 # model search is not started when the budget left to it is shorter (`--budget` only).
 _BUILD_SECONDS: dict[ModelSource, float] = {}
+
+
+def _build(models: ModelSource, model: SymbolicModel) -> None:
+    """Build `model`'s one-step formula (once per system), noting how long a build takes."""
+    start = time.perf_counter()
+    template(model.system)
+    took = time.perf_counter() - start
+    _BUILD_SECONDS[models] = max(_BUILD_SECONDS.get(models, 0.0), took)
+
+
+def prepare_models(game: Game[Any, Any], models: ModelSource, presets: Sequence[str]) -> float:
+    """Build the symbolic model of each preset before the reading pairs are explored (each
+    pair compares against its preset's own model), so that a pair's budget is not spent on
+    work every pair shares, and the first pair under a preset knows, as the others do,
+    whether building its other reading's model fits its budget. Returns the seconds taken."""
+    start = time.perf_counter()
+    for name in presets:
+        model = model_of(models, game.presets()[name])
+        if model is not None:
+            _build(models, model)
+    return time.perf_counter() - start
 
 
 def model_of(models: ModelSource, variant: Variant) -> SymbolicModel | None:
@@ -488,19 +521,23 @@ def _model_search(
             f"{built:.1f} s, more than the {budget:.1f} s of the budget left to it"
         )
         return _ModelOutcome(None, False, note, BUDGET)
-    times = [time.perf_counter()]
-    for m in (ma, mb):  # each built once per system; not cut short by the budget
-        template(m.system)
-        times.append(time.perf_counter())
-    _BUILD_SECONDS[models] = max(built, times[1] - times[0], times[2] - times[1])
     deadline = None if budget is None else time.perf_counter() + budget
+    for m in (ma, mb):  # each built once per system; not cut short by the budget
+        _build(models, m)
+        if deadline is not None and time.perf_counter() >= deadline:
+            note = (
+                f"Z3 over the symbolic model was not asked: building the readings' models "
+                f"took the {budget:.1f} s of the budget left to it"
+            )
+            return _ModelOutcome(None, False, note, BUDGET)
+    left = None if deadline is None else deadline - time.perf_counter()
     try:
         with smt.wall_clock(deadline):  # the model's checks only, never the rules'
             mv = model_differential(
                 ma.system,
                 mb.system,
                 max_depth=depth,
-                budget=budget,
+                budget=left,
                 invariants=lambda: proved_invariants(ma.system, ma.formal()),
                 rlimit=rlimit,
             )

@@ -94,10 +94,14 @@ def _choice_vars(a: Template, b: Template) -> tuple[Var, ...] | None:
     return tuple(out.values())
 
 
-def schema_changes(a: System, b: System) -> list[SchemaChange]:
+def schema_changes(
+    a: System, b: System, spent: Callable[[], bool] = lambda: False
+) -> list[SchemaChange] | None:
     """The schemas (by name) whose guard conjuncts or effect the readings build differently,
     each with the formula that holds where reading A and reading B disagree on it: one allows
-    it and the other not, or both allow it and it leads to different states."""
+    it and the other not, or both allow it and it leads to different states. None when
+    `spent()` says the wall-clock budget ran out before every schema was compared (building
+    the terms of a new reading takes seconds, and no Z3 check bounds it)."""
     o = smt.Z3
     ta, tb = template(a), template(b)
     index_b = {sc.name: k for k, sc in enumerate(b.schemas)}
@@ -105,6 +109,8 @@ def schema_changes(a: System, b: System) -> list[SchemaChange]:
     names = [sc.name for sc in a.schemas] + [n for n in index_b if n not in index_a]
     out = []
     for name in names:
+        if spent():
+            return None
         ka, kb = index_a.get(name), index_b.get(name)
         ga = [] if ka is None else [ta.term(ka, j) for j in range(len(ta.guards[ka]))]
         gb = [] if kb is None else [tb.term(kb, j) for j in range(len(tb.guards[kb]))]
@@ -242,7 +248,15 @@ def model_differential(
     cvars = _choice_vars(template(a), template(b))
     if cvars is None:
         return done(ModelVerdict("unknown", "the models give one choice two domains"))
-    changes = schema_changes(a, b)
+    changes = schema_changes(a, b, search.spent)
+    if changes is None:
+        return done(
+            ModelVerdict(
+                "unknown",
+                f"{search.stopped()} while the readings' transitions were being compared",
+                limit=BUDGET,
+            )
+        )
     if not changes:
         return done(
             ModelVerdict(

@@ -54,9 +54,9 @@ from solvers.explore import (
     after_action,
     compare,
     on_map,
-    position_key,
     reading_variant,
     rebind,
+    same_position,
     start_state,
     units_on_map,
 )
@@ -83,7 +83,7 @@ def replay(
     readings to different positions and `like` is such a difference, the witness stops there
     (a shorter one)."""
     a, b = start_state(game, va, start), start_state(game, vb, start)
-    if position_key(game, a) != position_key(game, b):
+    if not same_position(game, a, b):
         return None  # the set-up itself differs: nothing to shrink
     return _follow(game, a, b, (), log, like, start)
 
@@ -326,7 +326,7 @@ def _remove_each(
             b = rebind(game, a, vb)
         except WargameError:
             continue  # a position the game refuses (a unit the rules keep on the map)
-        if position_key(game, a) != position_key(game, b):
+        if not same_position(game, a, b):
             continue
         start = game.state_to_json(a)
         log = list(log0)

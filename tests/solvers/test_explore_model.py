@@ -145,9 +145,20 @@ def test_only_the_schemas_a_reading_changes_are_compared() -> None:
     changes it too (and the two are then proved equal)."""
     base = Reading(3, 1, 0, False)
     changed = schema_changes(counter(base), counter(attrs.evolve(base, at=2)))
-    assert [c.schema for c in changed] == ["set"]
+    assert changed is not None and [c.schema for c in changed] == ["set"]
     v = model_differential(counter(base), counter(attrs.evolve(base, negated=True)))
     assert v.verdict == "equivalent" and v.changed == ("inc",)
+
+
+def test_a_budget_spent_while_the_transitions_are_compared_stops_the_search() -> None:
+    """Comparing the readings' schemas builds their terms, which no Z3 check bounds: a spent
+    wall-clock budget stops it between two schemas, and the verdict names the budget."""
+    base = Reading(3, 1, 0, False)
+    a, b = counter(base), counter(attrs.evolve(base, at=2))
+    assert schema_changes(a, b, spent=lambda: True) is None
+    v = model_differential(a, b, budget=0.0)
+    assert v.verdict == "unknown" and v.limit == "budget", v
+    assert "transitions were being compared" in v.detail
 
 
 def test_set_up_differences_are_witnesses_of_length_zero() -> None:
