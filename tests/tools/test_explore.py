@@ -312,9 +312,9 @@ def test_report_has_pictures_logs_and_json(tmp_path: Path) -> None:
         NOMONHAN, _option(NOMONHAN, "combat_grouping"), budget=None, games=GAMES
     )
     gaps = no_action_and_endless(NOMONHAN, "ja", games=2, max_steps=1500)
-    unreached = settle_unreached(
+    unreached = settle_unreached(  # one clause reached one action in under EN, one unknown
         NOMONHAN,
-        ["NOM-9.22", "NOM-X.1"],
+        ["NOM-OPT.5", "NOM-X.1"],
         nom_verification.symbolic_model,
         None,
         depth=REACH_DEPTH,
@@ -332,7 +332,7 @@ def test_report_has_pictures_logs_and_json(tmp_path: Path) -> None:
     state = NOMONHAN.state_from_json(findings[0].witness.state)  # type: ignore[union-attr]
     assert {u.id for u in state.units} <= pieces
     reached = [u for u in results["unreached"] if u["verdict"] == "reached"]
-    assert {u["clause"] for u in reached} == {"NOM-9.22"}
+    assert {(u["clause"], u["preset"]) for u in reached} == {("NOM-OPT.5", "en")}
     assert {u["clause"] for u in results["unreached"] if u["verdict"] == "candidate"} == {"NOM-X.1"}
     assert "Clauses no play reached" in page
     logs = [*entry["witness"]["logs"], *(u["log"] for u in reached)]
