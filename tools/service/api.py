@@ -574,7 +574,7 @@ def create_app(db_path: str | Path, *, run_jobs: bool = True) -> Litestar:
         summary="Start explore or verify",
         responses=_errors(400),
     )
-    def start_job(data: doc.JobRequest) -> doc.Job:
+    def start_job(data: Annotated[doc.JobRequest, Body()]) -> doc.Job:
         game = get_game(data.game)
         if data.budget <= 0 or data.budget > 600:
             raise InvalidInput("budget must be more than 0 and at most 600 s", field="budget")
