@@ -658,10 +658,14 @@ def differential(
     `budget` (seconds, or None for none) bounds each pair's wall time as well: the
     exhaustive search has its first quarter; Z3 has half of what is then left (a check in
     progress stops at its end too, `smt.wall_clock`; building the model is not cut short);
-    guided play has the rest, to the end of the budget, and its last game ends at once."""
+    guided play has the rest, to the end of the budget, and its last game ends at once. The
+    preset's own model, which every pair compares against, is built before the first pair's
+    clock starts (`prepare_models`)."""
     cat = game.catalogue
     preset = preset or cat.default_preset
     base = cat.preset(preset)
+    if models is not None:  # shared by every pair of the preset: built before their clocks
+        prepare_models(game, models, [preset])
     out = []
     for ra, rb in reading_pairs(option, base.reading(option.name)):
         start = time.perf_counter()

@@ -18,7 +18,6 @@ from solvers.explore import (
     Finding,
     Witness,
     differential,
-    prepare_models,
     reading_variant,
     rebind,
     start_state,
@@ -65,9 +64,6 @@ def explore(
     findings: list[Finding] = []
     total = len(options) + 1 + (len(game.presets()) + 1 if option is None else 0)
     tell: Progress = progress or (lambda done, total, now: None)
-    if models is not None:  # shared by every pair: built before their budgets start
-        tell(0, total, "symbolic models")
-        prepare_models(game, models, [preset] if preset is not None else list(cat.presets))
     for i, o in enumerate(options):
         tell(i, total, o.name)
         found = differential(game, o, preset=preset, budget=budget, models=models)
