@@ -3,18 +3,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from kernel.game import Game
 from solvers import explore
 from solvers.unroll import _TEMPLATES
 from tools.registry import get_game
 from tools.verify import spec_verification
 
 
-def test_each_presets_model_is_built_once_before_the_pairs() -> None:
-    game = get_game("nomonhan")
+def _models(name: str) -> tuple[Game[Any, Any], explore.ModelSource]:
+    """The game and its spec's model source, with no build time noted yet."""
+    game = get_game(name)
     spec = spec_verification(game)
     assert spec is not None
-    models = spec.symbolic_model
-    explore._BUILD_SECONDS.pop(models, None)
+    explore._BUILD_SECONDS.pop(spec.symbolic_model, None)
+    return game, spec.symbolic_model
+
+
+def test_each_presets_model_is_built_once_before_the_pairs() -> None:
+    game, models = _models("nomonhan")
     explore.prepare_models(game, models, list(game.catalogue.presets))
     assert explore._BUILD_SECONDS[models] > 0  # the estimate the first pair now has
     for name, variant in game.presets().items():
@@ -23,28 +33,33 @@ def test_each_presets_model_is_built_once_before_the_pairs() -> None:
         assert model.system in _TEMPLATES, name  # built: a pair finds it ready
 
 
-def test_differential_builds_its_presets_model_before_any_pair() -> None:
-    """With no budget left to any pair, the preset's model is built all the same: before the
-    pairs' clocks start, not by the first pair."""
-    game = get_game("nomonhan")
-    spec = spec_verification(game)
-    assert spec is not None
-    models = spec.symbolic_model
-    explore._BUILD_SECONDS.pop(models, None)
+def test_differential_builds_its_presets_model_before_any_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The preset's model is built before the first pair's clock starts (its exhaustive
+    search is the first thing a pair does), not within the first pair."""
+    game, models = _models("nomonhan")
+    events: list[str] = []
+    build, exhaustive = explore._build, explore._exhaustive
+
+    def noted_build(*args: Any) -> None:
+        events.append("build")
+        build(*args)
+
+    def noted_exhaustive(*args: Any) -> Any:
+        events.append("pair")
+        return exhaustive(*args)
+
+    monkeypatch.setattr(explore, "_build", noted_build)
+    monkeypatch.setattr(explore, "_exhaustive", noted_exhaustive)
     option = next(o for o in game.catalogue.options if o.name == "tie")
     findings = explore.differential(game, option, preset="en", budget=0.0, models=models)
     assert findings and all(f.limit for f in findings)  # every pair stopped by its budget
-    model = explore.model_of(models, game.presets()["en"])
-    assert model is not None and model.system in _TEMPLATES
-    assert explore._BUILD_SECONDS[models] > 0
+    assert events[0] == "build" and "pair" in events, events
 
 
 def test_a_game_whose_model_is_an_abstraction_builds_nothing() -> None:
     """Exploration reads only exact models (`model_of`): an abstraction is not built."""
-    game = get_game("rattenkrieg")
-    spec = spec_verification(game)
-    assert spec is not None
-    models = spec.symbolic_model
-    explore._BUILD_SECONDS.pop(models, None)
+    game, models = _models("rattenkrieg")
     explore.prepare_models(game, models, list(game.catalogue.presets))
     assert models not in explore._BUILD_SECONDS
