@@ -425,17 +425,15 @@ def _build(models: ModelSource, model: SymbolicModel) -> None:
     _BUILD_SECONDS[models] = max(_BUILD_SECONDS.get(models, 0.0), took)
 
 
-def prepare_models(game: Game[Any, Any], models: ModelSource, presets: Sequence[str]) -> float:
+def prepare_models(game: Game[Any, Any], models: ModelSource, presets: Sequence[str]) -> None:
     """Build the symbolic model of each preset before the reading pairs are explored (each
     pair compares against its preset's own model), so that a pair's budget is not spent on
     work every pair shares, and the first pair under a preset knows, as the others do,
-    whether building its other reading's model fits its budget. Returns the seconds taken."""
-    start = time.perf_counter()
+    whether building its other reading's model fits its budget."""
     for name in presets:
         model = model_of(models, game.presets()[name])
         if model is not None:
             _build(models, model)
-    return time.perf_counter() - start
 
 
 def model_of(models: ModelSource, variant: Variant) -> SymbolicModel | None:

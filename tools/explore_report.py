@@ -14,14 +14,7 @@ from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import Game
 from kernel.scene import Scene
-from solvers.explore import (
-    Finding,
-    Witness,
-    differential,
-    reading_variant,
-    rebind,
-    start_state,
-)
+from solvers.explore import Finding, Witness, differential, reading_variant, rebind, start_state
 from solvers.gaps import (
     PLAY_SECONDS,
     STUCK_SECONDS,
