@@ -88,3 +88,4 @@ fuzz: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -prune -exec rm -rf {} +
