@@ -219,6 +219,10 @@ class Report:
         return not self.mismatches
 
 
+MAX_STEPS = 3_000
+"""A refinement run's steps per game at most, by default."""
+
+
 def run(
     game: Game[Any, Any],
     model: SymbolicModel,
@@ -227,7 +231,7 @@ def run(
     games: int,
     every: int = 0,
     seed: int = 0,
-    max_steps: int = 3000,
+    max_steps: int = MAX_STEPS,
     stop_after: int = 5,
 ) -> Report:
     """Seeded random playouts of `preset`: (a) on every step; (b) on every `every`-th position

@@ -226,21 +226,6 @@ def without_unit(data: Json, index: int) -> Json:
     return out
 
 
-def removed_units(setup: Json, start: Json | None) -> list[str]:
-    """The ids of the units on the map in the set-up `setup` that `start` has off it, in the
-    set-up's order (none when `start` is None: the set-up itself)."""
-    if start is None:
-        return []
-    before, after = setup.get("units"), start.get("units")
-    if not isinstance(before, list) or not isinstance(after, list):
-        return []
-    return [
-        str(u.get("id", i))
-        for i, (u, v) in enumerate(zip(before, after, strict=False))
-        if on_map(u) and not on_map(v)
-    ]
-
-
 def _first_refused(game: Game[Any, Any], a: Any, b: Any, log: Sequence[Json]) -> int | None:
     """The index of the first action of `log` either reading refuses from `a`, `b` (a plain
     replay: no chance outcome filled in), or None."""

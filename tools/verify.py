@@ -47,7 +47,6 @@ REFINEMENT_GAMES = 4  # quick refinement run per preset (the test suite runs hun
 ABSTRACT_REFINEMENT_GAMES = 1  # an abstraction's: its games are long (SNC: 2,176 steps)
 ABSTRACT_REFINEMENT_STEPS = 1_000  # and its first 1,000 steps (the test suite plays others)
 REFINEMENT_EVERY = 40  # compare successors in direction (b) at every 40th position
-REFINEMENT_MAX_STEPS = 3_000  # a game's steps at most
 
 
 @attrs.frozen
@@ -138,7 +137,7 @@ def verify_one(name: str, preset: str, what: str, witness_dir: str) -> Row | Ref
         # an abstraction: direction (a) only, on one game (its test suite plays others)
         every = REFINEMENT_EVERY if model.exact else 0
         games = REFINEMENT_GAMES if model.exact else ABSTRACT_REFINEMENT_GAMES
-        steps = REFINEMENT_MAX_STEPS if model.exact else ABSTRACT_REFINEMENT_STEPS
+        steps = refinement.MAX_STEPS if model.exact else ABSTRACT_REFINEMENT_STEPS
         report = refinement.run(game, model, preset, games=games, every=every, max_steps=steps)
         return Refinement(
             name,

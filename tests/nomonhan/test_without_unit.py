@@ -19,9 +19,10 @@ import pytest
 from kernel.errors import WargameError
 from kernel.game import Game, UnitRemoval
 from solvers.explore import along, compare, reading_variant, start_state
-from solvers.shrink import removed_units, shrink, without_unit
+from solvers.shrink import shrink, without_unit
 from specs.nomonhan.rules import Nomonhan
 from specs.nomonhan.state import NomonhanState
+from tests.removed import removed_units
 from tools import cli, playlog
 from tools.registry import get_game
 

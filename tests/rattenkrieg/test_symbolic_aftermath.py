@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -93,17 +94,27 @@ def _fight(stage: Stage, units: dict[str, Any], area: str, **kw: Any) -> RKState
     return attrs.evolve(s, stage=stage, acted=True, combat=fight)
 
 
+def _state_check(pid: str) -> Callable[[Any], bool]:
+    """The concrete check of the invariant property `pid`."""
+    check = {p.id: p.state_check for p in properties()}[pid]
+    assert check is not None
+    return check
+
+
+def _statement(link: Link) -> prover.Invariant:
+    """RKS-P-AFTERMATH's formal statement in the model `link`."""
+    statement = link.formal()[AFTERMATH]
+    assert isinstance(statement, prover.Invariant)
+    return statement
+
+
 def _checks(s: RKState) -> tuple[bool, bool, bool]:
     """RKS-P-PICKS, RKS-P-AFTERMATH, and RKS-P-AFTERMATH's formal statement over the
     projection, of `s`."""
     link = Link(s.variant)
-    statement = link.formal()[AFTERMATH]
-    assert isinstance(statement, prover.Invariant)
-    found = {p.id: p.state_check for p in properties()}
-    picks, aftermath = found[PICKS], found[AFTERMATH]
-    assert picks is not None and aftermath is not None
     frame = concrete_frame(link.system.variables, link.project(s))
-    return picks(s), aftermath(s), bool(statement.holds(CONCRETE, frame))
+    held = bool(_statement(link).holds(CONCRETE, frame))
+    return _state_check(PICKS)(s), _state_check(AFTERMATH)(s), held
 
 
 BROKEN = (True, False, False)
@@ -195,10 +206,7 @@ def test_rks_8_10_1_seeded_games_under_the_followed_readings_are_model_steps() -
     continuation stages (whose rules are then tested)."""
     variant = CATALOGUE.variant("standard", FOLLOWED)
     link = Link(variant)
-    statement = link.formal()[AFTERMATH]
-    assert isinstance(statement, prover.Invariant)
-    check = {p.id: p.state_check for p in properties()}[AFTERMATH]
-    assert check is not None
+    statement, check = _statement(link), _state_check(AFTERMATH)
     found: list[str] = []
     stages: Counter[Stage] = Counter()
 
@@ -251,10 +259,7 @@ def test_rks_8_9_2_the_statement_is_the_property_on_perturbed_positions(
     agree, each stage giving both answers: the statement reads the property, no weaker."""
     variant = CATALOGUE.variant("standard", readings)
     link = Link(variant)
-    statement = link.formal()[AFTERMATH]
-    assert isinstance(statement, prover.Invariant)
-    check = {p.id: p.state_check for p in properties()}[AFTERMATH]
-    assert check is not None
+    statement, check = _statement(link), _state_check(AFTERMATH)
     waiting = (Stage.DAMAGE, Stage.ISOLATION, Stage.CONTINUE)
     seen: list[RKState] = []
 

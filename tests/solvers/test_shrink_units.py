@@ -35,7 +35,8 @@ from kernel.game import Game, Outcome
 from kernel.variants import Catalogue, Option, Reading, Variant
 from solvers.explore import Finding, Witness, along, compare, reading_variant, start_state
 from solvers.gaps import stuck_readings
-from solvers.shrink import removed_units, shrink, shrink_finding
+from solvers.shrink import shrink, shrink_finding
+from tests.removed import removed_units
 from tools import playlog
 from tools.explore_report import write_report
 
