@@ -70,21 +70,21 @@ $(VENV)/.bench-installed: $(STAMP)
 	touch $@
 
 bench: $(VENV)/.bench-installed
-	$(BIN)/python -m tools.bench
-	$(BIN)/python -m tools.perft_chess
-	$(BIN)/python -m tools.bench_combat
-	$(BIN)/python -m tools.bench_snc
-	$(BIN)/python -m tools.bench_service
-	$(BIN)/python -m tools.bench_study
-	$(BIN)/python -m tools.bench_agents
-	$(BIN)/python -m tools.conformance
+	$(BIN)/python -m bench.games
+	$(BIN)/python -m bench.perft_chess
+	$(BIN)/python -m bench.combat
+	$(BIN)/python -m bench.snc
+	$(BIN)/python -m bench.service
+	$(BIN)/python -m bench.study
+	$(BIN)/python -m bench.agents
+	$(BIN)/python -m bench.conformance
 	WARGAME_FULL=1 $(BIN)/pytest -n auto --dist worksteal -q  # the long checks at full size (tests/sizes.py)
 
 # Mutated states, actions, logs, data files and arguments through every verb of the command
-# (tools/fuzz.py): exits 1 on an internal error, a traceback, an impossible position accepted
+# (tools/testing/fuzz.py): exits 1 on an internal error, a traceback, an impossible position accepted
 # or a call over 10 s or 1 GB, printing one reproducer per group of alike failures.
 fuzz: $(STAMP)
-	$(BIN)/python -m tools.fuzz --per-game 20000 --save .venv/fuzz-reproducers
+	$(BIN)/python -m tools.testing.fuzz --per-game 20000 --save .venv/fuzz-reproducers
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .hypothesis

@@ -620,7 +620,8 @@ def disjoint_cores(
     return cores
 
 
-# --- symbolic models (solvers.terms) -----------------------------------------------------------
+# --- symbolic models (solvers.checking.terms)
+# -----------------------------------------------------------
 
 
 def _b(a: Bool | bool) -> Bool:
@@ -628,7 +629,8 @@ def _b(a: Bool | bool) -> Bool:
 
 
 class Z3Ops:
-    """`solvers.terms.Ops` over Z3 terms. Constants stay Python `bool`s and `int`s until they
+    """`solvers.checking.terms.Ops` over Z3 terms. Constants stay Python `bool`s and `int`s until
+    they
     meet a variable, so the static parts of a model (a river that is always there, a unit that
     can never attack) fold away without a call into Z3. Terms are made through Z3's C API
     directly: z3.py's checks on every argument cost more than the term itself, and a model's

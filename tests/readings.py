@@ -9,7 +9,7 @@ from typing import Any
 from kernel.errors import ImpossiblePosition
 from kernel.game import Game
 from kernel.variants import Variant
-from solvers.explore import reading_variant, rebind
+from solvers.checking.explore import reading_variant, rebind
 
 
 def rebound(game: Game[Any, Any], preset: str, state: Any) -> Iterator[tuple[Variant, Any]]:

@@ -38,8 +38,19 @@ def _played(game: str, preset: str, seed: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         log_path = Path(folder) / "log.json"
         run = subprocess.run(
-            [sys.executable, "-m", "tools.cli", "play", game, "--variant", preset]
-            + ["--seed", str(seed), "--log", str(log_path)],
+            [
+                sys.executable,
+                "-m",
+                "tools.cli.commands",
+                "play",
+                game,
+                "--variant",
+                preset,
+                "--seed",
+                str(seed),
+                "--log",
+                str(log_path),
+            ],
             capture_output=True,
             check=False,
         )
@@ -89,7 +100,11 @@ def compare(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         return {prefix: doc}
 
     a, b = flat(before), flat(after)
-    return [f"{k}: {a.get(k)!r} -> {b.get(k)!r}" for k in sorted(a.keys() | b.keys()) if a.get(k) != b.get(k)]
+    return [
+        f"{k}: {a.get(k)!r} -> {b.get(k)!r}"
+        for k in sorted(a.keys() | b.keys())
+        if a.get(k) != b.get(k)
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,4 +1,5 @@
-"""Clause reach of a game's seeded play (`solvers.reach`): which clauses its code cites where
+"""Clause reach of a game's seeded play (`solvers.checking.reach`): which clauses its code cites
+where
 a rule takes effect, which of those no play ran, and which are cited only in docstrings.
 
     python -m tools.clause_reach GAME [--seeds N]
@@ -11,8 +12,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from solvers import reach
-from solvers.gaps import measured_play, seeded_play
+from solvers.checking import reach
+from solvers.checking.gaps import measured_play, seeded_play
 from tools.registry import get_game
 
 

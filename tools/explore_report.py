@@ -14,8 +14,15 @@ from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import Game
 from kernel.scene import Scene
-from solvers.explore import Finding, Witness, differential, reading_variant, rebind, start_state
-from solvers.gaps import (
+from solvers.checking.explore import (
+    Finding,
+    Witness,
+    differential,
+    reading_variant,
+    rebind,
+    start_state,
+)
+from solvers.checking.gaps import (
     PLAY_SECONDS,
     STUCK_SECONDS,
     UNREACHED_SECONDS,
@@ -28,7 +35,7 @@ from solvers.gaps import (
     stuck_readings,
     unreached_clauses,
 )
-from solvers.shrink import shrink_finding
+from solvers.checking.shrink import shrink_finding
 from tools.playlog import narrate, position_log, write_log
 from tools.progress import Progress
 from tools.render import render_svg
@@ -84,7 +91,7 @@ def explore(
 
         def games() -> None:
             """The gap search's play, then seeded random play: clause reach is measured over
-            both (`solvers.reach`)."""
+            both (`solvers.checking.reach`)."""
             start, n = time.perf_counter(), len(game.presets())
             for j, name in enumerate(game.presets()):
                 tell(len(options) + 1 + j, total, f"gaps under {name}")

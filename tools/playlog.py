@@ -12,7 +12,8 @@ and the replay says so. `wargame play` is a thin shell over this module; other t
 
 A log may start from a position of its own instead of the variant's set-up: its optional
 `start` (a state JSON of the log's variant), which a shrunk witness needs when units were
-taken off its set-up (`solvers.shrink`). A log without `start` is read and replayed as ever.
+taken off its set-up (`solvers.checking.shrink`). A log without `start` is read and replayed as
+ever.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""The games this kernel knows, by name. Tools import specs only through here."""
+"""The games this kernel knows, by name. Tools reach a game only through here: its rules
+(`get_game`) and its other parts (`get_package`, `kernel.package.GamePackage`), never by
+importing a spec module (a test holds tools to that)."""
 
 from __future__ import annotations
 
@@ -7,26 +9,43 @@ from typing import Any
 
 from kernel.errors import InvalidInput
 from kernel.game import Game
+from kernel.package import GamePackage
+
+
+@functools.cache
+def _packages() -> dict[str, GamePackage]:
+    from specs.nomonhan import PACKAGE as NOMONHAN
+    from specs.rattenkrieg import PACKAGE as RATTENKRIEG
+    from specs.shumshu import PACKAGE as SHUMSHU
+    from specs.snc1937 import PACKAGE as SNC1937
+
+    return {p.name: p for p in (NOMONHAN, RATTENKRIEG, SHUMSHU, SNC1937)}
 
 
 @functools.cache
 def _games() -> dict[str, Game[Any, Any]]:
-    from specs.nomonhan import Nomonhan
-    from specs.rattenkrieg import Rattenkrieg
-    from specs.shumshu import Shumshu
-    from specs.snc1937 import SNC
-
-    games: list[Game[Any, Any]] = [Nomonhan(), Rattenkrieg(), Shumshu(), SNC()]
-    return {g.name: g for g in games}
+    return {name: package.rules() for name, package in _packages().items()}
 
 
 def game_names() -> list[str]:
-    return sorted(_games())
+    return sorted(_packages())
 
 
-def get_game(name: str) -> Game[Any, Any]:
+def get_package(name: str) -> GamePackage:
+    """The parts game `name` declares; InvalidInput (field `game`) for an unknown name."""
     try:
-        return _games()[name]
+        return _packages()[name]
     except KeyError:
         known = ", ".join(game_names())
         raise InvalidInput(f"unknown game {name!r} (games: {known})", field="game") from None
+
+
+def get_game(name: str) -> Game[Any, Any]:
+    """The rules of game `name`, built once per process."""
+    get_package(name)
+    return _games()[name]
+
+
+def package_of(game: Game[Any, Any]) -> GamePackage:
+    """The package of a registered game's rules (tools that hold the rules ask for its parts)."""
+    return get_package(game.name)

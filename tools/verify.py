@@ -2,7 +2,8 @@
 refuted under each preset, and the refinement check that ties the proofs to the code.
 
 A game's spec package declares its properties in a `verification` module (see
-`solvers.verification`). With a symbolic model for the variant, the prover gives each property
+`solvers.checking.verification`). With a symbolic model for the variant, the prover gives each
+property
 a verdict: proved, refuted with a witness game, or unknown. A refuted property's witness is
 turned into an action log from the initial position that the Python rules accept, written where
 `wargame play --replay` can read it. Without a symbolic model the properties are only checked on
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import importlib
 import json
 import multiprocessing
 import os
@@ -36,10 +36,10 @@ from kernel.errors import InvalidInput, WargameError
 from kernel.game import Game
 from kernel.playout import CycleWatch, Playout, play
 from kernel.properties import Property
-from solvers import prover, refinement
-from solvers.verification import SpecVerification, SymbolicModel
+from solvers.checking import prover, refinement
+from solvers.checking.verification import SpecVerification, SymbolicModel
 from tools import playlog
-from tools.registry import game_names, get_game
+from tools.registry import game_names, get_game, package_of
 
 SIMULATED_GAMES = 40  # seeded playouts searched for a witness when bounded search finds none
 TESTED_GAMES = 20  # playouts per preset for a game without a symbolic model
@@ -108,15 +108,9 @@ class Refinement:
 
 
 def spec_verification(game: Game[Any, Any]) -> SpecVerification | None:
-    """The `verification` module of the game's spec package, if it has one."""
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.verification")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{package}.verification":
-            return None
-        raise
-    return cast(SpecVerification, module)
+    """The verification link the game's package declares (`GamePackage.formal`), if any."""
+    formal = package_of(game).formal
+    return None if formal is None else cast(SpecVerification, formal())
 
 
 REFINEMENT = "refinement"  # the task that runs the quick refinement check

@@ -13,7 +13,7 @@ import contextlib
 import io
 import json
 
-from tools.cli import main as wargame
+from tools.cli.commands import main as wargame
 from tools.verify import COSTS, REFINEMENT
 
 

@@ -1,5 +1,58 @@
-"""Rattenkrieg Stalingrad (CMJ postcard game, 2008): an area map, a 52-card deck, hidden steps."""
+"""Rattenkrieg Stalingrad (CMJ postcard game, 2008): an area map, a 52-card deck, hidden steps.
 
-from specs.rattenkrieg.rules import Rattenkrieg
+The game's parts, declared once (`kernel.package.GamePackage`): tools reach them through
+`tools.registry`, never by module names.
+"""
 
-__all__ = ["Rattenkrieg"]
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from kernel.game import Game
+from kernel.package import Evaluation, GamePackage, Resample
+from kernel.spiel_codec import Spec
+
+
+def _rules() -> Game[Any, Any]:
+    from specs.rattenkrieg.rules.game import Rattenkrieg
+
+    return Rattenkrieg()
+
+
+def _formal() -> object:
+    from specs.rattenkrieg.formal import verification
+
+    return verification
+
+
+def _evaluation() -> Evaluation:
+    from specs.rattenkrieg.bots.evaluation import evaluate
+
+    return evaluate
+
+
+def _resampler() -> Resample:
+    from specs.rattenkrieg.bots.resample import resample
+
+    return resample
+
+
+def _spiel(game: Game[Any, Any]) -> Sequence[Spec]:
+    from specs.rattenkrieg.spiel import specs
+
+    return specs(game)
+
+
+PACKAGE = GamePackage(
+    name="rattenkrieg",
+    rules=_rules,
+    data_dir=Path(__file__).parent / "data",
+    formal=_formal,
+    evaluation=_evaluation,
+    resampler=_resampler,
+    spiel=_spiel,
+)
+
+__all__ = ["PACKAGE"]

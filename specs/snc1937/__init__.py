@@ -1,21 +1,58 @@
-"""Shanghai-Nanking Campaign 1937 (Strategy & Tactics 329): components and section 13 set-up.
+"""Shanghai-Nanking Campaign 1937 (Strategy & Tactics 329): presets `standard` and `printed`.
 
-So far this package holds the game's data (`data/`, read by `data.py`), the map lookups over it
-(`board.py`) and the text's facts about it (`facts.py`); see DATA.md for what is given and what
-is provisional. The playable game is `SNC` (`rules.py`), imported on first use so that the data
-modules load without the rules.
+The game's parts, declared once (`kernel.package.GamePackage`): tools reach them through
+`tools.registry`, never by module names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-__all__ = ["SNC"]
+from kernel.game import Game
+from kernel.package import Evaluation, GamePackage, Resample
+from kernel.spiel_codec import Spec
 
 
-def __getattr__(name: str) -> Any:
-    if name == "SNC":
-        from specs.snc1937.rules import SNC
+def _rules() -> Game[Any, Any]:
+    from specs.snc1937.rules.game import SNC
 
-        return SNC
-    raise AttributeError(name)
+    return SNC()
+
+
+def _formal() -> object:
+    from specs.snc1937.formal import verification
+
+    return verification
+
+
+def _evaluation() -> Evaluation:
+    from specs.snc1937.bots.evaluation import evaluate
+
+    return evaluate
+
+
+def _resampler() -> Resample:
+    from specs.snc1937.bots.resample import resample
+
+    return resample
+
+
+def _spiel(game: Game[Any, Any]) -> Sequence[Spec]:
+    from specs.snc1937.spiel import specs
+
+    return specs(game)
+
+
+PACKAGE = GamePackage(
+    name="snc1937",
+    rules=_rules,
+    data_dir=Path(__file__).parent / "data",
+    formal=_formal,
+    evaluation=_evaluation,
+    resampler=_resampler,
+    spiel=_spiel,
+)
+
+__all__ = ["PACKAGE"]

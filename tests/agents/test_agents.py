@@ -11,7 +11,7 @@ import pytest
 
 from kernel.errors import InvalidInput
 from kernel.playout import decision_positions
-from specs.nomonhan.state import Stage
+from specs.nomonhan.rules.state import Stage
 from tools.agents import AGENT_NAMES, make_agent
 from tools.agents.base import RandomAgent, Seat
 from tools.agents.greedy import GreedyAgent

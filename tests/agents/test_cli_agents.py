@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tools import cli
+from tools.cli import commands as cli
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -96,7 +96,7 @@ def test_rattenkrieg_victory_areas() -> None:
 def test_shumshu_star_hexes() -> None:
     """A Russian piece on the 1-star hex is a marginal victory held (SHU-WIN.1)."""
     from kernel.hexes import hex_name
-    from specs.shumshu.evaluation import _board
+    from specs.shumshu.bots.evaluation import _board
 
     one_star = hex_name(_board()[0])
     seen, _ = observations("shumshu", 3)
@@ -118,7 +118,7 @@ def test_shumshu_star_hexes() -> None:
 
 def test_snc_city_hexes() -> None:
     """Japanese control of the city hexes (SNC-4.3.1)."""
-    from specs.snc1937.evaluation import _board
+    from specs.snc1937.bots.evaluation import _board
 
     cities = _board()[0]
     seen, _ = observations("snc1937", 3)

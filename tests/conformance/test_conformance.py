@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from kernel.conformance import check_illegal, check_playout, check_step, sample_state
 from tests.sizes import cases, size
 from tools.registry import game_names, get_game
+from tools.testing.conformance import check_illegal, check_playout, check_step, sample_state
 
 CASES = [(g, p) for g in game_names() for p in sorted(get_game(g).presets())]
 # Positions checked in a seeded playout: SNC's games run ~1,000 steps of ~50 actions each, so
 # its two playouts here check every 40th position (every 20th at full size; different ones per
-# seed); `make bench` runs `python -m tools.conformance`, which checks every position of every
+# seed); `make bench` runs `python -m bench.conformance`, which checks every position of every
 # game.
 EVERY = {"snc1937": size(40, 20)}
 

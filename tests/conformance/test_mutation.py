@@ -4,7 +4,7 @@ field or clauses, or mean exactly what they say and be a position play can go on
 
 The hypothesis runs are derandomized, so each run tries the same mutants; `MAX_EXAMPLES`
 sizes them to keep tests/conformance within a few minutes on two cores. The fuzz campaign
-(`make fuzz`, tools/fuzz.py) runs the same engine at scale through the command.
+(`make fuzz`, tools/testing/fuzz.py) runs the same engine at scale through the command.
 """
 
 from __future__ import annotations
@@ -16,7 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from kernel.conformance import (
+from tests.sizes import size
+from tools.registry import game_names, get_game
+from tools.testing.conformance import (
     Corpus,
     ListChooser,
     build_corpus,
@@ -26,9 +28,7 @@ from kernel.conformance import (
     check_state_mutant,
     mutate,
 )
-from tests.sizes import size
-from tools.fuzz import playlog_codec
-from tools.registry import game_names, get_game
+from tools.testing.fuzz import playlog_codec
 
 GAMES = game_names()
 MAX_EXAMPLES = {"states": 400, "actions": 400, "logs": 100}

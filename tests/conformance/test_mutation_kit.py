@@ -14,7 +14,10 @@ from hypothesis import given, note, settings
 from hypothesis import strategies as st
 
 from kernel.codec import dump_json
-from kernel.conformance import (
+from kernel.errors import InvalidInput
+from tests.conformance.strict_toy import StrictToy
+from tests.kernel.toy import Add, ToyAction, ToyState
+from tools.testing.conformance import (
     MUTATION_OPS,
     Corpus,
     ListChooser,
@@ -28,9 +31,6 @@ from kernel.conformance import (
     json_path,
     mutate,
 )
-from kernel.errors import InvalidInput
-from tests.conformance.strict_toy import StrictToy
-from tests.kernel.toy import Add, ToyAction, ToyState
 
 DOC: dict[str, Any] = {
     "hex": "0505",

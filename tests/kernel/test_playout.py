@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from kernel.conformance import check_playout, check_step
 from kernel.playout import play, replay
 from tests.kernel.toy import Pass, Toy, ToyAction, ToyState
+from tools.testing.conformance import check_playout, check_step
 
 TOY = Toy()
 
@@ -59,7 +59,7 @@ def test_a_sampled_playout_checks_every_kth_position_and_seeds_cover_them_all(
 ) -> None:
     """`check_playout(..., every=k)` checks positions seed % k, seed % k + k, ... (plus the
     final one), so seeds 0..k-1 of one game together check each position."""
-    import kernel.conformance as conformance
+    import tools.testing.conformance as conformance
 
     preset = TOY.presets()["plain"]
     checked: list[ToyState] = []

@@ -12,9 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from kernel.hexes import Hex, parse_hex
-from specs.nomonhan.actions import Declare, Loss, Resolve, Roll
-from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
-from specs.nomonhan.strength import combat_dice, hit_chances
+from specs.nomonhan.rules.actions import Declare, Loss, Resolve, Roll
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Stage
+from specs.nomonhan.rules.strength import combat_dice, hit_chances
 from tests.nomonhan.positions import GAME, JP_4TK, SU_ART, apply_all, legal, position
 
 PARK = {SU_ART: "0809", JP_4TK: "0801"}  # out of reach of every test's units

@@ -11,10 +11,10 @@ import heapq
 from typing import Any
 
 from kernel.hexes import Hex, hex_neighbors, parse_hex
-from specs.nomonhan.actions import Declare, Loss, Roll
-from specs.nomonhan.board import BLOWN, PONTOON, RIVER, Board
-from specs.nomonhan.data import UnitSpec
-from specs.nomonhan.state import Combat, NomonhanState, Phase, other
+from specs.nomonhan.data.loader import UnitSpec
+from specs.nomonhan.rules.actions import Declare, Loss, Roll
+from specs.nomonhan.rules.board import BLOWN, PONTOON, RIVER, Board
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, other
 from tests.nomonhan.positions import (
     GAME,
     JP_3TK,

@@ -13,10 +13,10 @@ import attrs
 from kernel.errors import IllegalAction
 from kernel.hexes import parse_hex
 from kernel.variants import Variant
-from specs.nomonhan import Nomonhan
-from specs.nomonhan.actions import Action
-from specs.nomonhan.state import NomonhanState, Phase, Stage, UnitState
-from specs.nomonhan.strength import full_steps
+from specs.nomonhan.rules.actions import Action
+from specs.nomonhan.rules.game import Nomonhan
+from specs.nomonhan.rules.state import NomonhanState, Phase, Stage, UnitState
+from specs.nomonhan.rules.strength import full_steps
 
 GAME = Nomonhan()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from specs.nomonhan.variants import CATALOGUE, PRESETS
+from specs.nomonhan.data.variants import CATALOGUE, PRESETS
 
 AMBIGUITIES = [
     f"AMB-NOM-{n}"

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from specs.nomonhan.actions import Declare, Resolve, Roll
-from specs.nomonhan.state import Phase, Stage
+from specs.nomonhan.rules.actions import Declare, Resolve, Roll
+from specs.nomonhan.rules.state import Phase, Stage
 from tests.nomonhan.helpers_combat import (
     c,
     combat_position,

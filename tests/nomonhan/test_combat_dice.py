@@ -8,9 +8,9 @@ from math import comb
 
 import attrs
 
-from specs.nomonhan.actions import Roll
-from specs.nomonhan.state import Phase, Stage
-from specs.nomonhan.strength import attack_strength, defence_strength
+from specs.nomonhan.rules.actions import Roll
+from specs.nomonhan.rules.state import Phase, Stage
+from specs.nomonhan.rules.strength import attack_strength, defence_strength
 from tests.nomonhan.helpers_combat import (
     c,
     chances,

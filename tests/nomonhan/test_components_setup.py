@@ -8,9 +8,9 @@ import pytest
 
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.hexes import Hex, hex_distance, parse_hex
-from specs.nomonhan.actions import Declare, EndPhase, EndRoll, Enter, Loss, Move, Roll
-from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
-from specs.nomonhan.strength import attack_strength, combat_dice, defence_strength, full_steps
+from specs.nomonhan.rules.actions import Declare, EndPhase, EndRoll, Enter, Loss, Move, Roll
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Stage
+from specs.nomonhan.rules.strength import attack_strength, combat_dice, defence_strength, full_steps
 from tests.nomonhan.helpers_seq import BOARD, QUIET, contact, fight, quiet
 from tests.nomonhan.positions import (
     GAME,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from specs.nomonhan.actions import EndAdvance, Loss, Resolve, Roll
-from specs.nomonhan.state import NomonhanState, Phase, Stage
+from specs.nomonhan.rules.actions import EndAdvance, Loss, Resolve, Roll
+from specs.nomonhan.rules.state import NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_combat import (
     c,
     combat_position,

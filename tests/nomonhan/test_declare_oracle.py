@@ -20,15 +20,15 @@ from hypothesis import strategies as st
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, hex_distance, hex_name
-from specs.nomonhan.actions import Declare
-from specs.nomonhan.declare import (
+from specs.nomonhan.rules.actions import Declare
+from specs.nomonhan.rules.declare import (
     candidate_combats,
     combat_problems,
     declaration_problems,
     front,
     legal_declarations,
 )
-from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Stage
 from tests.nomonhan.positions import GAME, SU_ART, position
 from tests.sizes import size
 

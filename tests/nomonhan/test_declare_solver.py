@@ -17,16 +17,16 @@ from hypothesis import HealthCheck, given, settings
 
 from kernel.errors import IllegalAction
 from kernel.playout import play
-from solvers import assignments as z3_layer
-from specs.nomonhan.actions import Declare
-from specs.nomonhan.combat_query import (
+from solvers.queries import assignments as z3_layer
+from specs.nomonhan.rules.actions import Declare
+from specs.nomonhan.rules.combat_query import (
     combat_problem,
     count_declarations,
     declarations,
     explain_declaration,
 )
-from specs.nomonhan.declare import declaration_problems, legal_declarations
-from specs.nomonhan.state import Combat, NomonhanState, Stage
+from specs.nomonhan.rules.declare import declaration_problems, legal_declarations
+from specs.nomonhan.rules.state import Combat, NomonhanState, Stage
 from tests.nomonhan.helpers_combat import c, combat_position
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_9, SU_36
 from tests.nomonhan.test_declare_oracle import combat_positions

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from kernel.hexes import Hex, parse_hex
-from specs.nomonhan.actions import Declare, Demolish, EndPhase, Move
-from specs.nomonhan.board import in_enemy_zoc, occupancy
-from specs.nomonhan.state import Combat, NomonhanState, Phase
-from specs.nomonhan.strength import combat_dice
+from specs.nomonhan.rules.actions import Declare, Demolish, EndPhase, Move
+from specs.nomonhan.rules.board import in_enemy_zoc, occupancy
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase
+from specs.nomonhan.rules.strength import combat_dice
 from tests.nomonhan.helpers_seq import BOARD
 from tests.nomonhan.positions import (
     GAME,

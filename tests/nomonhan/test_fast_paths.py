@@ -23,16 +23,16 @@ from kernel.game import CHANCE
 from kernel.hexes import Hex
 from kernel.playout import play
 from kernel.variants import Variant
-from specs.nomonhan.actions import Action, Demolish, EndPhase, Enter, Move
-from specs.nomonhan.board import FIXED, OPEN, PONTOON, RIVER, occupancy
-from specs.nomonhan.data import UnitSpec
-from specs.nomonhan.movement import (
+from specs.nomonhan.data.loader import UnitSpec
+from specs.nomonhan.rules.actions import Action, Demolish, EndPhase, Enter, Move
+from specs.nomonhan.rules.board import FIXED, OPEN, PONTOON, RIVER, occupancy
+from specs.nomonhan.rules.movement import (
     demolish_problem,
     destinations,
     entry_options,
     unit_destinations,
 )
-from specs.nomonhan.state import NomonhanState, Stage, UnitState, replace
+from specs.nomonhan.rules.state import NomonhanState, Stage, UnitState, replace
 from tests.nomonhan.positions import GAME
 
 BOARD = GAME.board

@@ -6,7 +6,7 @@ import pytest
 
 from kernel.errors import ImpossiblePosition
 from kernel.hexes import parse_hex
-from specs.nomonhan.actions import (
+from specs.nomonhan.rules.actions import (
     Advance,
     Declare,
     EndAdvance,
@@ -16,7 +16,7 @@ from specs.nomonhan.actions import (
     Resolve,
     Roll,
 )
-from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_seq import NO_GT, contact, fight, ip_loses, quiet
 from tests.nomonhan.positions import (
     GAME,

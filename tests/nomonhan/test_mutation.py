@@ -9,12 +9,13 @@ from typing import Any
 import attrs
 import pytest
 
-from solvers import prover, refinement
-from specs.nomonhan import resolve, sequence, symbolic_actions
-from specs.nomonhan.actions import Loss, Roll
-from specs.nomonhan.properties import NO_STACKING, no_stacking
-from specs.nomonhan.state import Phase, Stage
-from specs.nomonhan.verification import Link, symbolic_model
+from solvers.checking import prover, refinement
+from specs.nomonhan.formal import symbolic_actions
+from specs.nomonhan.formal.properties import NO_STACKING, no_stacking
+from specs.nomonhan.formal.verification import Link, symbolic_model
+from specs.nomonhan.rules import resolve, sequence
+from specs.nomonhan.rules.actions import Loss, Roll
+from specs.nomonhan.rules.state import Phase, Stage
 from tests.nomonhan.positions import GAME, JP_KOB, SU_9, SU_36, position
 
 

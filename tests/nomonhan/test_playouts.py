@@ -22,9 +22,9 @@ from kernel.chance import sample
 from kernel.game import CHANCE
 from kernel.hexes import Hex
 from kernel.playout import play
-from specs.nomonhan.actions import Action, Declare, EndAdvance, EndPhase, Loss
-from specs.nomonhan.board import BLOWN, RIVER
-from specs.nomonhan.state import NomonhanState
+from specs.nomonhan.rules.actions import Action, Declare, EndAdvance, EndPhase, Loss
+from specs.nomonhan.rules.board import BLOWN, RIVER
+from specs.nomonhan.rules.state import NomonhanState
 from tests.nomonhan.positions import GAME
 
 PRESETS = sorted(GAME.presets())

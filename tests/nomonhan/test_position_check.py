@@ -22,7 +22,7 @@ from kernel.chance import sample
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.game import CHANCE
 from kernel.hexes import hex_name
-from specs.nomonhan.properties import (
+from specs.nomonhan.formal.properties import (
     OFF_MAP,
     PENDING_IN_CONTACT,
     POINTS,
@@ -30,7 +30,7 @@ from specs.nomonhan.properties import (
     STAGE_RECORDS,
     SUDDEN_DEATH,
 )
-from specs.nomonhan.state import NomonhanState, Phase, Stage
+from specs.nomonhan.rules.state import NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_seq import QUIET
 from tests.nomonhan.positions import GAME, JP_YAM, SU_11TK, SU_ART, position
 
@@ -265,7 +265,7 @@ def test_nom_9_12_damage_stage_without_a_loser_is_refused_not_a_crash() -> None:
 
 def test_nom_9_12_cli_refuses_a_damage_stage_without_loser_with_exit_2(tmp_path: Path) -> None:
     """NOM-9.12: `wargame legal` on that state exits 2 with the path, not 70."""
-    from tools import cli
+    from tools.cli import commands as cli
 
     data = _damage()
     data["current"]["loser"] = None

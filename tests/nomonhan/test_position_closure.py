@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from kernel.chance import sample
 from kernel.game import CHANCE
 from kernel.variants import Variant
-from specs.nomonhan.properties import POINTS, invariants_for
-from specs.nomonhan.state import NomonhanState
-from specs.nomonhan.variants import CATALOGUE, PRESETS
+from specs.nomonhan.data.variants import CATALOGUE, PRESETS
+from specs.nomonhan.formal.properties import POINTS, invariants_for
+from specs.nomonhan.rules.state import NomonhanState
 from tests.nomonhan.positions import GAME
 from tests.sizes import size
 

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from kernel.game import CHANCE
 from kernel.playout import CycleWatch
-from solvers import prover, refinement
-from solvers.prover import Invariant, StepInvariant
-from solvers.system import concrete_frame
-from solvers.terms import CONCRETE
-from specs.nomonhan.properties import (
+from solvers.checking import prover, refinement
+from solvers.checking.prover import Invariant, StepInvariant
+from solvers.checking.system import concrete_frame
+from solvers.checking.terms import CONCRETE
+from specs.nomonhan.formal.properties import (
     ARTILLERY_NO_RETREAT,
     BREACHES,
     ENDS,
@@ -30,8 +30,8 @@ from specs.nomonhan.properties import (
     pending_in_contact,
     properties,
 )
-from specs.nomonhan.state import Stage
-from specs.nomonhan.verification import Link, symbolic_model
+from specs.nomonhan.formal.verification import Link, symbolic_model
+from specs.nomonhan.rules.state import Stage
 from tests.nomonhan.positions import GAME, SU_ART
 from tests.sizes import FULL
 
@@ -161,7 +161,7 @@ def test_nom_4_5_points_check_sees_a_wrong_score() -> None:
         units=tuple(attrs.evolve(u, steps=1) if u.id == "JP-3TK" else u for u in start.units),
     )
     assert check(hurt)  # the SU score follows the lost tank step
-    from specs.nomonhan.properties import enemy_steps_removed
+    from specs.nomonhan.formal.properties import enemy_steps_removed
 
     assert enemy_steps_removed(hurt) == {"JP": 0, "SU": 2}
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from solvers import refinement
-from specs.nomonhan.actions import Loss
-from specs.nomonhan.state import Phase, Stage
-from specs.nomonhan.verification import Link, symbolic_model
+from solvers.checking import refinement
+from specs.nomonhan.formal.verification import Link, symbolic_model
+from specs.nomonhan.rules.actions import Loss
+from specs.nomonhan.rules.state import Phase, Stage
 from tests.nomonhan.positions import GAME, JP_KOB, SU_9, SU_36, apply_all, position
 from tests.sizes import size
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from kernel.hexes import Hex, hex_distance, parse_hex
-from specs.nomonhan.actions import EndPhase, Enter, Move
-from specs.nomonhan.board import occupancy
-from specs.nomonhan.movement import destinations
-from specs.nomonhan.sequence import points
-from specs.nomonhan.state import NomonhanState, Phase, Stage
+from specs.nomonhan.rules.actions import EndPhase, Enter, Move
+from specs.nomonhan.rules.board import occupancy
+from specs.nomonhan.rules.movement import destinations
+from specs.nomonhan.rules.sequence import points
+from specs.nomonhan.rules.state import NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_seq import BOARD, contact, ip_loses, quiet
 from tests.nomonhan.positions import (
     GAME,

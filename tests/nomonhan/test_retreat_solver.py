@@ -1,4 +1,4 @@
-"""Nomonhan retreats served by `solvers.retreat` agree with the Python rules (NOM-9.24 to
+"""Nomonhan retreats served by `solvers.queries.retreat` agree with the Python rules (NOM-9.24 to
 NOM-9.28, AMB-NOM-20) on positions from random playouts, under several readings."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import pytest
 
 from kernel.hexes import Hex, hex_name, parse_hex
 from kernel.playout import play
-from solvers import retreat, retreat_oracle
-from specs.nomonhan import resolve
-from specs.nomonhan.retreat_query import retreat_query
-from specs.nomonhan.state import NomonhanState, Stage, UnitState
+from solvers.queries import retreat, retreat_oracle
+from specs.nomonhan.rules import resolve
+from specs.nomonhan.rules.retreat_query import retreat_query
+from specs.nomonhan.rules.state import NomonhanState, Stage, UnitState
 from tests.nomonhan.positions import GAME, JP_KOB, SU_36, SU_ART, variant
 from tests.nomonhan.test_damage_retreat import soviets_lose
 

@@ -21,10 +21,10 @@ from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.playout import Playout, play
 from kernel.variants import Variant
 from kernel.views import schema, view
-from specs.nomonhan import wire
-from specs.nomonhan.state import NomonhanState, Stage
-from specs.nomonhan.symbolic import Tables
-from specs.nomonhan.variants import CATALOGUE, PRESETS
+from specs.nomonhan.data.variants import CATALOGUE, PRESETS
+from specs.nomonhan.formal.symbolic import Tables
+from specs.nomonhan.io import wire
+from specs.nomonhan.rules.state import NomonhanState, Stage
 from tests.nomonhan.positions import GAME
 from tests.sizes import size
 from tools.playlog import make_log

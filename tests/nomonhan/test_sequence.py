@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from kernel.game import CHANCE
-from specs.nomonhan.actions import Declare, EndAdvance, EndPhase, EndRoll, Loss
-from specs.nomonhan.state import NomonhanState, Phase, Stage
+from specs.nomonhan.rules.actions import Declare, EndAdvance, EndPhase, EndRoll, Loss
+from specs.nomonhan.rules.state import NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_seq import NO_GT, contact, fight, ip_loses, points_of, quiet
 from tests.nomonhan.positions import GAME, JP_KOB, SU_36, apply_all, clauses_of_illegal, position
 

@@ -1,5 +1,5 @@
 """Four choices the rules text leaves open and the code used to make silently, each now a
-named option (specs/nomonhan/variants.py) whose default under both presets is the old
+named option (specs/nomonhan/data/variants.py) whose default under both presets is the old
 behaviour: `combat_connection` (NOM-9.7), `artillery_adjacency_river` (NOM-9.18),
 `artillery_self_support` (NOM-9.17) and `flag_friendly` (NOM-8.8, NOM-8.9).
 
@@ -17,11 +17,11 @@ from kernel.chance import sample
 from kernel.game import CHANCE
 from kernel.playout import play
 from kernel.variants import consultations
-from solvers import refinement
-from specs.nomonhan.actions import Declare, EndPhase, Enter, Move
-from specs.nomonhan.state import NomonhanState, Phase
-from specs.nomonhan.variants import CATALOGUE, PRESETS
-from specs.nomonhan.verification import symbolic_model
+from solvers.checking import refinement
+from specs.nomonhan.data.variants import CATALOGUE, PRESETS
+from specs.nomonhan.formal.verification import symbolic_model
+from specs.nomonhan.rules.actions import Declare, EndPhase, Enter, Move
+from specs.nomonhan.rules.state import NomonhanState, Phase
 from tests.nomonhan.helpers_combat import c, combat_position, declare, decls, legal_declarations
 from tests.nomonhan.positions import (
     GAME,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from specs.nomonhan.actions import Loss, Roll
-from specs.nomonhan.state import Phase, Stage
-from specs.nomonhan.strength import full_steps
+from specs.nomonhan.rules.actions import Loss, Roll
+from specs.nomonhan.rules.state import Phase, Stage
+from specs.nomonhan.rules.strength import full_steps
 from tests.nomonhan.helpers_combat import (
     c,
     combat_position,

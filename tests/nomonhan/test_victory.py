@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from specs.nomonhan.actions import Declare, EndRoll, Loss, Roll
-from specs.nomonhan.sequence import points
-from specs.nomonhan.state import Combat, NomonhanState, Phase, Stage
+from specs.nomonhan.rules.actions import Declare, EndRoll, Loss, Roll
+from specs.nomonhan.rules.sequence import points
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_seq import BOARD, contact, points_of, quiet
 from tests.nomonhan.positions import (
     GAME,

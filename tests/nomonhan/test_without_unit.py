@@ -18,12 +18,13 @@ import pytest
 
 from kernel.errors import WargameError
 from kernel.game import Game, UnitRemoval
-from solvers.explore import along, compare, reading_variant, start_state
-from solvers.shrink import shrink, without_unit
-from specs.nomonhan.rules import Nomonhan
-from specs.nomonhan.state import NomonhanState
+from solvers.checking.explore import along, compare, reading_variant, start_state
+from solvers.checking.shrink import shrink, without_unit
+from specs.nomonhan.rules.game import Nomonhan
+from specs.nomonhan.rules.state import NomonhanState
 from tests.removed import removed_units
-from tools import cli, playlog
+from tools import playlog
+from tools.cli import commands as cli
 from tools.registry import get_game
 
 GAME: Game[Any, Any] = get_game("nomonhan")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from kernel.hexes import Hex, parse_hex
-from specs.nomonhan.actions import Declare, EndPhase, Loss, Move, Roll
-from specs.nomonhan.board import enemy_zoc_hexes, in_enemy_zoc, occupancy
-from specs.nomonhan.state import Combat, NomonhanState, Phase
-from specs.nomonhan.strength import combat_dice
+from specs.nomonhan.rules.actions import Declare, EndPhase, Loss, Move, Roll
+from specs.nomonhan.rules.board import enemy_zoc_hexes, in_enemy_zoc, occupancy
+from specs.nomonhan.rules.state import Combat, NomonhanState, Phase
+from specs.nomonhan.rules.strength import combat_dice
 from tests.nomonhan.helpers_seq import BOARD, contact
 from tests.nomonhan.positions import (
     GAME,

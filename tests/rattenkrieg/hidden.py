@@ -6,7 +6,7 @@ import random
 
 import attrs
 
-from specs.rattenkrieg.state import Combat, Placed, RKState, other
+from specs.rattenkrieg.rules.state import Combat, Placed, RKState, other
 from tests.rattenkrieg.positions import B
 
 

@@ -12,12 +12,12 @@ from typing import Any
 import attrs
 
 from kernel.game import CHANCE
-from specs.rattenkrieg import Rattenkrieg
-from specs.rattenkrieg.actions import Action, Discard, Draw, Pick
-from specs.rattenkrieg.cards import DECK
-from specs.rattenkrieg.control import settle
-from specs.rattenkrieg.state import GE, SU, Phase, RKState, Stage, Unit
-from specs.rattenkrieg.validate import check_position
+from specs.rattenkrieg.formal.position import check_position
+from specs.rattenkrieg.rules.actions import Action, Discard, Draw, Pick
+from specs.rattenkrieg.rules.cards import DECK
+from specs.rattenkrieg.rules.control import settle
+from specs.rattenkrieg.rules.game import Rattenkrieg
+from specs.rattenkrieg.rules.state import GE, SU, Phase, RKState, Stage, Unit
 
 GAME = Rattenkrieg()
 B = GAME.board

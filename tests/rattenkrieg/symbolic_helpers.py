@@ -4,17 +4,17 @@ when, with that one rule left out, it no longer goes through."""
 from __future__ import annotations
 
 from kernel.variants import Variant
-from solvers import prover
-from solvers.system import Conjunct, Schema, choice_frame, concrete_frame
-from solvers.terms import CONCRETE, B, Frame, I, Ops
-from specs.rattenkrieg.verification import Link
+from solvers.checking import prover
+from solvers.checking.system import Conjunct, Schema, choice_frame, concrete_frame
+from solvers.checking.terms import CONCRETE, B, Frame, I, Ops
+from specs.rattenkrieg.formal.verification import Link
 
 RLIMIT = 50_000_000
 
 
 class WithoutRule(Schema):
     """`schema` with the guard conjuncts whose text starts with `start` left out (finer than
-    `solvers.system.WithoutClause`: one rule, not every rule citing its clause)."""
+    `solvers.checking.system.WithoutClause`: one rule, not every rule citing its clause)."""
 
     def __init__(self, schema: Schema, start: str) -> None:
         self.inner, self.start = schema, start

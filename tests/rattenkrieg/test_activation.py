@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kernel.errors import IllegalAction
-from specs.rattenkrieg.actions import (
+from specs.rattenkrieg.rules.actions import (
     Attack,
     Designate,
     End,
@@ -18,7 +18,7 @@ from specs.rattenkrieg.actions import (
     Recruit,
     Retreat,
 )
-from specs.rattenkrieg.state import GE, SU, Stage, Step
+from specs.rattenkrieg.rules.state import GE, SU, Stage, Step
 from tests.rattenkrieg.positions import (
     GAME,
     GREAR,

@@ -11,10 +11,10 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.playout import play, replay
-from specs.rattenkrieg.actions import Draw, Recruit
-from specs.rattenkrieg.cards import DECK
-from specs.rattenkrieg.properties import cards_accounted
-from specs.rattenkrieg.state import SU
+from specs.rattenkrieg.formal.properties import cards_accounted
+from specs.rattenkrieg.rules.actions import Draw, Recruit
+from specs.rattenkrieg.rules.cards import DECK
+from specs.rattenkrieg.rules.state import SU
 from tests.rattenkrieg.positions import GAME, SREAR, draw, position, run, unit
 
 

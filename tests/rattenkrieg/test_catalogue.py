@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.rattenkrieg.variants import CATALOGUE, PRESETS
+from specs.rattenkrieg.data.variants import CATALOGUE, PRESETS
 
 CATALOGUED = [
     f"AMB-RKS-{n}"

@@ -14,10 +14,10 @@ import pytest
 from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput, WargameError
 from kernel.game import CHANCE
 from kernel.playout import play
-from specs.rattenkrieg.actions import Designate, Move
-from specs.rattenkrieg.state import GE, SU
+from specs.rattenkrieg.rules.actions import Designate, Move
+from specs.rattenkrieg.rules.state import GE, SU
 from tests.rattenkrieg.positions import GAME, GREAR, SREAR, active, position
-from tools import cli
+from tools.cli import commands as cli
 
 
 def base() -> dict[str, Any]:

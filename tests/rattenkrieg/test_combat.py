@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from kernel.errors import IllegalAction
-from specs.rattenkrieg.actions import (
+from specs.rattenkrieg.rules.actions import (
     Accept,
     Attack,
     Defend,
@@ -17,8 +17,8 @@ from specs.rattenkrieg.actions import (
     Play,
     Stand,
 )
-from specs.rattenkrieg.state import GE, HAND, SU, RKState, Stage, Step
-from specs.rattenkrieg.strength import judgement
+from specs.rattenkrieg.rules.state import GE, HAND, SU, RKState, Stage, Step
+from specs.rattenkrieg.rules.strength import judgement
 from tests.rattenkrieg.positions import GAME, GREAR, active, legal, position, run, unit
 
 

@@ -10,11 +10,11 @@ import pytest
 
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE
-from specs.rattenkrieg.actions import Draw, Place
-from specs.rattenkrieg.cards import DECK, event_of, is_black, is_face, number
-from specs.rattenkrieg.data import DATA_FILE
-from specs.rattenkrieg.state import GE, SU, Phase, Stage
-from specs.rattenkrieg.wire import Card
+from specs.rattenkrieg.data.loader import DATA_FILE
+from specs.rattenkrieg.io.wire import Card
+from specs.rattenkrieg.rules.actions import Draw, Place
+from specs.rattenkrieg.rules.cards import DECK, event_of, is_black, is_face, number
+from specs.rattenkrieg.rules.state import GE, SU, Phase, Stage
 from tests.rattenkrieg.positions import (
     ARROWS,
     CATALOGUE,

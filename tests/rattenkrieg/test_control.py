@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from specs.rattenkrieg.actions import End, Move, Pass, Pay
-from specs.rattenkrieg.control import controller
-from specs.rattenkrieg.state import GE, SU, Stage
+from specs.rattenkrieg.rules.actions import End, Move, Pass, Pay
+from specs.rattenkrieg.rules.control import controller
+from specs.rattenkrieg.rules.state import GE, SU, Stage
 from tests.rattenkrieg.positions import (
     ARROWS,
     GAME,

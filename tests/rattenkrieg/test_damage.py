@@ -11,7 +11,7 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.game import CHANCE
-from specs.rattenkrieg.actions import (
+from specs.rattenkrieg.rules.actions import (
     Accept,
     Attack,
     Defend,
@@ -25,9 +25,9 @@ from specs.rattenkrieg.actions import (
     Sacrifice,
     Stand,
 )
-from specs.rattenkrieg.sources import combat_cards
-from specs.rattenkrieg.state import GE, SU, RKState, Stage
-from specs.rattenkrieg.strength import combat_strength
+from specs.rattenkrieg.rules.sources import combat_cards
+from specs.rattenkrieg.rules.state import GE, SU, RKState, Stage
+from specs.rattenkrieg.rules.strength import combat_strength
 from tests.rattenkrieg.positions import GAME, GREAR, SREAR, TW, B, active, legal, run, unit
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.game import CHANCE
-from specs.rattenkrieg.actions import (
+from specs.rattenkrieg.io.observation import observe
+from specs.rattenkrieg.rules.actions import (
     End,
     Event,
     Isolate,
@@ -21,11 +22,10 @@ from specs.rattenkrieg.actions import (
     Retreat,
     Stand,
 )
-from specs.rattenkrieg.cards import event_of
-from specs.rattenkrieg.control import controller
-from specs.rattenkrieg.observe import observe
-from specs.rattenkrieg.state import GE, SU, RKState, Stage, Step
-from specs.rattenkrieg.strength import combat_strength
+from specs.rattenkrieg.rules.cards import event_of
+from specs.rattenkrieg.rules.control import controller
+from specs.rattenkrieg.rules.state import GE, SU, RKState, Stage, Step
+from specs.rattenkrieg.rules.strength import combat_strength
 from tests.rattenkrieg.positions import (
     GAME,
     GREAR,

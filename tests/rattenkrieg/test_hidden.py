@@ -15,12 +15,22 @@ from hypothesis import strategies as st
 from kernel.chance import sample
 from kernel.game import CHANCE
 from kernel.playout import decision_positions
-from specs.rattenkrieg.actions import Accept, Action, Draw, Event, LoseStep, Move, Pay, Play, Stand
-from specs.rattenkrieg.cards import DECK
-from specs.rattenkrieg.state import GE, SU, RKState, Stage, other
+from specs.rattenkrieg.rules.actions import (
+    Accept,
+    Action,
+    Draw,
+    Event,
+    LoseStep,
+    Move,
+    Pay,
+    Play,
+    Stand,
+)
+from specs.rattenkrieg.rules.cards import DECK
+from specs.rattenkrieg.rules.state import GE, SU, RKState, Stage, other
 from tests.rattenkrieg.hidden import resample
 from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, B, active, run
-from tools import cli
+from tools.cli import commands as cli
 
 OPTIONS = [(o.name, [r.name for r in o.readings]) for o in CATALOGUE.options]
 

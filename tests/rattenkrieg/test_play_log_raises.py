@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tools import cli
+from tools.cli import commands as cli
 
 CARD = r"(?:10|[2-9JQKA])[SHDC]"
 JUDGEMENT = re.compile(

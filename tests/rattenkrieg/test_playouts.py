@@ -15,10 +15,10 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from kernel.game import CHANCE
 from kernel.playout import default_agents, observing, play
 from kernel.properties import violated
-from specs.rattenkrieg.actions import Action, Designate, End, Move, Pass, Recruit
-from specs.rattenkrieg.control import friendly
-from specs.rattenkrieg.properties import loop_measure, properties
-from specs.rattenkrieg.state import GE, Phase, RKState, Stage
+from specs.rattenkrieg.formal.properties import loop_measure, properties
+from specs.rattenkrieg.rules.actions import Action, Designate, End, Move, Pass, Recruit
+from specs.rattenkrieg.rules.control import friendly
+from specs.rattenkrieg.rules.state import GE, Phase, RKState, Stage
 from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, B, position
 from tools.playlog import play_narrated
 

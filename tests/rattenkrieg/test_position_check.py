@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from kernel.chance import sample
 from kernel.errors import ImpossiblePosition, InvalidInput, WargameError
 from kernel.game import CHANCE
-from specs.rattenkrieg import legal as rk_legal
-from specs.rattenkrieg.actions import Discard
-from specs.rattenkrieg.cards import DECK, sort_cards
-from specs.rattenkrieg.properties import invariants, properties
-from specs.rattenkrieg.state import GE, SU, Phase, RKState, Stage
-from specs.rattenkrieg.validate import applicable
+from specs.rattenkrieg.formal.position import applicable
+from specs.rattenkrieg.formal.properties import invariants, properties
+from specs.rattenkrieg.rules import legal as rk_legal
+from specs.rattenkrieg.rules.actions import Discard
+from specs.rattenkrieg.rules.cards import DECK, sort_cards
+from specs.rattenkrieg.rules.state import GE, SU, Phase, RKState, Stage
 from tests.rattenkrieg.positions import CATALOGUE, GAME, B, position
 
 Json = dict[str, Any]

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from kernel.playout import decision_positions
-from specs.rattenkrieg.actions import Move, Play
-from specs.rattenkrieg.state import GE, SU, RKState, other
+from specs.rattenkrieg.rules.actions import Move, Play
+from specs.rattenkrieg.rules.state import GE, SU, RKState, other
 from tests.rattenkrieg.hidden import resample
 from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, B, active, run
-from tools import cli
+from tools.cli import commands as cli
 from tools.render import render_svg
 
 PRESETS = sorted(CATALOGUE.presets)

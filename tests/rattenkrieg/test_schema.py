@@ -20,7 +20,7 @@ from kernel.chance import sample
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE
 from kernel.views import SCHEMA_KINDS, schema, view
-from specs.rattenkrieg.actions import Action
+from specs.rattenkrieg.rules.actions import Action
 from tests.rattenkrieg.positions import CATALOGUE, GAME
 
 Json = Any

@@ -10,8 +10,8 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.game import CHANCE
-from specs.rattenkrieg.actions import Designate, Discard, End, Move, Pass, Pay
-from specs.rattenkrieg.state import GE, SU, Phase, RKState, Stage
+from specs.rattenkrieg.rules.actions import Designate, Discard, End, Move, Pass, Pay
+from specs.rattenkrieg.rules.state import GE, SU, Phase, RKState, Stage
 from tests.rattenkrieg.positions import (
     ARROWS,
     GAME,

@@ -19,9 +19,9 @@ import attrs
 import pytest
 
 from kernel.game import CHANCE, Game
-from solvers.explore import Finding, along, reading_variant, start_state
-from solvers.shrink import replay, shrink
-from tools import cli
+from solvers.checking.explore import Finding, along, reading_variant, start_state
+from solvers.checking.shrink import replay, shrink
+from tools.cli import commands as cli
 from tools.explore_report import write_report
 from tools.registry import get_game
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from specs.rattenkrieg import Rattenkrieg
-from specs.rattenkrieg.actions import Defend, Move, Play
-from specs.rattenkrieg.data import DATA_FILE
-from specs.rattenkrieg.state import GE, SU, RKState
-from specs.rattenkrieg.strength import combat_strength
+from specs.rattenkrieg.data.loader import DATA_FILE
+from specs.rattenkrieg.rules.actions import Defend, Move, Play
+from specs.rattenkrieg.rules.game import Rattenkrieg
+from specs.rattenkrieg.rules.state import GE, SU, RKState
+from specs.rattenkrieg.rules.strength import combat_strength
 from tests.rattenkrieg.positions import TW, B, active, legal, run
 
 CITY = "barrikady"  # a City Area next to gorodishche (Normal)

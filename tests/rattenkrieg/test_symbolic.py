@@ -1,4 +1,5 @@
-"""Rattenkrieg's abstract symbolic model (`specs.rattenkrieg.symbolic`): its properties proved over
+"""Rattenkrieg's abstract symbolic model (`specs.rattenkrieg.formal.symbolic`): its properties
+proved over
 it, every concrete step of seeded games a model step (refinement direction (a)), rule breaches
 caught with their clauses, each formal statement false where its property is, and the two
 readings of the step rules (Z3 and plain Python) in agreement."""
@@ -15,9 +16,10 @@ import pytest
 from kernel.game import Outcome
 from kernel.playout import play
 from kernel.properties import Property
-from solvers import prover, refinement, smt
-from solvers.explore import model_of
-from solvers.system import (
+from solvers import smt
+from solvers.checking import prover, refinement
+from solvers.checking.explore import model_of
+from solvers.checking.system import (
     Conjunct,
     WithoutClause,
     choice_frame,
@@ -26,26 +28,10 @@ from solvers.system import (
     pinned,
     z3_frame,
 )
-from solvers.terms import CONCRETE
-from specs.rattenkrieg import properties, sequence, verification
-from specs.rattenkrieg.actions import Attack, Designate, Draw, Event, Move, Pass, Pay, Recruit
-from specs.rattenkrieg.board import Board
-from specs.rattenkrieg.control import settle
-from specs.rattenkrieg.state import (
-    GE,
-    SU,
-    Combat,
-    DrawFor,
-    PendingMove,
-    Phase,
-    Pick,
-    RKState,
-    Stage,
-    Step,
-)
-from specs.rattenkrieg.symbolic import at
-from specs.rattenkrieg.units import eliminate
-from specs.rattenkrieg.verification import (
+from solvers.checking.terms import CONCRETE
+from specs.rattenkrieg.formal import properties, verification
+from specs.rattenkrieg.formal.symbolic import at
+from specs.rattenkrieg.formal.verification import (
     AFTERMATH,
     CARDS,
     COMBAT,
@@ -69,6 +55,23 @@ from specs.rattenkrieg.verification import (
     Link,
     symbolic_model,
 )
+from specs.rattenkrieg.rules import sequence
+from specs.rattenkrieg.rules.actions import Attack, Designate, Draw, Event, Move, Pass, Pay, Recruit
+from specs.rattenkrieg.rules.board import Board
+from specs.rattenkrieg.rules.control import settle
+from specs.rattenkrieg.rules.state import (
+    GE,
+    SU,
+    Combat,
+    DrawFor,
+    PendingMove,
+    Phase,
+    Pick,
+    RKState,
+    Stage,
+    Step,
+)
+from specs.rattenkrieg.rules.units import eliminate
 from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, SREAR, TW, active, position
 from tests.rattenkrieg.test_symbolic_aftermath import _damaged
 from tests.rattenkrieg.test_symbolic_combat import BROKEN as BROKEN_COMBATS
@@ -703,7 +706,7 @@ def test_rks_8_11_2_events_before_the_attack_again_are_model_steps(effects: str)
     """RKS-8.11.2, RKS-9.5.1 (reattack_events=effects, with either reattack_effects): an
     event played while the attacker must attack again or retreat, and the attack again that
     takes it in, are model steps (the step rule is widened for that reading only)."""
-    from specs.rattenkrieg.actions import Accept, Action, LoseStep, Play
+    from specs.rattenkrieg.rules.actions import Accept, Action, LoseStep, Play
 
     options = {"reattack_events": "effects", "reattack_effects": effects}
     link = Link(CATALOGUE.variant("standard", options))

@@ -1,5 +1,5 @@
-"""RKS-P-AFTERMATH proved whole over Rattenkrieg's abstraction (`specs.rattenkrieg.symbolic`,
-`specs.rattenkrieg.symbolic_aftermath`): the proof under the readings its step rules follow,
+"""RKS-P-AFTERMATH proved whole over Rattenkrieg's abstraction (`specs.rattenkrieg.formal.symbolic`,
+`specs.rattenkrieg.formal.symbolic_aftermath`): the proof under the readings its step rules follow,
 each of its step rules needed, its formal statement false on hand-made positions that break the
 property but not RKS-P-PICKS (and true beside them) and equal to the property on randomly changed
 positions, hand-made steps into a stage with nothing to decide caught with the rule's clause,
@@ -16,12 +16,12 @@ import attrs
 import pytest
 
 from kernel.playout import play
-from solvers import prover, refinement
-from solvers.system import concrete_frame
-from solvers.terms import CONCRETE
-from specs.rattenkrieg.actions import Pass
-from specs.rattenkrieg.state import GE, SU, Combat, Damage, RKState, Stage, Step
-from specs.rattenkrieg.verification import AFTERMATH, PICKS, Link, properties
+from solvers.checking import prover, refinement
+from solvers.checking.system import concrete_frame
+from solvers.checking.terms import CONCRETE
+from specs.rattenkrieg.formal.verification import AFTERMATH, PICKS, Link, properties
+from specs.rattenkrieg.rules.actions import Pass
+from specs.rattenkrieg.rules.state import GE, SU, Combat, Damage, RKState, Stage, Step
 from tests.rattenkrieg.positions import CATALOGUE, GAME, TW, position
 from tests.rattenkrieg.symbolic_helpers import verdict_without
 from tests.sizes import size

@@ -1,5 +1,6 @@
-"""RKS-P-COMBAT proved whole over Rattenkrieg's abstraction (`specs.rattenkrieg.symbolic`,
-`specs.rattenkrieg.symbolic_combat`): the proof under the readings its step rules follow, each
+"""RKS-P-COMBAT proved whole over Rattenkrieg's abstraction (`specs.rattenkrieg.formal.symbolic`,
+`specs.rattenkrieg.formal.symbolic_combat`): the proof under the readings its step rules follow,
+each
 of its step rules needed, its formal statement false on hand-made positions that break the
 property but not RKS-P-COMBATANTS (and true on the positions play reaches beside them),
 hand-made steps that break a rule caught with the rule's clause, and combats with General
@@ -16,12 +17,18 @@ import attrs
 import pytest
 
 from kernel.playout import play
-from solvers import prover, refinement
-from solvers.system import concrete_frame
-from solvers.terms import CONCRETE
-from specs.rattenkrieg.actions import Attack, Defend, Event, Move, Pass, Play, Retreat
-from specs.rattenkrieg.state import GE, HAND, SU, Combat, Damage, Placed, RKState, Stage, Step
-from specs.rattenkrieg.verification import COMBAT, COMBATANTS, Link, properties, symbolic_model
+from solvers.checking import prover, refinement
+from solvers.checking.system import concrete_frame
+from solvers.checking.terms import CONCRETE
+from specs.rattenkrieg.formal.verification import (
+    COMBAT,
+    COMBATANTS,
+    Link,
+    properties,
+    symbolic_model,
+)
+from specs.rattenkrieg.rules.actions import Attack, Defend, Event, Move, Pass, Play, Retreat
+from specs.rattenkrieg.rules.state import GE, HAND, SU, Combat, Damage, Placed, RKState, Stage, Step
 from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, active, draw, run
 from tests.rattenkrieg.symbolic_helpers import verdict_without
 from tests.sizes import cases, size

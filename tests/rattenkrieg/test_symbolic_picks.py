@@ -1,5 +1,5 @@
 """RKS-P-PICKS's bombarded unit (RKS-8.12.1, AMB-RKS-16, RKS-9.2.1, RKS-9.3.1) over
-Rattenkrieg's abstraction (`specs.rattenkrieg.symbolic`): the proof rests on each of its step
+Rattenkrieg's abstraction (`specs.rattenkrieg.formal.symbolic`): the proof rests on each of its step
 rules, the formal statement is false where the property is, and hand-made steps that record a
 T-34's bombardment or damage to a unit no event may target are caught."""
 
@@ -10,13 +10,13 @@ from typing import Any
 import attrs
 import pytest
 
-from solvers import prover, refinement
-from solvers.system import concrete_frame
-from solvers.terms import CONCRETE
-from specs.rattenkrieg import verification
-from specs.rattenkrieg.actions import Pass
-from specs.rattenkrieg.state import SU, Damage, Phase, RKState, Stage
-from specs.rattenkrieg.verification import PICKS, Link
+from solvers.checking import prover, refinement
+from solvers.checking.system import concrete_frame
+from solvers.checking.terms import CONCRETE
+from specs.rattenkrieg.formal import verification
+from specs.rattenkrieg.formal.verification import PICKS, Link
+from specs.rattenkrieg.rules.actions import Pass
+from specs.rattenkrieg.rules.state import SU, Damage, Phase, RKState, Stage
 from tests.rattenkrieg.positions import CATALOGUE, GAME, TW
 from tests.rattenkrieg.symbolic_helpers import verdict_without
 

@@ -1,4 +1,4 @@
-"""RKS-P-SEQUENCE proved whole over Rattenkrieg's abstraction (`specs.rattenkrieg.symbolic`):
+"""RKS-P-SEQUENCE proved whole over Rattenkrieg's abstraction (`specs.rattenkrieg.formal.symbolic`):
 the proof under the readings its step rules follow, each of its step rules needed, its formal
 statement false where the property is (beyond RKS-P-STAGES), and hand-made steps that break a
 rule caught with the rule's clause."""
@@ -11,13 +11,24 @@ from typing import Any
 import attrs
 import pytest
 
-from solvers import prover, refinement
-from solvers.system import choice_frame, concrete_frame
-from solvers.terms import CONCRETE, Frame
-from specs.rattenkrieg import sequence, verification
-from specs.rattenkrieg.actions import Pass
-from specs.rattenkrieg.state import GE, SU, Combat, Damage, DrawFor, Phase, RKState, Stage, Step
-from specs.rattenkrieg.verification import SEQUENCE, STAGED, Link
+from solvers.checking import prover, refinement
+from solvers.checking.system import choice_frame, concrete_frame
+from solvers.checking.terms import CONCRETE, Frame
+from specs.rattenkrieg.formal import verification
+from specs.rattenkrieg.formal.verification import SEQUENCE, STAGED, Link
+from specs.rattenkrieg.rules import sequence
+from specs.rattenkrieg.rules.actions import Pass
+from specs.rattenkrieg.rules.state import (
+    GE,
+    SU,
+    Combat,
+    Damage,
+    DrawFor,
+    Phase,
+    RKState,
+    Stage,
+    Step,
+)
 from tests.rattenkrieg.positions import CATALOGUE, GAME, TW
 from tests.rattenkrieg.symbolic_helpers import WithoutRule
 from tests.sizes import cases

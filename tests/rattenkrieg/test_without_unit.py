@@ -1,5 +1,6 @@
 """Rattenkrieg's `without_unit` hook (`kernel.game.UnitRemoval`, issue 14, item 5): a unit
-taken out of play is eliminated as damage eliminates one (`specs.rattenkrieg.units.eliminate`):
+taken out of play is eliminated as damage eliminates one
+(`specs.rattenkrieg.rules.units.eliminate`):
 off the map, its step cards discarded (AMB-RKS-7 iv), the turn recorded (RKS-6.3.1), so the 52
 cards stay accounted for (RKS-P-CARDS) and the position check accepts the result. During
 set-up no unit leaves the map (RKS-3.1.2, RKS-3.2.1, RKS-P-SETUP): there the hook refuses.
@@ -16,9 +17,9 @@ from typing import Any
 import pytest
 
 from kernel.game import CHANCE, Game, UnitRemoval
-from specs.rattenkrieg.cards import DECK
-from specs.rattenkrieg.rules import Rattenkrieg
-from specs.rattenkrieg.state import Phase, RKState, Stage
+from specs.rattenkrieg.rules.cards import DECK
+from specs.rattenkrieg.rules.game import Rattenkrieg
+from specs.rattenkrieg.rules.state import Phase, RKState, Stage
 from tools.registry import get_game
 
 GAME: Game[Any, Any] = get_game("rattenkrieg")

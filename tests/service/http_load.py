@@ -2,7 +2,7 @@
 many concurrent httpx clients (asyncio tasks) that create matches and play random legal
 actions with the referee token until an action budget is used.
 
-Shared by tests/service/test_load.py, tests/service/test_restart.py and tools/bench_service.py
+Shared by tests/service/test_load.py, tests/service/test_restart.py and bench/service.py
 (one implementation). Every acknowledged submission (200) is recorded as an `Ack` so that the
 store can be checked afterwards (`check_store`): each acknowledged action at the ply it was
 submitted against, no ply acknowledged twice, every game replaying to its stored state. Some
@@ -69,7 +69,7 @@ def free_port() -> int:
 
 
 class Server:
-    """`python -m tools.cli serve` on 127.0.0.1 in a subprocess; its stderr goes to a file
+    """`python -m tools.cli.commands serve` on 127.0.0.1 in a subprocess; its stderr goes to a file
     (`log`) so that a traceback can be read after a 5xx."""
 
     def __init__(self, db: Path, log: Path, port: int | None = None) -> None:
@@ -98,7 +98,7 @@ class Server:
         with self.log.open("ab") as err:
             serve = ["serve", "--db", str(self.db), "--host", "127.0.0.1", "--port", str(self.port)]
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tools.cli", *serve],
+                [sys.executable, "-m", "tools.cli.commands", *serve],
                 cwd=ROOT,
                 stdout=subprocess.DEVNULL,
                 stderr=err,

@@ -16,7 +16,7 @@ import pytest
 from litestar.testing import TestClient
 
 from kernel.game import CHANCE
-from tools.cli import main
+from tools.cli.commands import main
 from tools.registry import get_game
 from tools.service.api import create_app
 from tools.service.jobs import JobRunner, run_job

@@ -7,7 +7,7 @@ Bounded by action counts, never by the clock. Checked afterwards against the SQL
 submitted against, with the server's chance steps around it), no ply acknowledged twice (and
 of every race exactly one submission won, the other was told 409 stale_submission), every
 stored game replays to its stored state. About a minute at full size on a two-core machine
-(tests/service/http_load.py is the driver; `python -m tools.bench_service` the benchmark).
+(tests/service/http_load.py is the driver; `python -m bench.service` the benchmark).
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ import random
 
 import attrs
 
-from specs.shumshu.state import JP, Combat, Fight, Loc, Piece, ShumshuState
-from specs.shumshu.units import hidden
+from specs.shumshu.rules.state import JP, Combat, Fight, Loc, Piece, ShumshuState
+from specs.shumshu.rules.units import hidden
 from tests.shumshu.positions import B
 
 

@@ -17,10 +17,10 @@ import attrs
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.shumshu import Shumshu
-from specs.shumshu.actions import Action, Commit, Done, Hold, Join, Roll
-from specs.shumshu.effects import recovery_turn
-from specs.shumshu.state import JP, RU, Loc, Piece, ShumshuState, Stage
+from specs.shumshu.rules.actions import Action, Commit, Done, Hold, Join, Roll
+from specs.shumshu.rules.effects import recovery_turn
+from specs.shumshu.rules.game import Shumshu
+from specs.shumshu.rules.state import JP, RU, Loc, Piece, ShumshuState, Stage
 
 GAME = Shumshu()
 B = GAME.board

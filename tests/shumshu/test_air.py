@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from specs.shumshu.actions import AirRoll, Commit, Done, Embark, LandAt, Strike
-from specs.shumshu.combat import commit_choices
-from specs.shumshu.state import JP, Fight, Loc, ShumshuState, Stage
+from specs.shumshu.rules.actions import AirRoll, Commit, Done, Embark, LandAt, Strike
+from specs.shumshu.rules.combat import commit_choices
+from specs.shumshu.rules.state import JP, Fight, Loc, ShumshuState, Stage
 from tests.shumshu.positions import GAME, B, apply_all, h, position
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.shumshu.variants import CATALOGUE, DRAFT, SILENT
+from specs.shumshu.data.variants import CATALOGUE, DRAFT, SILENT
 
 CATALOGUE_FILE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "ambiguities.md"
 ENTRIES = [f"AMB-SHU-{n}" for n in (*range(1, 29), 30)]

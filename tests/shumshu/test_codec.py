@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from kernel.errors import ImpossiblePosition, InvalidInput
-from specs.shumshu.actions import Commit, Defend, Done, Join, Move, Roll
-from specs.shumshu.state import Stage
+from specs.shumshu.rules.actions import Commit, Defend, Done, Join, Move, Roll
+from specs.shumshu.rules.state import Stage
 from tests.shumshu.positions import GAME, h, position
-from tools import cli
+from tools.cli import commands as cli
 
 BASE = {"RU-1-138": "0801", "RU-2-138": "0801", "JP-IB1": "0205", "JP-DC1": "0702"}
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from specs.shumshu.data import DATA_FILE, load_data
-from specs.shumshu.facts import TEXT_CRT, TEXT_LEFT, TEXT_RIGHT
+from specs.shumshu.data.facts import TEXT_CRT, TEXT_LEFT, TEXT_RIGHT
+from specs.shumshu.data.loader import DATA_FILE, load_data
 from tests.shumshu.positions import GAME, B
-from tools import cli
+from tools.cli import commands as cli
 
 
 def test_shu_crt_2_the_data_table_is_the_printed_table() -> None:

@@ -1,7 +1,8 @@
 """`wargame data check shumshu --file F` on malformed files: every one is refused with exit 2 and
 one JSON error naming the path of the bad value (`unit[11]`, `naval.capabilities`), never an
 internal error and never an error without a `field`. The loader decodes the file strictly
-(`specs.shumshu.data.DataFileRecord`, through `kernel.data.decode_records`) before using it."""
+(`specs.shumshu.data.loader.DataFileRecord`, through `kernel.data.decode_records`) before using
+it."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from typing import Any
 import pytest
 
 from kernel.data import MAX_DATA_BYTES
-from specs.shumshu.data import DATA_FILE, MAX_HEXES, MAX_UNITS, load_data
-from tools import cli
-from tools.fuzz import toml_text
+from specs.shumshu.data.loader import DATA_FILE, MAX_HEXES, MAX_UNITS, load_data
+from tools.cli import commands as cli
+from tools.testing.fuzz import toml_text
 
 ORIGINAL = DATA_FILE.read_text(encoding="utf-8")
 

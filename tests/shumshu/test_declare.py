@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from kernel.errors import IllegalAction
-from specs.shumshu.actions import Done, Join, Move
-from specs.shumshu.state import JP, ShumshuState, Stage
+from specs.shumshu.rules.actions import Done, Join, Move
+from specs.shumshu.rules.state import JP, ShumshuState, Stage
 from tests.shumshu.positions import GAME, apply_all, h, legal, position, refused
 
 THREE = {"RU-1-138": "0602", "RU-2-138": "0602", "RU-3-138": "0602"}

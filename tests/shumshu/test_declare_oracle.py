@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from kernel.chance import sample
 from kernel.game import CHANCE
 from kernel.hexes import Hex
-from specs.shumshu.combat_query import declaration_ok, declarations, explain, join_ok
-from specs.shumshu.declare import (
+from specs.shumshu.rules.combat_query import declaration_ok, declarations, explain, join_ok
+from specs.shumshu.rules.declare import (
     Declaration,
     canonical,
     declaration_problems,
@@ -29,7 +29,7 @@ from specs.shumshu.declare import (
     front,
     legal_declarations,
 )
-from specs.shumshu.state import JP, RU, ShumshuState, Stage
+from specs.shumshu.rules.state import JP, RU, ShumshuState, Stage
 from tests.shumshu.positions import CATALOGUE, GAME, OPTIONS, B, position
 
 REGION = ("0502", "0503", "0602", "0603", "0702", "0703", "0801", "0802", "0504", "0604", "0704")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from specs.shumshu.actions import Done, Join
-from specs.shumshu.state import JP, Loc, ShumshuState, Stage
+from specs.shumshu.rules.actions import Done, Join
+from specs.shumshu.rules.state import JP, Loc, ShumshuState, Stage
 from tests.shumshu.positions import GAME, apply_all, attack, h, position, refused
 
 BASE = {"RU-NI": "0502", "RU-1-138": "0502", "JP-IB1": "0602", "JP-IB2": "0205"}
@@ -58,7 +58,7 @@ def test_shu_disrupt_4_russians_recover_after_the_japanese_combat_phase() -> Non
 
 def test_shu_disrupt_4_disrupted_again_counts_from_the_new_disruption() -> None:
     """SHU-DISRUPT.4: "if they are not re-D-ed": a new disruption restarts the count."""
-    from specs.shumshu.effects import disrupt
+    from specs.shumshu.rules.effects import disrupt
     from tests.shumshu.positions import B
 
     s = position(BASE, disrupted=["RU-NI"])

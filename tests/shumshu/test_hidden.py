@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 
 from kernel.game import CHANCE
 from kernel.playout import decision_positions
-from specs.shumshu.actions import Done, Join, ReturnDecoy
-from specs.shumshu.codec import observation_record
-from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
+from specs.shumshu.io.codec import observation_record
+from specs.shumshu.rules.actions import Done, Join, ReturnDecoy
+from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from tests.shumshu.hidden import japanese_hidden, resample
 from tests.shumshu.positions import CATALOGUE, GAME, OPTIONS, apply_all, attack, h, legal, position
-from tools import cli
+from tools.cli import commands as cli
 
 JP_IDS = [u.id for u in GAME.data.units if u.side == JP]
 

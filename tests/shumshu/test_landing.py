@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from specs.shumshu.actions import Done, Embark, Hold, LandAt, Retreat, Roll, Strike
-from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
+from specs.shumshu.rules.actions import Done, Embark, Hold, LandAt, Retreat, Roll, Strike
+from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from tests.shumshu.positions import GAME, apply_all, h, legal, position, refused
 
 FAR = {"JP-IB1": "0205"}  # a Japanese unit far from the landings

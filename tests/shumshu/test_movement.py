@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from specs.shumshu.actions import Done, Move
-from specs.shumshu.movement import destinations
-from specs.shumshu.state import JP, Stage
+from specs.shumshu.rules.actions import Done, Move
+from specs.shumshu.rules.movement import destinations
+from specs.shumshu.rules.state import JP, Stage
 from tests.shumshu.positions import B, apply_all, h, legal, position, refused
 
 

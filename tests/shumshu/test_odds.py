@@ -9,10 +9,10 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from specs.shumshu import crt
-from specs.shumshu.actions import Roll
-from specs.shumshu.odds import odds, outcome
-from specs.shumshu.state import JP, Fight, ShumshuState, Stage
+from specs.shumshu.rules import crt
+from specs.shumshu.rules.actions import Roll
+from specs.shumshu.rules.odds import odds, outcome
+from specs.shumshu.rules.state import JP, Fight, ShumshuState, Stage
 from tests.shumshu.positions import GAME, B, h, position, variant
 
 COLUMNS = B.data.crt.columns

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.sizes import size
-from tools import cli
+from tools.cli import commands as cli
 
 SEEDS = range(size(100, 200))  # tests.sizes: 200 in make bench
 REPORT = re.compile(r"^result: (RU|JP) wins \((SHU-WIN\.[123])\): .+$")

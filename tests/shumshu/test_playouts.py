@@ -2,7 +2,7 @@
 hypothesis state machine, and seeded games through the command (SHU-SEQ.1, SHU-SEQ.2,
 SHU-STACK.1, SHU-STACK.3, SHU-LAND.3, SHU-LAND.4, SHU-DISRUPT.1, SHU-WIN.1 to SHU-WIN.3).
 
-The invariants are the position check's (`specs.shumshu.position.INVARIANTS`), written once;
+The invariants are the position check's (`specs.shumshu.formal.position.INVARIANTS`), written once;
 the step properties below relate two successive positions.
 """
 
@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from kernel.game import CHANCE
-from specs.shumshu.actions import Action, Advance, Move
-from specs.shumshu.combat import DEFENDER_LIMIT
-from specs.shumshu.position import breaches
-from specs.shumshu.state import JP, RU, ShumshuState
+from specs.shumshu.formal.position import breaches
+from specs.shumshu.rules.actions import Action, Advance, Move
+from specs.shumshu.rules.combat import DEFENDER_LIMIT
+from specs.shumshu.rules.state import JP, RU, ShumshuState
 from tests.shumshu.positions import CATALOGUE, GAME, OPTIONS, B
-from tools import cli
+from tools.cli import commands as cli
 
 
 def check_step(before: ShumshuState, action: Action, after: ShumshuState) -> None:

@@ -1,4 +1,5 @@
-"""Shumshu's declared properties (specs/shumshu/properties.py): each concrete check after every
+"""Shumshu's declared properties (specs/shumshu/formal/properties.py): each concrete check after
+every
 step of seeded playouts, each formal statement agreeing with its concrete check on the projected
 steps, the checks refusing what breaks them, and proofs through `wargame verify` (SHU-STACK.1,
 SHU-STACK.3, SHU-LAND.3, SHU-LAND.4, SHU-AIR.2, SHU-DISRUPT.1, SHU-COMBAT.6, SHU-WIN.1 to
@@ -15,17 +16,17 @@ import pytest
 
 from kernel.errors import ImpossiblePosition
 from kernel.game import CHANCE
-from solvers import prover
-from solvers.prover import Invariant, StepInvariant
-from solvers.system import concrete_frame
-from solvers.terms import CONCRETE
-from specs.shumshu import position as position_check
-from specs.shumshu import properties as props
-from specs.shumshu.actions import Done, Join, Move
-from specs.shumshu.state import JP, Combat, Fight, Sail, ShumshuState, Stage
-from specs.shumshu.verification import Link, symbolic_model
+from solvers.checking import prover
+from solvers.checking.prover import Invariant, StepInvariant
+from solvers.checking.system import concrete_frame
+from solvers.checking.terms import CONCRETE
+from specs.shumshu.formal import position as position_check
+from specs.shumshu.formal import properties as props
+from specs.shumshu.formal.verification import Link, symbolic_model
+from specs.shumshu.rules.actions import Done, Join, Move
+from specs.shumshu.rules.state import JP, Combat, Fight, Sail, ShumshuState, Stage
 from tests.shumshu.positions import GAME, apply_all, h, position
-from tools import cli
+from tools.cli import commands as cli
 
 PRESETS = sorted(GAME.presets())
 PROPS = {p.id: p for p in props.properties()}

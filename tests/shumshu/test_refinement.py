@@ -19,14 +19,24 @@ from typing import Any
 import attrs
 import pytest
 
-from solvers import refinement
-from solvers.system import Conjunct, Schema
-from solvers.terms import B, Frame, I, Ops
-from specs.shumshu.actions import AirRoll, Commit, Defend, Done, Hold, Join, Move, Resolve, Roll
-from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
-from specs.shumshu.symbolic_actions import AirRoll as AirRollSchema
-from specs.shumshu.symbolic_actions import Move as MoveSchema
-from specs.shumshu.verification import Link, symbolic_model
+from solvers.checking import refinement
+from solvers.checking.system import Conjunct, Schema
+from solvers.checking.terms import B, Frame, I, Ops
+from specs.shumshu.formal.symbolic_actions import AirRoll as AirRollSchema
+from specs.shumshu.formal.symbolic_actions import Move as MoveSchema
+from specs.shumshu.formal.verification import Link, symbolic_model
+from specs.shumshu.rules.actions import (
+    AirRoll,
+    Commit,
+    Defend,
+    Done,
+    Hold,
+    Join,
+    Move,
+    Resolve,
+    Roll,
+)
+from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from tests.shumshu.positions import GAME, apply_all, h, legal, position
 from tests.sizes import size
 

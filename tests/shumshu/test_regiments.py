@@ -3,8 +3,8 @@ SHU-RGT.3 and SHU-RGT.4 are in test_movement.py and test_declare.py)."""
 
 from __future__ import annotations
 
-from specs.shumshu.actions import Done, Form
-from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
+from specs.shumshu.rules.actions import Done, Form
+from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from tests.shumshu.positions import GAME, apply_all, attack, h, legal, position, refused
 
 BATTALIONS = {"RU-1-138": "0801", "RU-2-138": "0801", "RU-3-138": "0801", "JP-IB1": "0205"}
@@ -53,7 +53,7 @@ def test_shu_rgt_2_dr_breaks_a_defending_regiment_where_it_is_routed() -> None:
     units = {"JP-IB1": "0702", "JP-IB2": "0702", "JP-TK1": "0702", "RU-138": "0602"}
     s = attack(position(units, side=JP), [(u, "0602") for u in ("JP-IB1", "JP-IB2", "JP-TK1")], 6)
     assert s.stage is Stage.RETREAT and GAME.to_move(s) == JP
-    from specs.shumshu.actions import Retreat
+    from specs.shumshu.rules.actions import Retreat
 
     s = apply_all(s, Retreat("RU-138", h("0503")))
     assert s.piece("RU-138").loc is Loc.UNFORMED

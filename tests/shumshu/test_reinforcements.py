@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from specs.shumshu.actions import Done, Embark, Reinforce, Replace, Strike
-from specs.shumshu.state import JP, Loc, ShumshuState, Stage
+from specs.shumshu.rules.actions import Done, Embark, Reinforce, Replace, Strike
+from specs.shumshu.rules.state import JP, Loc, ShumshuState, Stage
 from tests.shumshu.positions import GAME, apply_all, h, legal, position, refused
 
 SHORE = {"RU-1-138": "0801", "JP-IB1": "0205"}
@@ -83,7 +83,7 @@ def test_shu_repl_2_after_all_reinforcements_reading() -> None:
     """SHU-REPL.2, AMB-SHU-9: under `pool_landed` no replacement while units wait off-board."""
     units = {"RU-1-138": "0801", "JP-IB1": "0205", "RU-2-138": "gone"}
     s = position(units, stage=Stage.MOVE, turn=2, beachhead=h("0801"))
-    from specs.shumshu.landing import replacements
+    from specs.shumshu.rules.landing import replacements
     from tests.shumshu.positions import B
 
     assert replacements(B, s) == ["RU-2-138"]

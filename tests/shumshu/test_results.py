@@ -4,8 +4,8 @@ SHU-COMBAT.13)."""
 
 from __future__ import annotations
 
-from specs.shumshu.actions import Advance, Retreat
-from specs.shumshu.state import JP, RU, Loc, Stage
+from specs.shumshu.rules.actions import Advance, Retreat
+from specs.shumshu.rules.state import JP, RU, Loc, Stage
 from tests.shumshu.positions import GAME, apply_all, attack, h, legal, position
 
 # 5 against 3 in clear 0602, out of both artillery ranges: 3:2 (faces for the Russians:

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from kernel.playout import decision_positions
-from specs.shumshu.state import JP, RU, ShumshuState, Stage
+from specs.shumshu.rules.state import JP, RU, ShumshuState, Stage
 from tests.shumshu.hidden import japanese_hidden, resample
 from tests.shumshu.positions import CATALOGUE, GAME, OPTIONS, position
-from tools import cli
+from tools.cli import commands as cli
 from tools.render import render_svg
 
 PRESETS = sorted(CATALOGUE.presets)

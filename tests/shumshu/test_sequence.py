@@ -6,8 +6,8 @@ import random
 
 from kernel.chance import sample
 from kernel.game import CHANCE
-from specs.shumshu.actions import Done, LandAt, Place
-from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
+from specs.shumshu.rules.actions import Done, LandAt, Place
+from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from tests.shumshu.positions import GAME, B, apply_all, h, legal, position, refused, variant
 
 SETUP_PIECES = ("JP-IB1", "JP-IB2", "JP-IB3", "JP-TK1", "JP-DC1", "JP-DC2")

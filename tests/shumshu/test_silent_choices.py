@@ -21,8 +21,8 @@ import attrs
 from kernel.chance import sample
 from kernel.game import CHANCE
 from kernel.hexes import Hex
-from specs.shumshu import landing
-from specs.shumshu.actions import (
+from specs.shumshu.rules import landing
+from specs.shumshu.rules.actions import (
     Advance,
     AirRoll,
     Defend,
@@ -37,11 +37,11 @@ from specs.shumshu.actions import (
     Roll,
     Strike,
 )
-from specs.shumshu.declare import front, legal_declarations
-from specs.shumshu.effects import recover
-from specs.shumshu.odds import odds
-from specs.shumshu.state import JP, RU, Loc, ShumshuState, Stage
-from specs.shumshu.units import obliged_hexes
+from specs.shumshu.rules.declare import front, legal_declarations
+from specs.shumshu.rules.effects import recover
+from specs.shumshu.rules.odds import odds
+from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
+from specs.shumshu.rules.units import obliged_hexes
 from tests.shumshu.positions import (
     CATALOGUE,
     GAME,

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernel.errors import ImpossiblePosition
-from specs.shumshu.actions import Defend, Done, Join
-from specs.shumshu.combat import defender_choices, defender_choices_oracle
-from specs.shumshu.state import JP, Stage
+from specs.shumshu.rules.actions import Defend, Done, Join
+from specs.shumshu.rules.combat import defender_choices, defender_choices_oracle
+from specs.shumshu.rules.state import JP, Stage
 from tests.shumshu.positions import GAME, OPTIONS, B, apply_all, h, legal, position, refused
 
 FIVE = {u: "0602" for u in ("JP-IB1", "JP-IB2", "JP-IB3", "JP-TK1", "JP-IB4")}

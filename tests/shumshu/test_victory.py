@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from specs.shumshu.actions import Done
-from specs.shumshu.flow import verdict
-from specs.shumshu.state import JP, RU, Stage
+from specs.shumshu.rules.actions import Done
+from specs.shumshu.rules.sequence import verdict
+from specs.shumshu.rules.state import JP, RU, Stage
 from tests.shumshu.positions import B, apply_all, position
 
 ONE, TWO = "0603", "0304"
@@ -50,7 +50,7 @@ def test_shu_win_3_otherwise_the_japanese_win() -> None:
 def test_shu_win_1_taking_counts_on_entry_under_ever_entered() -> None:
     """SHU-WIN.1, AMB-SHU-3 (ever_entered): a star hex entered once counts at the end, and
     the 2-star hex ends the game at once."""
-    from specs.shumshu.actions import Move
+    from specs.shumshu.rules.actions import Move
     from tests.shumshu.positions import h
 
     opts = {"victory_timing": "ever_entered"}

@@ -1,5 +1,5 @@
 """The legal attacks of a Fight phase from the solver layer (SNC-10.0.x, SNC-10.2.x), held equal
-to the plain enumeration of specs/snc1937/attacks_oracle.py."""
+to the plain enumeration of specs/snc1937/formal/attacks_oracle.py."""
 
 from __future__ import annotations
 
@@ -9,18 +9,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernel.hexes import Hex
-from solvers import assignments as solver
-from solvers.combat import Combat, Reason
-from specs.snc1937.attacks_oracle import oracle_attacks
-from specs.snc1937.combat_query import (
+from solvers.queries import assignments as solver
+from solvers.queries.combat import Combat, Reason
+from specs.snc1937.formal.attacks_oracle import oracle_attacks
+from specs.snc1937.rules.combat_query import (
     Attack,
     check_attack,
     combat_problem,
     explain_attack,
     legal_attacks,
 )
-from specs.snc1937.fire_support import eligible_kinds
-from specs.snc1937.odds import concentric
+from specs.snc1937.rules.fire_support import eligible_kinds
+from specs.snc1937.rules.odds import concentric
 from tests.snc1937.test_movement import LAND, at_start
 from tests.snc1937.test_zoc import BOARD, CH, CH_STATIC, DATA, JP, STANDARD, h, pos
 
@@ -212,7 +212,7 @@ def _playout_positions(seed: int, steps: int = 400) -> list[object]:
 
     from kernel.chance import sample
     from kernel.game import CHANCE
-    from specs.snc1937.rules import SNC
+    from specs.snc1937.rules.game import SNC
 
     game = SNC()
     rng = random.Random(seed)
@@ -236,7 +236,7 @@ def test_snc_10_1_2_playout_positions_equal_the_oracle() -> None:
     units that attacked and the hexes attacked so far in a Fight phase, the solver's next
     attacks are the oracle's (targets with more than ten possible attackers are skipped: the
     oracle lists every subset)."""
-    from specs.snc1937.state import SNCState, Step
+    from specs.snc1937.rules.state import SNCState, Step
 
     checked = 0
     seen: set[object] = set()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kernel.errors import InvalidInput
-from specs.snc1937.variants import CATALOGUE, ERRATA_CHANGES, PRINTED, STANDARD
+from specs.snc1937.data.variants import CATALOGUE, ERRATA_CHANGES, PRINTED, STANDARD
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "rules"
 AMBIGUITIES = SHARED / "ambiguities.md"

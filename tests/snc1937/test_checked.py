@@ -16,13 +16,13 @@ import pytest
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.hexes import Hex, hex_name, parse_hex
 from kernel.playout import play
-from specs.snc1937 import properties as props
-from specs.snc1937 import stacking
-from specs.snc1937.actions import Action, Done
-from specs.snc1937.flow import Tables, locations, stacks
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Phase, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.formal import properties as props
+from specs.snc1937.rules import stacking
+from specs.snc1937.rules.actions import Action, Done
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.sequence import Tables, locations, stacks
+from specs.snc1937.rules.state import CH, JP, Phase, SNCState, Step
 
 GAME = SNC()
 T = GAME.tables

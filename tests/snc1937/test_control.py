@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937.board import Board
-from specs.snc1937.control import (
+from specs.snc1937.data.loader import load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.control import (
     ARRIVALS,
     after_arrival,
     after_move,
@@ -21,8 +23,6 @@ from specs.snc1937.control import (
     settlement_counts_japanese,
     takes_control,
 )
-from specs.snc1937.data import load_data
-from specs.snc1937.variants import CATALOGUE
 
 DATA = load_data()
 BOARD = Board(DATA)

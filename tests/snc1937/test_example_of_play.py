@@ -30,8 +30,9 @@ import pytest
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937 import flow
-from specs.snc1937.actions import (
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules.actions import (
     Advance,
     Attack,
     Declare,
@@ -48,10 +49,9 @@ from specs.snc1937.actions import (
     Strike,
     Support,
 )
-from specs.snc1937.odds import Odds, column_label
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.odds import Odds, column_label
+from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 
 GAME = SNC()
 T = GAME.tables

@@ -7,10 +7,10 @@ import pytest
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937 import fire_support as F
-from specs.snc1937.board import Board
-from specs.snc1937.data import MARKER_KINDS, load_data
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.loader import MARKER_KINDS, load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import fire_support as F
+from specs.snc1937.rules.board import Board
 
 DATA = load_data()
 BOARD = Board(DATA)

@@ -11,11 +11,22 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
-from specs.snc1937 import flow, losses, movement, zoc
-from specs.snc1937.actions import Attack, Declare, Done, Join, Land, Move, Overrun, Strike, Support
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import losses, movement, zoc
+from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules.actions import (
+    Attack,
+    Declare,
+    Done,
+    Join,
+    Land,
+    Move,
+    Overrun,
+    Strike,
+    Support,
+)
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 
 GAME = SNC()
 JP_UNIT = "JP-3D-1"

@@ -11,10 +11,10 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import parse_hex
-from specs.snc1937.flow import stacks, top_first
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, SNCState
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.sequence import stacks, top_first
+from specs.snc1937.rules.state import CH, JP, SNCState
 
 GAME = SNC()
 

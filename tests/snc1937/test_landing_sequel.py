@@ -9,12 +9,12 @@ from typing import Any
 import attrs
 
 from kernel.hexes import Hex, parse_hex
-from specs.snc1937 import flow
-from specs.snc1937.actions import Advance, AdvanceOn, Declare, Done, Land, Retreat, Roll
-from specs.snc1937.flow import locations, stacks
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules.actions import Advance, AdvanceOn, Declare, Done, Land, Retreat, Roll
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.sequence import locations, stacks
+from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 
 GAME = SNC()
 HANGCHOW_BAY = "3417"  # the 10th Army's historical landing hex (SNC-8.4.1.1)

@@ -4,8 +4,8 @@ SNC-8.3.5, SNC-8.3.8, SNC-9.5.2.x, SNC-0.0.2)."""
 from __future__ import annotations
 
 from kernel.hexes import Hex, hex_distance
-from specs.snc1937.board import Board
-from specs.snc1937.loc import (
+from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.loc import (
     adjacent_to_japanese,
     chinese_loc_hexes,
     has_japanese_loc,
@@ -17,7 +17,7 @@ from specs.snc1937.loc import (
     reinforcement_moves,
     snlf_loc_targets,
 )
-from specs.snc1937.zoc import zoc_hexes
+from specs.snc1937.rules.zoc import zoc_hexes
 from tests.snc1937.test_movement import at_start
 from tests.snc1937.test_zoc import BOARD, CH, DATA, JP, STANDARD, h, pos, variant
 

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937 import losses as L
-from specs.snc1937 import odds as O
-from specs.snc1937.data import SNCData, load_data
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.loader import SNCData, load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import losses as L
+from specs.snc1937.rules import odds as O
 
 DATA = load_data()
 

@@ -1,5 +1,5 @@
-"""SNC's step losses from the solver layer (specs/snc1937/loss_query.py), held equal to
-specs/snc1937/losses.py loss_choices (SNC-10.5.1.3, SNC-10.5.2.1 to SNC-10.5.2.3, AMB-SNC-28,
+"""SNC's step losses from the solver layer (specs/snc1937/rules/loss_query.py), held equal to
+specs/snc1937/rules/losses.py loss_choices (SNC-10.5.1.3, SNC-10.5.2.1 to SNC-10.5.2.3, AMB-SNC-28,
 AMB-SNC-33)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specs.snc1937.loss_query import explain, loss_outcomes
-from specs.snc1937.losses import LossOutcome, loss_choices
+from specs.snc1937.rules.loss_query import explain, loss_outcomes
+from specs.snc1937.rules.losses import LossOutcome, loss_choices
 from tests.snc1937.test_zoc import DATA, variant
 
 JP_UNITS = sorted(u.id for u in DATA.units if u.side == "JP")
@@ -116,7 +116,7 @@ def test_snc_10_5_1_3_unabsorbed_losses_and_counts() -> None:
 def test_snc_10_5_2_1_playout_losses_equal_loss_choices() -> None:
     """SNC-10.5.2.1 to SNC-10.5.2.3: at every loss step of seeded random games, the solver's
     ways to take the losses are loss_choices'."""
-    from specs.snc1937.state import SNCState, Step
+    from specs.snc1937.rules.state import SNCState, Step
     from tests.snc1937.test_attacks_solver import _playout_positions
 
     checked = 0

@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex
-from specs.snc1937.movement import (
+from specs.snc1937.rules.movement import (
     cost_between,
     group_problem,
     movement_factor,
     path_cost,
     reachable,
 )
-from specs.snc1937.zoc import ezoc_hexes, hexes_of_side
+from specs.snc1937.rules.zoc import ezoc_hexes, hexes_of_side
 from tests.snc1937.test_zoc import BOARD, CH, CH_STATIC, DATA, JP, STANDARD, h, pos, variant
 
 JP2 = "JP-3D-2"

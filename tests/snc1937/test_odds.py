@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.hexes import Hex, hex_neighbors, parse_hex
 from kernel.variants import Variant
-from specs.snc1937 import odds as O
-from specs.snc1937.board import Board
-from specs.snc1937.data import SNCData, load_data
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.loader import SNCData, load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import odds as O
+from specs.snc1937.rules.board import Board
 
 DATA = load_data()
 BOARD = Board(DATA)

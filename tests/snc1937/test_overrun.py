@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from kernel.errors import IllegalAction
-from specs.snc1937.movement import reachable
-from specs.snc1937.overrun import (
+from specs.snc1937.rules.movement import reachable
+from specs.snc1937.rules.overrun import (
     after_overrun,
     check_overrun,
     overrun_cost,

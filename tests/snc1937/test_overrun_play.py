@@ -11,11 +11,11 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
-from specs.snc1937 import flow
-from specs.snc1937.actions import Declare, Done, Move, Overrun, Roll, Support
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import JP, Order, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules.actions import Declare, Done, Move, Overrun, Roll, Support
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import JP, Order, SNCState, Step
 
 GAME = SNC()
 ELEVENTH = ("JP-11D-1", "JP-11D-2", "JP-11D-3", "JP-11D-4")

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from kernel.playout import play
-from specs.snc1937.actions import Action
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import SNCState
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.actions import Action
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import SNCState
 
 GAME = SNC()
 END_CLAUSES = {"SNC-4.1.1", "SNC-4.1.2", "SNC-4.2.1", "SNC-4.3.1", "SNC-4.3.3"}

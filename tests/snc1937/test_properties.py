@@ -1,4 +1,5 @@
-"""The SNC's declared properties (specs/snc1937/properties.py): each holds after every step of
+"""The SNC's declared properties (specs/snc1937/formal/properties.py): each holds after every step
+of
 seeded playouts under both presets (and other readings), each check refuses a hand-made
 position or step that breaks it, the position check runs the invariants, and `wargame verify
 snc1937` checks them on playouts (SNC-0.0.1, SNC-6.0.1 to SNC-6.0.4, SNC-6.2.x, SNC-2.2.1.8,
@@ -19,14 +20,15 @@ from kernel.errors import ImpossiblePosition
 from kernel.game import Outcome
 from kernel.hexes import Hex, parse_hex
 from kernel.playout import play
-from specs.snc1937 import flow, verification
-from specs.snc1937 import properties as props
-from specs.snc1937.actions import Action, Advance, Declare, Done, Eliminate, Replace, Roll
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Combat, Order, Phase, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
-from tools import cli
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.formal import properties as props
+from specs.snc1937.formal import verification
+from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules.actions import Action, Advance, Declare, Done, Eliminate, Replace, Roll
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import CH, JP, Combat, Order, Phase, SNCState, Step
 from tools import verify as verify_tool
+from tools.cli import commands as cli
 
 GAME = SNC()
 T = GAME.tables

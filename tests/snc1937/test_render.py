@@ -1,4 +1,4 @@
-"""`wargame render snc1937`: the position as an SVG picture (specs/snc1937/scene.py drawn by
+"""`wargame render snc1937`: the position as an SVG picture (specs/snc1937/io/picture.py drawn by
 tools/render.py). The picture is well-formed, names the cities and the GT, draws each terrain
 type, hexside feature and map marking, shows a side only what it may see (SNC-6.3.1), and
 marks what the data holds provisionally."""
@@ -16,10 +16,10 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import hex_name, parse_hex
-from specs.snc1937.rules import SNC
-from specs.snc1937.scene import CREEK, WATER_SIDE
-from specs.snc1937.state import CH, JP, SNCState
-from tools import cli
+from specs.snc1937.io.picture import CREEK, WATER_SIDE
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import CH, JP, SNCState
+from tools.cli import commands as cli
 from tools.render import EDGE_STYLE, TERRAIN, render_svg
 
 GAME = SNC()

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernel.hexes import Hex
-from specs.snc1937.retreat import retreat_hexes, retreat_outcome, retreats
-from specs.snc1937.zoc import zoc_hexes
+from specs.snc1937.rules.retreat import retreat_hexes, retreat_outcome, retreats
+from specs.snc1937.rules.zoc import zoc_hexes
 from tests.snc1937.test_movement import LAND
 from tests.snc1937.test_zoc import BOARD, CH, CH_STATIC, DATA, JP, STANDARD, h, pos, variant
 

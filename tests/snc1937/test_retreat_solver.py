@@ -1,5 +1,5 @@
 """The one-hex retreat from the solver layer (SNC-8.4.0.9, SNC-8.4.1.3, AMB-SNC-11), held equal
-to specs/snc1937/retreat.py."""
+to specs/snc1937/rules/retreat.py."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from kernel.hexes import Hex
 from solvers.reasons import Reason
-from specs.snc1937.retreat import retreat_outcome
-from specs.snc1937.retreat_query import destinations, explain
+from specs.snc1937.rules.retreat import retreat_outcome
+from specs.snc1937.rules.retreat_query import destinations, explain
 from tests.snc1937.test_movement import LAND
 from tests.snc1937.test_zoc import BOARD, CH, CH_STATIC, DATA, JP, STANDARD, h, pos, variant
 

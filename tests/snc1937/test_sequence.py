@@ -10,10 +10,10 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
-from specs.snc1937.actions import Declare, Done, Eliminate, Move, Top
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.actions import Declare, Done, Eliminate, Move, Top
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 
 GAME = SNC()
 CITIES = frozenset(h for h in GAME.board.map.cities if not GAME.board.is_neutral(h))  # SNC-4.3.2
@@ -305,7 +305,7 @@ def test_snc_5_3_6_reinforcements_move_whatever_the_first_phase() -> None:
     s = attrs.evolve(start(), turn=2)
     s = GAME.apply(declared(s, Order.FIGHT_FIGHT), Done())
     assert s.phase == Phase.REINF
-    from specs.snc1937.actions import Place
+    from specs.snc1937.rules.actions import Place
 
     place = next(a for a in GAME.legal_actions(s) if isinstance(a, Place))
     s = GAME.apply(s, place)
@@ -317,7 +317,7 @@ def test_snc_8_0_4_no_early_arrival() -> None:
     in the TRT (SNC-8.4.0.2: reinforcements take no part in the First Operations Phase)."""
     s = GAME.apply(declared(start(), Order.MOVE_MOVE), Done())
     assert s.phase == Phase.REINF
-    from specs.snc1937.actions import Place
+    from specs.snc1937.rules.actions import Place
 
     assert not any(isinstance(a, Place) for a in GAME.legal_actions(s))
     assert Done() in GAME.legal_actions(s)
@@ -331,7 +331,7 @@ def test_snc_8_0_3_units_in_play_stay_in_play() -> None:
         "Declare", "Move", "Attack", "Join", "Strike", "Support", "Intercept", "Roll", "Loss",
         "Retreat", "Advance", "Place", "Land", "Delay", "Replace", "Remove", "Eliminate", "Done",
     }  # fmt: skip
-    import specs.snc1937.actions as acts
+    import specs.snc1937.rules.actions as acts
 
     assert {n for n in names if hasattr(acts, n)} == names
     assert not hasattr(acts, "Withdraw")

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937.data import MARKER_KINDS, load_data
-from specs.snc1937.stacking import (
+from specs.snc1937.data.loader import MARKER_KINDS, load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.stacking import (
     chinese_de,
     cull_choices,
     division_equivalents,
@@ -24,7 +25,6 @@ from specs.snc1937.stacking import (
     stacking_problem,
     within_limits,
 )
-from specs.snc1937.variants import CATALOGUE
 
 DATA = load_data()
 STANDARD = CATALOGUE.preset("standard")

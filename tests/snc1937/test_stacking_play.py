@@ -7,11 +7,11 @@ from __future__ import annotations
 import attrs
 
 from kernel.hexes import parse_hex
-from specs.snc1937 import stacking
-from specs.snc1937.actions import Declare, Done, Eliminate
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, Order, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import stacking
+from specs.snc1937.rules.actions import Declare, Done, Eliminate
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import CH, Order, SNCState, Step
 
 GAME = SNC()
 HEX = parse_hex("2707")

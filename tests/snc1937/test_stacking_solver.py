@@ -1,5 +1,6 @@
-"""SNC's stacking limits from the solver layer (specs/snc1937/stacking_query.py), held equal to
-specs/snc1937/stacking.py (SNC-6.0.1, SNC-6.0.4, SNC-6.2.1 to SNC-6.2.4; AMB-SNC-9,
+"""SNC's stacking limits from the solver layer (specs/snc1937/rules/stacking_query.py), held equal
+to
+specs/snc1937/rules/stacking.py (SNC-6.0.1, SNC-6.0.4, SNC-6.2.1 to SNC-6.2.4; AMB-SNC-9,
 AMB-SNC-10) on generated stacks of the real counters and on the stacks of section 13."""
 
 from __future__ import annotations
@@ -11,21 +12,21 @@ from collections.abc import Iterable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers import stacking_oracle
+from solvers.queries import stacking_oracle
+from solvers.queries.stacking import Capacity, Extent, OneFormation, StackingProblem, StackUnit
+from solvers.queries.stacking import check_choice as solver_check_choice
+from solvers.queries.stacking import compliance_choices as solver_choices
 from solvers.reasons import Reason
-from solvers.stacking import Capacity, Extent, OneFormation, StackingProblem, StackUnit
-from solvers.stacking import check_choice as solver_check_choice
-from solvers.stacking import compliance_choices as solver_choices
-from specs.snc1937.stacking import cull_choices, stacking_problem, within_limits
-from specs.snc1937.stacking_query import (
+from specs.snc1937.rules.stacking import cull_choices, stacking_problem, within_limits
+from specs.snc1937.rules.stacking_query import (
     compliance_choices,
     cull_next,
     explain,
     explain_choice,
     stack_units,
 )
-from specs.snc1937.stacking_query import stacking_problem as solver_problem
-from specs.snc1937.stacking_query import within_limits as solver_within
+from specs.snc1937.rules.stacking_query import stacking_problem as solver_problem
+from specs.snc1937.rules.stacking_query import within_limits as solver_within
 from tests.sizes import size
 from tests.snc1937.test_zoc import DATA, variant
 
@@ -84,7 +85,7 @@ def test_snc_6_2_1_japanese_stacks_equal_the_oracle(
     units: list[str], readings: dict[str, str]
 ) -> None:
     """SNC-6.2.1, SNC-6.2.2, SNC-6.0.4, AMB-SNC-9 (property): compliance, its explanation and
-    the owner's elimination choices equal specs/snc1937/stacking.py under every reading."""
+    the owner's elimination choices equal specs/snc1937/rules/stacking.py under every reading."""
     _same(units, readings)
 
 
@@ -97,7 +98,7 @@ def test_snc_6_2_3_chinese_stacks_equal_the_oracle(
     units: list[str], readings: dict[str, str]
 ) -> None:
     """SNC-6.2.3, SNC-6.0.4, AMB-SNC-10 (property): the DE limit in halves, its explanation
-    and the elimination choices equal specs/snc1937/stacking.py."""
+    and the elimination choices equal specs/snc1937/rules/stacking.py."""
     _same(units, readings)
 
 
@@ -193,7 +194,7 @@ def test_snc_6_0_4_fewest_reading() -> None:
 
 def test_snc_6_2_2_complete_formation_solver_equals_its_oracle() -> None:
     """SNC-6.2.2 (the generic `OneFormation.complete` the strict SNLF reading needs): the Z3
-    choices equal the subset oracle of solvers/stacking_oracle.py on every small stack."""
+    choices equal the subset oracle of solvers/queries/stacking_oracle.py on every small stack."""
     units = [StackUnit(f"s{i}", f"s{i}", 1, "S") for i in range(4)] + [
         StackUnit("a", "a", 1, "A"),
         StackUnit("b", "b", 1, "b"),
@@ -228,7 +229,7 @@ def test_snc_6_0_4_strict_snlf_keeps_maximal_stacks() -> None:
 def test_snc_6_2_1_playout_stacks_equal_the_oracle() -> None:
     """SNC-6.2.1, SNC-6.2.3: every stack of the positions of seeded random games is within
     limits for the solver exactly when it is for the oracle."""
-    from specs.snc1937.state import SNCState
+    from specs.snc1937.rules.state import SNCState
     from tests.snc1937.test_attacks_solver import _playout_positions
 
     v = variant()

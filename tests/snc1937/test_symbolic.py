@@ -1,4 +1,5 @@
-"""The SNC's abstract symbolic model (`specs.snc1937.symbolic`): its properties proved over it,
+"""The SNC's abstract symbolic model (`specs.snc1937.formal.symbolic`): its properties proved over
+it,
 every concrete step of seeded games a model step (refinement direction (a)), rule breaches
 caught with their clauses, and its two readings (Z3 and plain Python) in agreement."""
 
@@ -16,9 +17,10 @@ from hypothesis import strategies as st
 
 from kernel.hexes import Hex, parse_hex
 from kernel.playout import play
-from solvers import prover, refinement, smt
-from solvers.explore import model_of
-from solvers.system import (
+from solvers import smt
+from solvers.checking import prover, refinement
+from solvers.checking.explore import model_of
+from solvers.checking.system import (
     IntVar,
     WithoutClause,
     concrete_frame,
@@ -26,16 +28,17 @@ from solvers.system import (
     pinned,
     z3_frame,
 )
-from solvers.terms import CONCRETE
-from specs.snc1937 import properties as props
-from specs.snc1937 import stacking, verification
-from specs.snc1937.actions import Done
-from specs.snc1937.data import load_data
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Phase, SNCState, Step
-from specs.snc1937.symbolic import Model, at
-from specs.snc1937.variants import CATALOGUE
-from specs.snc1937.verification import Link, symbolic_model
+from solvers.checking.terms import CONCRETE
+from specs.snc1937.data.loader import load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.formal import properties as props
+from specs.snc1937.formal import verification
+from specs.snc1937.formal.symbolic import Model, at
+from specs.snc1937.formal.verification import Link, symbolic_model
+from specs.snc1937.rules import stacking
+from specs.snc1937.rules.actions import Done
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.state import CH, JP, Phase, SNCState, Step
 from tests.sizes import FULL, size
 
 GAME = SNC()

@@ -11,12 +11,12 @@ import pytest
 from kernel.errors import IllegalAction, ImpossiblePosition
 from kernel.hexes import hex_name, parse_hex
 from kernel.playout import play
-from solvers.gaps import passive_agent
-from specs.snc1937.actions import Declare, Done, Top
-from specs.snc1937.flow import stacks, top_first
-from specs.snc1937.rules import SNC
-from specs.snc1937.state import CH, JP, Order, Phase, SNCState, Step
-from specs.snc1937.variants import CATALOGUE
+from solvers.checking.gaps import passive_agent
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.actions import Declare, Done, Top
+from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.sequence import stacks, top_first
+from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 
 GAME = SNC()
 

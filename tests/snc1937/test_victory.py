@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937.board import Board
-from specs.snc1937.control import initial_control
-from specs.snc1937.data import load_data
-from specs.snc1937.variants import CATALOGUE
-from specs.snc1937.victory import (
+from specs.snc1937.data.loader import load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.control import initial_control
+from specs.snc1937.rules.victory import (
     SHANGHAI,
     chinese_near_shanghai,
     shanghai_ring,

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937.board import Board
-from specs.snc1937.data import load_data
-from specs.snc1937.variants import CATALOGUE
-from specs.snc1937.zoc import ezoc_hexes, zoc_hexes
+from specs.snc1937.data.loader import load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.zoc import ezoc_hexes, zoc_hexes
 
 DATA = load_data()
 BOARD = Board(DATA)

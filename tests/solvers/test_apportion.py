@@ -1,4 +1,4 @@
-"""Step losses apportioned by precedence (solvers/apportion.py), held equal to a plain
+"""Step losses apportioned by precedence (solvers/queries/apportion.py), held equal to a plain
 step-by-step walk on generated problems."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import functools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers import apportion
-from solvers.apportion import ApportionProblem, Precedence, Unit
+from solvers.queries import apportion
+from solvers.queries.apportion import ApportionProblem, Precedence, Unit
 from solvers.reasons import Reason
 
 FIRST = Precedence(("X-1",), "comes first")

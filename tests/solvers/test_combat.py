@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import assignments as z3_layer
-from solvers.combat import (
+from solvers.queries import assignments as z3_layer
+from solvers.queries.combat import (
     MANY,
     ONE_TARGET,
     Assignment,
@@ -26,9 +26,9 @@ from solvers.combat import (
     Supporter,
     canonical,
 )
-from solvers.combat_explain import why_none
-from solvers.combat_oracle import oracle_assignments
-from solvers.combat_shape import split
+from solvers.queries.combat_explain import why_none
+from solvers.queries.combat_oracle import oracle_assignments
+from solvers.queries.combat_shape import split
 
 RULES = Rules(
     contact=Reason(("T-contact",), "{unit} is not in contact with {target}"),
@@ -304,7 +304,7 @@ def test_explanation_names_the_unit_and_clause() -> None:
 def test_first_assignment_on_a_large_front_is_found_lazily() -> None:
     """A 30 x 15 front has astronomically many assignments; the first comes without listing
     them, and the count is exact."""
-    from tools.bench_combat import synthetic_front
+    from bench.combat import synthetic_front
 
     p = synthetic_front(30, 15, seed=1)
     first = z3_layer.first(p)

@@ -22,16 +22,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solvers import assignments as z3_layer
-from solvers import combat_many
-from solvers.combat import MANY, ONE_TARGET, Assignment, CombatProblem, Contact, Reason, Supporter
-from solvers.combat_count import count_many
-from solvers.combat_many import ManySearch
-from solvers.combat_oracle import oracle_assignments
-from solvers.combat_shape import split
+from bench.combat import dense_component
+from solvers.queries import assignments as z3_layer
+from solvers.queries import combat_many
+from solvers.queries.combat import (
+    MANY,
+    ONE_TARGET,
+    Assignment,
+    CombatProblem,
+    Contact,
+    Reason,
+    Supporter,
+)
+from solvers.queries.combat_count import count_many
+from solvers.queries.combat_many import ManySearch
+from solvers.queries.combat_oracle import oracle_assignments
+from solvers.queries.combat_shape import split
 from tests.sizes import cases
 from tests.solvers.test_combat import problems
-from tools.bench_combat import dense_component
 
 MUST = Reason(("T-must",), "must")
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,4 +1,4 @@
-"""Z3 over two readings' models (`solvers.explore_model`), against plain enumeration.
+"""Z3 over two readings' models (`solvers.checking.explore_model`), against plain enumeration.
 
 A family of tiny counters, each reading a tuple of thresholds and a way of writing one guard:
 for any two readings, the verdict Z3 gives must be the one breadth-first enumeration of the
@@ -16,14 +16,14 @@ import attrs
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from solvers.explore_model import (
+from solvers.checking.explore_model import (
     clause_reach,
     frozen_variables,
     model_differential,
     schema_changes,
 )
-from solvers.system import BoolVar, Conjunct, IntVar, Schema, Var
-from solvers.terms import B, Frame, I, Ops
+from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
+from solvers.checking.terms import B, Frame, I, Ops
 from tests.solvers.test_prover import twins
 from tests.solvers.tiny import Rule, Tiny
 

@@ -13,8 +13,8 @@ import attrs
 from kernel.clauses import clause_ids
 from kernel.game import CHANCE, Game
 from kernel.playout import play
-from solvers.explore import Difference, Finding, Witness
-from solvers.gaps import (
+from solvers.checking.explore import Difference, Finding, Witness
+from solvers.checking.gaps import (
     Gap,
     model_stuck,
     no_action_and_endless,
@@ -147,7 +147,7 @@ def test_nom_9_3_a_model_query_finds_a_stuck_position_two_actions_in() -> None:
     (a Japanese unit moves next to two Soviet units, the phase ends) one defender per combat
     leaves no legal declaration; the rules agree, and the clauses are the position's core.
     Under the preset's own reading no such state is within the same depth."""
-    from specs.nomonhan import verification as nom_verification
+    from specs.nomonhan.formal import verification as nom_verification
 
     game = get_game("nomonhan")
     reading = ("combat_grouping", "one_defender")
@@ -170,7 +170,7 @@ def test_an_abstraction_reaching_a_clause_is_no_proof_that_the_rules_do() -> Non
     """RKS-9.5.1 over Rattenkrieg's abstraction (`exact` False): a step citing it is possible
     in the model's set-up already, which the rules' set-up is not; the clause stays a
     candidate that says so, never "reached" with an empty log."""
-    from specs.rattenkrieg import verification as rks_verification
+    from specs.rattenkrieg.formal import verification as rks_verification
 
     game = get_game("rattenkrieg")
     out = settle_unreached(game, ["RKS-9.5.1"], rks_verification.symbolic_model, None, depth=2)

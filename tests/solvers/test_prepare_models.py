@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from kernel.game import Game
-from solvers import explore
-from solvers.unroll import _TEMPLATES
+from solvers.checking import explore
+from solvers.checking.unroll import _TEMPLATES
 from tools.registry import get_game
 from tools.verify import spec_verification
 

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from solvers import smt
-from solvers.prover import (
+from solvers.checking.prover import (
     Invariant,
     Part,
     StepInvariant,
@@ -22,8 +22,8 @@ from solvers.prover import (
     check,
     not_inductive_part,
 )
-from solvers.system import Conjunct, IntVar
-from solvers.unroll import template
+from solvers.checking.system import Conjunct, IntVar
+from solvers.checking.unroll import template
 from tests.solvers.tiny import Rule, Tiny
 
 

@@ -1,4 +1,4 @@
-"""Clause reach by the branch that applies a rule (`solvers.reach`): a clause cited on an
+"""Clause reach by the branch that applies a rule (`solvers.checking.reach`): a clause cited on an
 `if` is reached only when its condition holds, a refusal's clause only when it is refused, a
 docstring's never by running its function, a class docstring's not at all."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers import reach
+from solvers.checking import reach
 
 SOURCE = '''
 class Move:

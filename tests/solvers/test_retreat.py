@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernel.errors import InvalidInput
-from solvers import retreat, retreat_oracle
-from solvers.retreat import (
+from solvers.queries import retreat, retreat_oracle
+from solvers.queries.retreat import (
     MaxHexes,
     NoCrossing,
     NoEnd,

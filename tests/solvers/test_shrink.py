@@ -1,4 +1,5 @@
-"""Shortest witnesses (`solvers.shrink`), on the toy game: a long witness log shrinks to the
+"""Shortest witnesses (`solvers.checking.shrink`), on the toy game: a long witness log shrinks to
+the
 shortest one that still replays under both readings and still shows the difference, within a
 deterministic count of replays."""
 
@@ -6,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.explore import Finding, Witness, along, reading_variant
-from solvers.shrink import replay, shrink, shrink_finding
+from solvers.checking.explore import Finding, Witness, along, reading_variant
+from solvers.checking.shrink import replay, shrink, shrink_finding
 from tests.kernel.toy import Toy
 
 TOY = Toy()

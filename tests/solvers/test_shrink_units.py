@@ -1,4 +1,5 @@
-"""Shortest witnesses with fewer units (`solvers.shrink`, issue 14, item 5): the unit shrink
+"""Shortest witnesses with fewer units (`solvers.checking.shrink`, issue 14, item 5): the unit
+shrink
 takes off the set-up every unit a witness does not need, keeps the ones it needs and skips a
 set-up the game refuses; the shrunk witness replays from its start under both readings to the
 same kind of difference, the gap search and the report start its log there too, and the
@@ -33,9 +34,9 @@ from kernel.data import FactResult, Provenance
 from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput
 from kernel.game import Game, Outcome
 from kernel.variants import Catalogue, Option, Reading, Variant
-from solvers.explore import Finding, Witness, along, compare, reading_variant, start_state
-from solvers.gaps import stuck_readings
-from solvers.shrink import shrink, shrink_finding
+from solvers.checking.explore import Finding, Witness, along, compare, reading_variant, start_state
+from solvers.checking.gaps import stuck_readings
+from solvers.checking.shrink import shrink, shrink_finding
 from tests.removed import removed_units
 from tools import playlog
 from tools.explore_report import write_report

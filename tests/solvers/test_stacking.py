@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernel.errors import InvalidInput
-from solvers import stacking, stacking_oracle
-from solvers.stacking import (
+from solvers.queries import stacking, stacking_oracle
+from solvers.queries.stacking import (
     AtLeast,
     Barred,
     Capacity,

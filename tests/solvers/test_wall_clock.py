@@ -9,9 +9,9 @@ import time
 import pytest
 
 from solvers import smt
-from solvers.explore import model_of
-from solvers.explore_model import BUDGET, model_differential
-from specs.nomonhan import verification as nom_verification
+from solvers.checking.explore import model_of
+from solvers.checking.explore_model import BUDGET, model_differential
+from specs.nomonhan.formal import verification as nom_verification
 from tools.registry import get_game
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from solvers.system import Conjunct, Schema, Var
-from solvers.terms import B, Frame, I, Ops
+from solvers.checking.system import Conjunct, Schema, Var
+from solvers.checking.terms import B, Frame, I, Ops
 
 Fn = Callable[[Ops[Any, Any], Frame[Any, Any]], Any]
 

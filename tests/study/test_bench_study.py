@@ -3,10 +3,10 @@ asserted: speeds depend on the machine, the games do not)."""
 
 from __future__ import annotations
 
+from bench.study import GAME, measure
 from tests.study.inprocess import InProcess
 from tools.agents import make_agent
 from tools.agents.match import play_match
-from tools.bench_study import GAME, measure
 from tools.registry import get_game
 
 

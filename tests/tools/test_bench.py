@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from bench import games as bench
 from kernel.game import CHANCE
 from kernel.playout import play
-from tools import bench
 from tools.perft import branches, divide, perft, perft_naive
 from tools.registry import game_names, get_game
 

@@ -14,11 +14,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from kernel.wire import MAX_INPUT_BYTES
-from specs.nomonhan.data import DATA_FILE
-from specs.nomonhan.state import Phase
+from specs.nomonhan.data.loader import DATA_FILE
+from specs.nomonhan.rules.state import Phase
 from tests.kernel.toy import Toy
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_36, SU_ART, position
-from tools import cli, playlog
+from tools import playlog
+from tools.cli import commands as cli
 from tools.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -447,7 +448,7 @@ def test_data_check_fails_when_a_hill_hex_is_made_clear(
 
 def test_console_command_runs_and_reports_errors_as_json(tmp_path: Path) -> None:
     """Run as a separate process: stdout, stderr and exit codes as a shell sees them."""
-    cmd = [sys.executable, "-m", "tools.cli"]
+    cmd = [sys.executable, "-m", "tools.cli.commands"]
     done = subprocess.run(
         [*cmd, "play", "nomonhan", "--seed", "1", "--quiet"],
         cwd=ROOT,
@@ -720,7 +721,7 @@ def test_seed_out_of_a_logs_range_is_refused(capsys: pytest.CaptureFixture[str])
 
 def test_console_command_reports_argument_errors_as_json() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "tools.cli", "legal"],
+        [sys.executable, "-m", "tools.cli.commands", "legal"],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from kernel.data import MAX_DATA_BYTES, MAX_DATA_DEPTH
-from specs.nomonhan.data import DATA_FILE as NOMONHAN_DATA
-from specs.rattenkrieg.data import DATA_FILE as RATTENKRIEG_DATA
-from specs.rattenkrieg.data import MAX_AREAS
-from tools import cli
+from specs.nomonhan.data.loader import DATA_FILE as NOMONHAN_DATA
+from specs.rattenkrieg.data.loader import DATA_FILE as RATTENKRIEG_DATA
+from specs.rattenkrieg.data.loader import MAX_AREAS
+from tools.cli import commands as cli
 
 FILES = {"nomonhan": NOMONHAN_DATA, "rattenkrieg": RATTENKRIEG_DATA}
 NOMONHAN_GRID = "columns = [1, 8]"

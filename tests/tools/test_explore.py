@@ -21,8 +21,8 @@ import pytest
 from kernel.errors import ImpossiblePosition
 from kernel.game import Game
 from kernel.playout import play
-from solvers import explore
-from solvers.explore import (
+from solvers.checking import explore
+from solvers.checking.explore import (
     Finding,
     compare,
     differential,
@@ -31,14 +31,14 @@ from solvers.explore import (
     reading_variant,
     rebind,
 )
-from solvers.explore_model import model_differential
-from solvers.gaps import no_action_and_endless, settle_unreached, stuck_readings
+from solvers.checking.explore_model import model_differential
+from solvers.checking.gaps import no_action_and_endless, settle_unreached, stuck_readings
 from solvers.smt import SolverFailure
-from specs.nomonhan import verification as nom_verification
+from specs.nomonhan.formal import verification as nom_verification
 from tests.kernel.toy import Toy
 from tests.readings import rebound
 from tests.sizes import FULL
-from tools import cli
+from tools.cli import commands as cli
 from tools.explore_report import write_report
 from tools.playlog import read_log, replay_log
 from tools.registry import game_names, get_game

@@ -12,8 +12,9 @@ from typing import Any
 import attrs
 import pytest
 
-from solvers.explore import Finding
-from tools import cli, explore_report
+from solvers.checking.explore import Finding
+from tools import explore_report
+from tools.cli import commands as cli
 from tools.registry import get_game
 
 

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from kernel.game import Game
-from solvers.explore import Finding, along, reading_variant
+from solvers.checking.explore import Finding, along, reading_variant
 from tests.kernel.toy import Toy
-from tools import cli, explore_report
+from tools import explore_report
+from tools.cli import commands as cli
 from tools.explore_report import account, write_report
 from tools.playlog import narrate
 from tools.registry import get_game

@@ -1,4 +1,4 @@
-"""The fuzz campaign (tools/fuzz.py): a small deterministic run over every game finds no
+"""The fuzz campaign (tools/testing/fuzz.py): a small deterministic run over every game finds no
 internal error and no impossible position accepted; and the campaign does find bugs planted
 into a game or into the command, so these tests can fail. `make fuzz` runs it at full size."""
 
@@ -13,8 +13,10 @@ import pytest
 from kernel.errors import WargameError
 from tests.conformance.strict_toy import StrictToy
 from tests.kernel.toy import ToyState
-from tools import cli, fuzz, registry
+from tools import registry
+from tools.cli import commands as cli
 from tools.registry import game_names
+from tools.testing import fuzz
 
 SMALL = 200
 """Inputs per game in the unit test's run (`make fuzz` runs 20000)."""

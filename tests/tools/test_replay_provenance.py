@@ -16,7 +16,8 @@ import pytest
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE, Game
 from tests.kernel.toy import Toy
-from tools import cli, playlog, verify
+from tools import playlog, verify
+from tools.cli import commands as cli
 from tools.registry import get_game
 
 GAMES = ("nomonhan", "rattenkrieg")

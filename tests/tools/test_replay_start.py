@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from tools import cli, playlog
+from tools import playlog
+from tools.cli import commands as cli
 from tools.registry import get_game
 
 GAME = get_game("nomonhan")

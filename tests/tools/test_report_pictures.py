@@ -15,8 +15,8 @@ import attrs
 
 from kernel.playout import play
 from kernel.scene import Piece, Region, Scene
-from solvers.explore import units_on_map
-from solvers.gaps import Gap
+from solvers.checking.explore import units_on_map
+from solvers.checking.gaps import Gap
 from tests.kernel.toy import Toy, ToyState
 from tools.explore_report import write_report
 from tools.registry import get_game

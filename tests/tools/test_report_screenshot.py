@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from solvers.explore import Finding, along, reading_variant
+from solvers.checking.explore import Finding, along, reading_variant
 from tools.explore_report import write_report
 from tools.registry import get_game
 

@@ -1,4 +1,4 @@
-"""Nomonhan as OpenSpiel games (tools/spiel/nomonhan.py): OpenSpiel's own random
+"""Nomonhan as OpenSpiel games (specs/nomonhan/spiel.py): OpenSpiel's own random
 simulation checks, and what the adapter promises (the decomposition of declarations, chance
 probabilities, clone and serialize, the GameType, observations built from `observe`)."""
 
@@ -16,9 +16,9 @@ pyspiel = pytest.importorskip("pyspiel")
 og = pytest.importorskip("tools.spiel")
 ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
-from specs.nomonhan.state import Stage  # noqa: E402
+from specs.nomonhan import spiel as spiel_nomonhan  # noqa: E402
+from specs.nomonhan.rules.state import Stage  # noqa: E402
 from tests.tools.spiel_helpers import pickled_globals, random_step, sequences_from  # noqa: E402
-from tools.spiel import nomonhan as spiel_nomonhan  # noqa: E402
 
 NAMES = ("python_wargame_nomonhan_ja", "python_wargame_nomonhan_en")
 

@@ -1,4 +1,4 @@
-"""Rattenkrieg as OpenSpiel games (tools/spiel/rattenkrieg.py): OpenSpiel's own random
+"""Rattenkrieg as OpenSpiel games (specs/rattenkrieg/spiel.py): OpenSpiel's own random
 simulation checks, and what the adapter promises (the discard built card by card from the
 kernel's lazy `DiscardChoices`, chance probabilities, clone and serialize, the GameType,
 observations built from `observe` that leak nothing hidden)."""
@@ -22,14 +22,14 @@ pyspiel = pytest.importorskip("pyspiel")
 og = pytest.importorskip("tools.spiel")
 ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
-from specs.rattenkrieg import Rattenkrieg  # noqa: E402
-from specs.rattenkrieg import actions as A  # noqa: E402
-from specs.rattenkrieg.actions import Discard  # noqa: E402
-from specs.rattenkrieg.legal import DiscardChoices  # noqa: E402
-from specs.rattenkrieg.state import Pick as KPick  # noqa: E402
-from specs.rattenkrieg.state import Stage  # noqa: E402
+from specs.rattenkrieg import spiel as spiel_rk  # noqa: E402
+from specs.rattenkrieg.rules import actions as A  # noqa: E402
+from specs.rattenkrieg.rules.actions import Discard  # noqa: E402
+from specs.rattenkrieg.rules.game import Rattenkrieg  # noqa: E402
+from specs.rattenkrieg.rules.legal import DiscardChoices  # noqa: E402
+from specs.rattenkrieg.rules.state import Pick as KPick  # noqa: E402
+from specs.rattenkrieg.rules.state import Stage  # noqa: E402
 from tests.tools.spiel_helpers import random_step, sequences_from  # noqa: E402
-from tools.spiel import rattenkrieg as spiel_rk  # noqa: E402
 
 PRESETS = sorted(Rattenkrieg().presets())
 NAMES = [f"python_wargame_rattenkrieg_{p}" for p in PRESETS]

@@ -1,4 +1,4 @@
-"""Shumshu as OpenSpiel games (tools/spiel/shumshu.py): OpenSpiel's own random simulation
+"""Shumshu as OpenSpiel games (specs/shumshu/spiel.py): OpenSpiel's own random simulation
 checks, and what the adapter promises for an imperfect-information game (defences built from
 sub-decisions, chance probabilities, clone and serialize, the GameType, observations built
 from `observe` that leak no face-down piece)."""
@@ -16,11 +16,11 @@ pyspiel = pytest.importorskip("pyspiel")
 og = pytest.importorskip("tools.spiel")
 ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
-from specs.shumshu.actions import AirRoll, Defend  # noqa: E402
-from specs.shumshu.state import Stage  # noqa: E402
+from specs.shumshu import spiel as spiel_shumshu  # noqa: E402
+from specs.shumshu.rules.actions import AirRoll, Defend  # noqa: E402
+from specs.shumshu.rules.state import Stage  # noqa: E402
 from tests.sizes import size  # noqa: E402
 from tests.tools.spiel_helpers import random_step, sequences_from  # noqa: E402
-from tools.spiel import shumshu as spiel_shumshu  # noqa: E402
 
 NAME = "python_wargame_shumshu_draft"
 JAPANESE_SHUMSHU = ("JP-IB1", "JP-IB2", "JP-IB3", "JP-TK1", "JP-DC1", "JP-DC2")

@@ -1,4 +1,4 @@
-"""The SNC as OpenSpiel games (tools/spiel/snc1937.py): OpenSpiel's own random simulation
+"""The SNC as OpenSpiel games (specs/snc1937/spiel.py): OpenSpiel's own random simulation
 checks (under a cap: a whole game is ~1000 decisions), the decomposition of compound actions
 into sub-decisions, chance probabilities, clone and serialize, the GameType, and observations
 built from `observe` alone (SNC-6.3.1 hides the stacks beneath an enemy top unit)."""
@@ -21,10 +21,10 @@ pyspiel = pytest.importorskip("pyspiel")
 og = pytest.importorskip("tools.spiel")
 ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
-from specs.snc1937.flow import stacks  # noqa: E402
-from specs.snc1937.state import CH, JP  # noqa: E402
+from specs.snc1937 import spiel as spiel_snc  # noqa: E402
+from specs.snc1937.rules.sequence import stacks  # noqa: E402
+from specs.snc1937.rules.state import CH, JP  # noqa: E402
 from tests.tools.spiel_helpers import random_step  # noqa: E402
-from tools.spiel import snc1937 as spiel_snc  # noqa: E402
 
 NAMES = ("python_wargame_snc1937_printed", "python_wargame_snc1937_standard")
 SIM_CAP = size(60, 400)
@@ -175,8 +175,8 @@ def test_sequences_build_exactly_the_legal_actions(name: str) -> None:
 def test_every_action_kind_encodes() -> None:
     """Every kind of kernel action has ids in range, decoded back by the legal tree."""
     from kernel.hexes import Hex
-    from specs.snc1937 import actions as A
-    from specs.snc1937.state import Order
+    from specs.snc1937.rules import actions as A
+    from specs.snc1937.rules.state import Order
 
     codec = _codec(NAMES[0])
     u, h = codec.units[5], Hex(35, 12)

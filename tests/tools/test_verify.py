@@ -11,11 +11,11 @@ from typing import Any
 import attrs
 import pytest
 
-from solvers import prover
-from specs.nomonhan import properties as props
-from specs.nomonhan import verification
-from tools import cli
+from solvers.checking import prover
+from specs.nomonhan.formal import properties as props
+from specs.nomonhan.formal import verification
 from tools import verify as verify_tool
+from tools.cli import commands as cli
 
 PARITY = "NOM-P-INITIATIVE-PARITY"
 ENDS = "NOM-P-ENDS"

@@ -12,7 +12,6 @@ there are very many legal actions it weighs a random draw of them (`MAX_CANDIDAT
 from __future__ import annotations
 
 import functools
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -22,6 +21,7 @@ import attrs
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from tools.agents.base import Seat
+from tools.registry import get_package
 
 Evaluation = Callable[[Mapping[str, Any], str], float]
 """`evaluate(observation, side)`: a position's value in [-1, 1] to `side`, from its view."""
@@ -42,10 +42,11 @@ TIE = 1e-9
 @functools.cache
 @functools.cache
 def evaluation(game_name: str) -> Evaluation:
-    """The evaluation the game's spec declares (`specs/<game>/evaluation.py`)."""
-    module = importlib.import_module(f"specs.{game_name}.evaluation")
-    evaluate: Evaluation = module.evaluate
-    return evaluate
+    """The evaluation the game's package declares (`GamePackage.evaluation`)."""
+    declared = get_package(game_name).evaluation
+    if declared is None:
+        raise ValueError(f"{game_name} declares no evaluation")
+    return declared()
 
 
 def expected_value(

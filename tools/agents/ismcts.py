@@ -17,7 +17,6 @@ observation, or 0 where the game has none.
 from __future__ import annotations
 
 import functools
-import importlib
 import math
 import random
 from collections.abc import Callable, Mapping
@@ -28,19 +27,16 @@ import attrs
 from kernel.chance import sample
 from kernel.game import CHANCE, Game
 from tools.agents.base import Seat
+from tools.registry import get_package
 
 Evaluate = Callable[[Mapping[str, Any], str], float]
 
 
 @functools.cache
 def evaluation(game_name: str) -> Evaluate | None:
-    """The game's `evaluate(observation, side) -> float`, if it has one (imported lazily)."""
-    try:
-        module = importlib.import_module(f"specs.{game_name}.evaluation")
-    except ModuleNotFoundError:
-        return None
-    found: Evaluate | None = getattr(module, "evaluate", None)
-    return found
+    """The game's `evaluate(observation, side) -> float`, if its package declares one."""
+    declared = get_package(game_name).evaluation
+    return None if declared is None else declared()
 
 
 class _Node:

@@ -32,7 +32,7 @@ from tools.agents.greedy import Evaluation, evaluation, expected_value
 from tools.spiel.adapter import WargameGame, WargameState, _Node
 
 DEFAULT_SIMULATIONS = 30
-"""Searches per (sub-)decision: enough to beat the random agent clearly (tools/bench_agents.py
+"""Searches per (sub-)decision: enough to beat the random agent clearly (bench/agents.py
 measures it) while a Nomonhan game takes seconds."""
 DEFAULT_ROLLOUT_STEPS = 0
 """Kernel steps of random play before a leaf is scored: none, the evaluation alone (random

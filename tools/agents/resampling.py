@@ -9,12 +9,12 @@ learns nothing its side may not know.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from kernel.game import Game
+from tools.registry import package_of
 
 Resampler = Callable[[Mapping[str, Any], str, random.Random], Any]
 
@@ -24,10 +24,8 @@ def resampler(game: Game[Any, Any]) -> Resampler:
     `resample` module of the game's spec package (`specs/<game>/resample.py`)."""
     if game.perfect_information:
         raise ValueError(f"{game.name} hides nothing: a seat samples the state itself")
-    package = type(game).__module__.rpartition(".")[0]
-    try:
-        module = importlib.import_module(f"{package}.resample")
-    except ModuleNotFoundError:
-        raise ValueError(f"no resampler for {game.name}") from None
-    draw = module.resample
+    declared = package_of(game).resampler
+    if declared is None:
+        raise ValueError(f"no resampler for {game.name}")
+    draw = declared()
     return lambda observation, side, rng: draw(game, observation, side, rng)

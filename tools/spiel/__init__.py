@@ -1,34 +1,28 @@
 """The kernel's games as Python OpenSpiel games (`pyspiel.register_game`), registered on import.
 
 The generic adapter is `tools.spiel.adapter`; each game's fixed action ids, sub-decisions and
-observation tensor are in its own module of this package, whose `specs()` lists its games (one
-per preset). Every module here but the adapter is such a module, so a new game registers by
-adding its module.
+observation tensor are in its package's OpenSpiel codec (`specs/<game>/spiel.py`), which the
+package declares (`GamePackage.spiel`): every registered game with a codec is registered here.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
 import pyspiel
 
-from tools.spiel.adapter import _SPECS, Spec, WargameGame, add_spec, game_type
-
-
-def codec_modules() -> list[str]:
-    """The modules of this package with a `specs()` each, in name order."""
-    return sorted(m.name for m in pkgutil.iter_modules(__path__) if m.name != "adapter")
+from kernel.spiel_codec import Spec
+from tools.registry import game_names, get_game, get_package
+from tools.spiel.adapter import _SPECS, WargameGame, add_spec, game_type
 
 
 def specs() -> list[Spec]:
-    """Every registered game's spec (built once)."""
+    """Every registered game's spec (built once), in game and preset order."""
     if not _SPECS:
-        for name in codec_modules():
-            module = importlib.import_module(f"tools.spiel.{name}")
-            for spec in module.specs():
+        for name in game_names():
+            codecs = get_package(name).spiel
+            for spec in codecs(get_game(name)) if codecs is not None else ():
                 add_spec(spec)
     return list(_SPECS.values())
 

@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): speed numbers for playouts, solvers, the service, studies, agents."""

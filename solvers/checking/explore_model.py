@@ -1,0 +1,659 @@
+"""Where two readings part ways, searched with Z3 over the symbolic model.
+
+A spec builds the models of two readings from one data file, so they share their variables and
+one formula can say "in state s, with choices c, schema k is allowed under one reading and not
+under the other, or leads to another state": the difference D(s, c). Then:
+
+- the schemas of both readings are the very same terms: the model does not tell the readings
+  apart (it may not encode the option at all), and nothing is claimed ("silent");
+- D holds in no state that every reachable state is known to be: the two transition relations
+  agree on all of them, so on the model the readings never differ ("equivalent"). What is
+  known of reachable states: the domains, the invariants proved of reading A's model, and the
+  values of variables that only dead rules change (`frozen_variables`). What the model
+  abstracts, such as the probabilities of a die, is outside that proof, and the caller says so;
+- otherwise bounded model checking, one step deeper at a time, finds the shortest path of
+  reading A from the initial state to a state where D holds: a reachable witness of the
+  model ("differ"), which the caller realises as actions of the Python rules and checks there.
+  With no such path within the depth, the verdict is "unknown" and the detail gives a state
+  where the readings differ, not shown reachable.
+
+`clause_reach` asks the same two questions of one clause: does it ever take effect?
+`stuck_reach` asks for the shortest path to a state where no action is enabled, whatever the
+choices, and the game is not over: a position where the rules leave the side to move stuck.
+
+Limits. Every search here is bounded by deterministic limits, which give the same verdict on
+every machine and under any load: `max_depth` (the deepest path bounded model checking
+tries) and `rlimit` (Z3's resource limit, per check; a check that hits it makes the verdict
+"unknown"). A wall-clock `budget` may be given as well: once it has run out no new depth is
+started, nor the proof over the proved invariants, so the verdict may depend on the
+machine's speed (building the model and a check in progress are not cut short).
+`budget=None` uses the deterministic limits only (what tests do). Each verdict names the
+limit that stopped it (`limit`: "depth", "rlimit" or "budget"; empty when the search settled
+the question) and the depth it searched to.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from solvers import smt
+from solvers.checking.prover import DEFAULT_RLIMIT, SEARCH_BOUND, Formal, Invariant, Trace, check
+from solvers.checking.system import (
+    IntVar,
+    StatePredicate,
+    System,
+    Var,
+    domain,
+    pinned,
+    read_state,
+    z3_frame,
+)
+from solvers.checking.unroll import Template, Unrolling, template
+
+MODEL_RLIMIT = 400_000_000
+"""Z3's resource limit per check in the searches here (deterministic; see `solvers.smt`)."""
+
+DEPTH = "depth"
+RLIMIT = "rlimit"
+BUDGET = "budget"
+
+
+@attrs.frozen
+class SchemaChange:
+    """A schema whose guard or effect the two readings build differently, and the formula
+    (over the template state and choices) that holds where they really disagree."""
+
+    schema: str
+    clauses: tuple[str, ...]
+    differs: Any
+
+
+@attrs.frozen
+class ModelVerdict:
+    verdict: str  # "differ" | "equivalent" | "silent" | "unknown"
+    detail: str
+    trace: Trace | None = None  # reading A's path from the initial state to the difference
+    changed: tuple[str, ...] = ()  # the schemas the readings build differently
+    at: str = ""  # at the witness: the schema and choices the readings disagree on
+    seconds: float = 0.0
+    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
+    depth: int = -1  # the depth bounded model checking searched to (-1: it did not run)
+
+
+def _choice_vars(a: Template, b: Template) -> tuple[Var, ...] | None:
+    """The choice variables of both templates, or None if a name has two domains."""
+    out: dict[str, Var] = {}
+    for v in (*a.choice_vars, *b.choice_vars):
+        if out.setdefault(v.name, v) != v:
+            return None
+    return tuple(out.values())
+
+
+def schema_changes(
+    a: System, b: System, spent: Callable[[], bool] = lambda: False
+) -> list[SchemaChange] | None:
+    """The schemas (by name) whose guard conjuncts or effect the readings build differently,
+    each with the formula that holds where reading A and reading B disagree on it: one allows
+    it and the other not, or both allow it and it leads to different states. None when
+    `spent()` says the wall-clock budget ran out before every schema was compared (building
+    the terms of a new reading takes seconds, and no Z3 check bounds it)."""
+    o = smt.Z3
+    ta, tb = template(a), template(b)
+    index_b = {sc.name: k for k, sc in enumerate(b.schemas)}
+    index_a = {sc.name: k for k, sc in enumerate(a.schemas)}
+    names = [sc.name for sc in a.schemas] + [n for n in index_b if n not in index_a]
+    out = []
+    for name in names:
+        if spent():
+            return None
+        ka, kb = index_a.get(name), index_b.get(name)
+        ga = [] if ka is None else [ta.term(ka, j) for j in range(len(ta.guards[ka]))]
+        gb = [] if kb is None else [tb.term(kb, j) for j in range(len(tb.guards[kb]))]
+        ea = {} if ka is None else ta.effects[ka]
+        eb = {} if kb is None else tb.effects[kb]
+        moved = [n for n in ea if n in eb and not smt.structurally_equal(ea[n], eb[n])]
+        same_guard = len(ga) == len(gb) and all(
+            smt.structurally_equal(x, y) for x, y in zip(ga, gb, strict=True)
+        )
+        if ka is not None and kb is not None and same_guard and not moved:
+            continue
+        allow_a = o.all(ga) if ka is not None else o.lit(False)
+        allow_b = o.all(gb) if kb is not None else o.lit(False)
+        elsewhere = o.any(o.not_(_equal(o, ea[n], eb[n])) for n in moved)
+        differs = o.any(
+            [
+                o.not_(o.iff(allow_a, allow_b)),
+                o.all([allow_a, allow_b, elsewhere]),
+            ]
+        )
+        clauses = next(sc.clauses for sc in (*a.schemas, *b.schemas) if sc.name == name)
+        out.append(SchemaChange(name, clauses, smt.formula(differs)))
+    return out
+
+
+def _equal(o: Any, x: Any, y: Any) -> Any:
+    return o.iff(x, y) if smt.is_bool(x) else o.eq(x, y)
+
+
+def _bounded(variables: Sequence[Var], f: Any) -> list[Any]:
+    out = domain(variables, f)
+    out += [
+        f.i(v.name) <= SEARCH_BOUND for v in variables if isinstance(v, IntVar) and v.hi is None
+    ]
+    return out
+
+
+def _where(
+    a: System, changes: Sequence[SchemaChange], choice_vars: Sequence[Var], state: dict[str, Any]
+) -> str:
+    """At a concrete state: the first schema, with its choices, the readings disagree on."""
+    choice = z3_frame(choice_vars, "")
+    uses = {sc.name: {v.name for v in sc.choices} for sc in a.schemas}
+    s = smt.Solver(finite_domain=False)
+    s.add(pinned(a.variables, template(a).cur, state))
+    for c in domain(choice_vars, choice):
+        s.add(c)
+    for ch in changes:
+        if s.check([ch.differs]):
+            values = read_state(s.model(), choice_vars, choice)
+            used = uses.get(ch.schema, set(values))
+            names = sorted(used)
+            if len(names) > 4:  # many choices (a whole declaration): the ones set
+                names = [n for n in names if values[n]]
+            shown = ", ".join(f"{n}={values[n]}" for n in names)
+            return f"{ch.schema}({shown})"
+    return ""
+
+
+_FROZEN: weakref.WeakKeyDictionary[Any, dict[str, int | bool]] = weakref.WeakKeyDictionary()
+
+
+def frozen_variables(system: System, rlimit: int = 100_000_000) -> dict[str, int | bool]:
+    """Variables that keep their initial value in every reachable state, with that value.
+
+    A fixpoint: a schema is dead when its guard holds in no state of the domain where the
+    variables found frozen so far keep their initial values; a variable is frozen when every
+    schema that may change it is dead. By induction over paths from the initial state both
+    hold in every reachable state (a rule switched off by a reading, say, never fires).
+    Computed once per system."""
+    if system in _FROZEN:
+        return dict(_FROZEN[system])
+    t = template(system)
+    init = system.initial()
+    frozen: dict[str, int | bool] = {}
+    dead: set[int] = set()
+    names = {v.name for v in system.variables}
+    while True:
+        s = smt.Solver(finite_domain=False, rlimit=rlimit)
+        for c in domain(system.variables, t.cur):
+            s.add(c)
+        s.add(pinned([v for v in system.variables if v.name in frozen], t.cur, init))
+        for c in domain(t.choice_vars, t.choice):
+            s.add(c)
+        for k in range(len(system.schemas)):
+            if k in dead:
+                continue
+            guard = smt.Z3.all(t.term(k, j) for j in range(len(t.guards[k])))
+            if not s.check([smt.formula(guard)]):
+                dead.add(k)
+        now = {
+            n: init[n]
+            for n in names
+            if all(k in dead or t.keeps(k, {n}) for k in range(len(system.schemas)))
+        }
+        if now == frozen:
+            _FROZEN[system] = frozen
+            return frozen
+        frozen = now
+
+
+def model_differential(
+    a: System,
+    b: System,
+    *,
+    max_depth: int = 24,
+    budget: float | None = None,
+    invariants: Callable[[], Sequence[StatePredicate]] = tuple,
+    rlimit: int = MODEL_RLIMIT,
+) -> ModelVerdict:
+    """Compare reading A's model with reading B's (see the module docstring). `invariants`
+    gives invariants proved of A's model (asked for only when a proof is attempted), which
+    the proof of equivalence may assume. Bounded model checking goes no deeper than
+    `max_depth`, nor starts a new depth `budget` seconds after it began (`None`: no
+    wall-clock limit); every Z3 check is bounded by `rlimit`."""
+    start = time.perf_counter()
+    search = _Search(max_depth, budget, rlimit)
+
+    def done(verdict: ModelVerdict) -> ModelVerdict:
+        return attrs.evolve(verdict, seconds=time.perf_counter() - start)
+
+    if a.variables != b.variables:
+        return done(ModelVerdict("unknown", "the two models have different state variables"))
+    init_a, init_b = a.initial(), b.initial()
+    if init_a != init_b:
+        names = sorted(n for n in init_a if init_a[n] != init_b.get(n))
+        return done(
+            ModelVerdict(
+                "differ",
+                "the set-ups differ on the model: " + ", ".join(names[:6]),
+                Trace((init_a,), ()),
+                depth=0,
+            )
+        )
+    cvars = _choice_vars(template(a), template(b))
+    if cvars is None:
+        return done(ModelVerdict("unknown", "the models give one choice two domains"))
+    changes = schema_changes(a, b, search.spent)
+    if changes is None:
+        return done(
+            ModelVerdict(
+                "unknown",
+                f"{search.stopped()} while the readings' transitions were being compared",
+                limit=BUDGET,
+            )
+        )
+    if not changes:
+        return done(
+            ModelVerdict(
+                "silent",
+                "the model builds both readings to the same transitions: it does not encode "
+                "this option, so it proves nothing here",
+            )
+        )
+    changed = tuple(c.schema for c in changes)
+
+    def equivalent(kept: dict[str, int | bool], assumed: int, depth: int = -1) -> ModelVerdict:
+        return done(
+            ModelVerdict(
+                "equivalent",
+                "proved on the symbolic model: in every state of its domain where the "
+                f"variables no live rule changes keep their initial values "
+                f"({', '.join(sorted(kept)) or 'none'})"
+                f"{f' and the {assumed} proved invariants hold' if assumed else ''}, both "
+                "readings allow the same actions with the same effects (schemas "
+                f"{', '.join(changed)} are written differently but agree there)",
+                changed=changed,
+                depth=depth,
+            )
+        )
+
+    try:
+        # A proof first where it is cheap: every state where the frozen variables keep their
+        # initial values (a superset of the reachable ones).
+        kept = frozen_variables(a, rlimit)
+        changes = [attrs.evolve(c, differs=_fixed(a, c.differs, rlimit)) for c in changes]
+        changes = [c for c in changes if not smt.is_false(c.differs)]
+        goals = [c.differs for c in changes]
+        if _somewhere(a, cvars, goals, (), rlimit) is None:
+            return equivalent(kept, 0)
+        # Reachable: the shortest path of reading A to a state where they differ.
+        trace = search.deepen(a, cvars, smt.Z3.any(goals))
+        if trace is not None:
+            where = _where(a, changes, cvars, dict(trace.states[-1]))
+            return done(
+                ModelVerdict(
+                    "differ",
+                    f"bounded model checking, depth {search.depth}",
+                    trace,
+                    changed,
+                    where,
+                    depth=search.depth,
+                )
+            )
+        if search.spent():  # the costly proof below is not started once the budget is gone
+            return done(
+                ModelVerdict(
+                    "unknown",
+                    f"{search.searched()} reaches a state where the readings differ "
+                    f"({search.stopped()} before a proof over the proved invariants was tried)",
+                    changed=changed,
+                    limit=BUDGET,
+                    depth=search.depth,
+                )
+            )
+        # None within reach: a proof again, now over the states the invariants admit.
+        assumed = invariants()
+        example = _somewhere(a, cvars, goals, assumed, rlimit)
+        if example is None:
+            return equivalent(kept, len(assumed), search.depth)
+    except smt.SolverUnknown as exc:
+        return done(
+            ModelVerdict(
+                "unknown",
+                f"{exc.message}{search.reached()}",
+                changed=changed,
+                limit=_limit_of(exc),
+                depth=search.depth,
+            )
+        )
+    return done(
+        ModelVerdict(
+            "unknown",
+            f"{search.searched()} reaches a state where the readings differ "
+            f"({search.stopped()}); they do differ in a state that satisfies every "
+            f"proved invariant but was not shown reachable ({example})",
+            changed=changed,
+            limit=search.limit,
+            depth=search.depth,
+        )
+    )
+
+
+def _fixed(system: System, formula: Any, rlimit: int) -> Any:
+    """`formula` (over the template state) with the frozen variables replaced by their values,
+    simplified."""
+    cur = template(system).cur.values()
+    pairs = [(cur[n], smt.value_term(v)) for n, v in frozen_variables(system, rlimit).items()]
+    return smt.simplify(smt.substitute(smt.formula(formula), pairs))
+
+
+def _somewhere(
+    system: System,
+    cvars: Sequence[Var],
+    goals: Sequence[Any],
+    invariants: Sequence[StatePredicate],
+    rlimit: int,
+) -> str | None:
+    """A state of the domain satisfying `invariants` (shown briefly) where one of `goals`
+    holds for some choices, or None when there is none. One question per goal (smaller ones),
+    bit-blasted when every variable is bounded (much faster here, and exact)."""
+    t = template(system)
+    choice = z3_frame(cvars, "")
+    bounded = all(v.hi is not None for v in (*system.variables, *cvars) if isinstance(v, IntVar))
+    free = smt.Solver(finite_domain=bounded, rlimit=rlimit)
+    for c in [*domain(system.variables, t.cur), *domain(cvars, choice)]:
+        free.add(c)
+    for holds in invariants:
+        free.add(smt.formula(holds(smt.Z3, t.cur)))
+    for goal in goals:
+        free.push()  # not an assumption: the bit-blasting solver takes only literals there
+        free.add(smt.formula(goal))
+        try:
+            if free.check():
+                example = read_state(free.model(), system.variables, t.cur)
+                return ", ".join(f"{k}={v}" for k, v in list(example.items())[:8]) + ", …"
+        finally:
+            free.pop()
+    return None
+
+
+def _limit_of(exc: smt.SolverUnknown) -> str:
+    """The limit an unknown answer hit: the wall-clock budget (`smt.wall_clock`) or the
+    rlimit."""
+    return BUDGET if isinstance(exc, smt.BudgetSpent) else RLIMIT
+
+
+class _Search:
+    """Bounded model checking within its limits: the depth searched to, and the limit that
+    stopped it ("depth", "rlimit" or "budget"; empty while none has)."""
+
+    def __init__(self, max_depth: int, budget: float | None, rlimit: int) -> None:
+        self.max_depth, self.budget, self.rlimit = max_depth, budget, rlimit
+        self.depth = -1  # the deepest depth fully searched
+        self.limit = ""
+        self.start = time.perf_counter()  # the budget runs from here
+
+    def spent(self) -> bool:
+        """Whether the wall-clock budget (if any) has run out; if so, it is the limit hit."""
+        if self.budget is not None and time.perf_counter() - self.start > self.budget:
+            self.limit = BUDGET
+            return True
+        return False
+
+    def reached(self) -> str:
+        """Words on how deep the search got, for a detail that ends early."""
+        return "" if self.depth < 0 else f" (bounded model checking searched to depth {self.depth})"
+
+    def searched(self) -> str:
+        """Words on the paths searched, for a detail that found none."""
+        return "no path" if self.depth < 0 else f"no path of length up to {self.depth}"
+
+    def stopped(self) -> str:
+        """Words on the limit that stopped the search."""
+        if self.limit == BUDGET:
+            return f"the wall-clock budget of {self.budget:.3g} s ran out"
+        if self.limit == RLIMIT:
+            return f"a check reached Z3's resource limit rlimit={self.rlimit}"
+        return f"the depth limit of {self.max_depth}"
+
+    def deepen(self, system: System, cvars: Sequence[Var], goal: Any) -> Trace | None:
+        """The shortest path from the initial state to a state where `goal` (over the
+        template state and choices) holds for some choices, one step deeper at a time; or
+        None, with `depth` and `limit` saying how far the search got and what stopped it. A
+        check that reaches the rlimit ends the search (`limit` "rlimit"), not the caller."""
+        t = template(system)
+        cur, choice = t.cur.values(), z3_frame(cvars, "").values()
+        u = Unrolling(system, from_initial=True, rlimit=self.rlimit, bounded=SEARCH_BOUND)
+        for n in range(self.max_depth + 1):
+            if n and self.spent():
+                return None
+            if n:
+                u.extend()
+            fresh = z3_frame(cvars, f"!{n}")
+            now, fv = u.states[n].values(), fresh.values()
+            pairs: list[tuple[object, object]] = [
+                (cur[v.name], now[v.name]) for v in system.variables
+            ]
+            pairs += [(choice[v.name], fv[v.name]) for v in cvars]
+            try:
+                found = u.search(smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(goal, pairs)]))
+            except smt.SolverUnknown as exc:
+                self.limit = _limit_of(exc)
+                return None
+            self.depth = n
+            if found is not None:
+                return Trace(found[0], found[1])
+        self.limit = DEPTH
+        return None
+
+
+_PROVED: weakref.WeakKeyDictionary[Any, tuple[StatePredicate, ...]] = weakref.WeakKeyDictionary()
+
+
+def proved_invariants(
+    system: System, formal: Mapping[str, Formal], rlimit: int = DEFAULT_RLIMIT
+) -> tuple[StatePredicate, ...]:
+    """The state invariants among `formal` that the prover proves of `system` (with the
+    lemmas each proof rests on), for a search to assume; once per system."""
+    if system not in _PROVED:
+        out: list[StatePredicate] = []
+        for statement in formal.values():
+            if not isinstance(statement, Invariant):
+                continue
+            if check(system, attrs.evolve(statement, depth=0), rlimit=rlimit).status == "proved":
+                out += [statement.holds, *(lemma.holds for lemma in statement.lemmas)]
+        _PROVED[system] = tuple(out)
+    return _PROVED[system]
+
+
+@attrs.frozen
+class ClauseReach:
+    """Whether a clause ever takes effect in a reachable state of the model."""
+
+    clause: str
+    verdict: str  # "reached" | "never" | "unknown" | "absent"
+    detail: str
+    trace: Trace | None = None  # a path to a state where it takes effect
+    seconds: float = 0.0
+    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
+    depth: int = -1  # the depth bounded model checking searched to (-1: it did not run)
+
+
+def takes_effect(system: System, clause: str) -> Any | None:
+    """The formula (over the template state and choices) that holds where `clause` takes
+    effect: a schema citing it may be taken, or a guard conjunct citing it (in a schema that
+    does not) refuses an action every other conjunct of its schema allows. None when the model
+    does not cite it."""
+    o, t = smt.Z3, template(system)
+    cases = []
+    for k, sc in enumerate(system.schemas):
+        terms = [t.term(k, j) for j in range(len(t.guards[k]))]
+        if clause in sc.clauses:
+            cases.append(o.all(terms))
+        for j, g in enumerate(t.guards[k]):
+            if g.clause == clause and clause not in sc.clauses:
+                cases.append(o.all([o.not_(terms[j]), *terms[:j], *terms[j + 1 :]]))
+    return smt.formula(o.any(cases)) if cases else None
+
+
+def clause_reach(
+    system: System,
+    clause: str,
+    *,
+    max_depth: int = 24,
+    budget: float | None = None,
+    invariants: Callable[[], Sequence[StatePredicate]] = tuple,
+    rlimit: int = MODEL_RLIMIT,
+) -> ClauseReach:
+    """Does `clause` ever take effect (see `takes_effect`)? A path to a position where it does
+    ("reached"), a proof that it never does in any reachable state ("never": it holds in no
+    state of the domain where the frozen variables keep their values), or "unknown" with the
+    depth searched and the limit that stopped the search (`max_depth`, `rlimit` per Z3 check,
+    or the wall-clock `budget` when one is given: see the module docstring)."""
+    start = time.perf_counter()
+    goal = takes_effect(system, clause)
+    if goal is None:
+        return ClauseReach(clause, "absent", "the symbolic model does not cite this clause")
+    cvars = template(system).choice_vars
+    search = _Search(max_depth, budget, rlimit)
+
+    def never(assumed: int) -> ClauseReach:
+        kept = ", ".join(sorted(frozen_variables(system, rlimit))) or "none"
+        return ClauseReach(
+            clause,
+            "never",
+            "proved on the symbolic model: it takes effect in no state of the domain "
+            f"where the variables no live rule changes keep their initial values ({kept})"
+            f"{f' and the {assumed} proved invariants hold' if assumed else ''}",
+            depth=search.depth,
+        )
+
+    try:
+        # As in `model_differential`: a proof where it is cheap, then the shortest path, then
+        # a proof over the states the (costly) proved invariants admit.
+        goal = _fixed(system, goal, rlimit)
+        if smt.is_false(goal) or _somewhere(system, cvars, [goal], (), rlimit) is None:
+            verdict = never(0)
+        elif (trace := search.deepen(system, cvars, goal)) is not None:
+            verdict = ClauseReach(
+                clause,
+                "reached",
+                f"bounded model checking, depth {search.depth}",
+                trace,
+                depth=search.depth,
+            )
+        elif search.spent():  # the costly proof below is not started once the budget is gone
+            verdict = ClauseReach(
+                clause,
+                "unknown",
+                f"{search.searched()} reaches a state where it takes effect "
+                f"({search.stopped()} before a proof over the proved invariants was tried)",
+                limit=BUDGET,
+                depth=search.depth,
+            )
+        else:
+            assumed = invariants()
+            example = _somewhere(system, cvars, [goal], assumed, rlimit)
+            verdict = (
+                never(len(assumed))
+                if example is None
+                else ClauseReach(
+                    clause,
+                    "unknown",
+                    f"{search.searched()} reaches a state where it takes effect "
+                    f"({search.stopped()}); it does in a state of the domain not shown "
+                    f"reachable ({example})",
+                    limit=search.limit,
+                    depth=search.depth,
+                )
+            )
+    except smt.SolverUnknown as exc:
+        verdict = ClauseReach(
+            clause,
+            "unknown",
+            f"{exc.message}{search.reached()}",
+            limit=_limit_of(exc),
+            depth=search.depth,
+        )
+    return attrs.evolve(verdict, seconds=time.perf_counter() - start)
+
+
+@attrs.frozen
+class StuckReach:
+    """Whether the model reaches a state where no schema is enabled for any choices (and the
+    game is not over, where the model says when it is: `over`)."""
+
+    verdict: str  # "reached" | "unknown"
+    detail: str
+    trace: Trace | None = None
+    seconds: float = 0.0
+    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
+    depth: int = -1
+
+
+def stuck_formula(system: System) -> Any:
+    """Over the template state: no schema's guard holds for any choices in their domains (a
+    quantified formula: the choices are bound), and the game is not over (`system.over`, a
+    state predicate, when the model has one)."""
+    o, t = smt.Z3, template(system)
+    enabled = o.any(
+        [o.all([t.term(k, j) for j in range(len(t.guards[k]))]) for k in range(len(system.schemas))]
+    )
+    stuck = smt.for_all(
+        list(t.choice.values().values()),
+        o.implies(o.all(domain(t.choice_vars, t.choice)), o.not_(enabled)),
+    )
+    over = getattr(system, "over", None)
+    return o.all([stuck, o.not_(over(o, t.cur))]) if over is not None else stuck
+
+
+def stuck_reach(
+    system: System, *, max_depth: int = 12, budget: float | None = None, rlimit: int = MODEL_RLIMIT
+) -> StuckReach:
+    """The shortest path of the model from its initial state to a stuck state
+    (`stuck_formula`), one step deeper at a time, within `max_depth`, `rlimit` per check and
+    the wall-clock `budget` (no new depth once spent; None: deterministic limits only). The
+    caller realises the path as actions of the rules and checks the position there: the model
+    may be an abstraction. The solver is the general one (the choices are quantified), not
+    the bit-blasting one of the other searches."""
+    start = time.perf_counter()
+    search = _Search(max_depth, budget, rlimit)
+    t = template(system)
+    goal = stuck_formula(system)
+    u = Unrolling(system, from_initial=True, rlimit=rlimit)
+    cur = t.cur.values()
+    try:
+        for n in range(max_depth + 1):
+            if n and search.spent():
+                break
+            if n:
+                u.extend()
+            now = u.states[n].values()
+            found = u.search(
+                smt.substitute(goal, [(cur[v.name], now[v.name]) for v in system.variables])
+            )
+            search.depth = n
+            if found is not None:
+                return StuckReach(
+                    "reached",
+                    f"bounded model checking, depth {n}",
+                    Trace(found[0], found[1]),
+                    time.perf_counter() - start,
+                    depth=n,
+                )
+        else:
+            search.limit = DEPTH
+    except smt.SolverUnknown as exc:
+        search.limit = _limit_of(exc)
+    return StuckReach(
+        "unknown",
+        f"{search.searched()} reaches a stuck state ({search.stopped()})",
+        seconds=time.perf_counter() - start,
+        limit=search.limit,
+        depth=search.depth,
+    )

@@ -1,0 +1,145 @@
+"""A full Rattenkrieg state drawn from one side's observation alone, for searches that must not
+see what their side may not (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1, RKS-8.5.2).
+
+What the observation hides is which card lies where among the cards the side has not seen: the
+opponent's hand, the opponent's step cards not exposed (AMB-RKS-7), the face-down discarded and
+removed cards (`discard_faces`), the deck (unordered: a draw is any of its cards, RKS-3.4.3) and
+the opponent's face-down cards on the combat table. Those unseen cards are dealt to these places
+by one uniform shuffle, so every placement the observation allows is equally likely.
+
+Two things are not in the observation and are drawn here:
+- which of the side's own step cards the opponent has seen (`exposed`, possible only with
+  `played_step=returned` and after set-up): each one independently with probability 1/2, i.e.
+  uniform over the subsets;
+- a combat record's `cause` (`combat`, `bombardment` or `air_support`, AMB-RKS-16): uniform over
+  the causes the position check accepts. Only `combat` against the rest changes play, and the
+  check tells it apart; bombardment against air support is not in the observation (adding the
+  record's `cause` to `ObservedCombat` would make it exact).
+
+What the side learnt earlier and no longer sees (cards it saw judged, the order of the draws)
+is ignored: the draw is uniform given the current observation only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kernel.errors import ImpossiblePosition
+from specs.rattenkrieg.io.observation import FACE_DOWN
+from specs.rattenkrieg.rules.cards import DECK, sort_cards
+from specs.rattenkrieg.rules.state import RKState, other
+
+if TYPE_CHECKING:
+    from specs.rattenkrieg.rules.game import Rattenkrieg
+
+CAUSES = ("combat", "bombardment", "air_support")  # AMB-RKS-16
+_OBSERVATION_ONLY = (
+    "game",
+    "side",
+    "to_move",
+    "hand",
+    "hand_counts",
+    "deck_count",
+    "discard_count",
+    "removed_count",
+    "units",
+    "combat",
+)
+
+
+def _placed_cards(combat: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    if combat is None:
+        return []
+    return [p for p in (combat["attack"], combat["defence"], *combat["spent"]) if p is not None]
+
+
+def resample(
+    game: Rattenkrieg, observation: Mapping[str, Any], side: str, rng: random.Random
+) -> RKState:
+    """A state `side` cannot tell from the real one: `game.observe(result, side) ==
+    observation`, and the position check accepts it."""
+    o = observation
+    opp = other(side)
+    combat = o["combat"]
+    known: set[str] = set(o["hand"]) | set(o["discards"]) | set(o["removed"])
+    for u in o["units"]:
+        known |= set(u["cards"])
+    known |= {p["card"] for p in _placed_cards(combat) if p["card"] != FACE_DOWN}
+    pool = sort_cards(DECK - known)
+    rng.shuffle(pool)
+
+    def deal(n: int) -> list[str]:
+        if n < 0 or n > len(pool):
+            raise ImpossiblePosition(f"the observation asks for {n} unseen cards", field="deck")
+        out = pool[len(pool) - n :]
+        del pool[len(pool) - n :]
+        return out
+
+    hands = {side: list(o["hand"]), opp: deal(o["hand_counts"][opp])}
+    own_steps = [c for u in o["units"] if game.board.side_of[u["id"]] == side for c in u["cards"]]
+    exposed: set[str] = set()
+    returned = o["variant"]["options"].get("played_step") == "returned"
+    if returned and o["phase"] != "setup":  # RKS-3.4.2: nothing is seen at set-up
+        exposed = {c for c in own_steps if rng.random() < 0.5}
+    units = []
+    for u in o["units"]:
+        cards = list(u["cards"])
+        if game.board.side_of[u["id"]] != side:
+            exposed |= set(cards)  # the opponent's step cards this side sees are exposed
+            cards += deal(u["steps"] - len(cards))
+        units.append(
+            {
+                "id": u["id"],
+                "area": u["area"],
+                "steps": sort_cards(cards),
+                "flipped": u["flipped"],
+                "isolated": u["isolated"],
+            }
+        )
+    discards = [*o["discards"], *deal(o["discard_count"] - len(o["discards"]))]
+    removed = [*o["removed"], *deal(o["removed_count"] - len(o["removed"]))]
+    table = None
+    if combat is not None:
+        table = dict(combat)
+
+        def placed(p: Mapping[str, Any] | None) -> dict[str, Any] | None:
+            if p is None:
+                return None
+            card = p["card"] if p["card"] != FACE_DOWN else deal(1)[0]
+            return {**p, "card": card}
+
+        table["attack"] = placed(combat["attack"])
+        table["defence"] = placed(combat["defence"])
+        table["spent"] = [placed(p) for p in combat["spent"]]
+    deck = deal(o["deck_count"])
+    if pool:
+        raise ImpossiblePosition(f"{len(pool)} cards have no place", field="deck")
+    data = {k: v for k, v in o.items() if k not in _OBSERVATION_ONLY}
+    data.update(
+        format="wargame-kernel/state",
+        version=1,
+        game="rattenkrieg",
+        units=units,
+        deck=sort_cards(deck),
+        discards=sort_cards(discards),
+        removed=sort_cards(removed),
+        face_up=sort_cards([*o["discards"], *o["removed"]]),
+        hands={s: sort_cards(h) for s, h in hands.items()},
+        exposed=sort_cards(exposed),
+    )
+    if table is None:
+        data["combat"] = None
+        return game.state_from_json(data)
+    causes = list(CAUSES)
+    rng.shuffle(causes)
+    refused: ImpossiblePosition | None = None
+    for cause in causes:  # uniform over the causes the check accepts (AMB-RKS-16)
+        data["combat"] = {**table, "cause": cause}
+        try:
+            return game.state_from_json(data)
+        except ImpossiblePosition as e:
+            refused = e
+    assert refused is not None
+    raise refused

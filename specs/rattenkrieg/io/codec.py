@@ -1,0 +1,381 @@
+"""Rattenkrieg states as versioned JSON, through the wire records of `wire.py`.
+
+Decoding is three steps, each refusing with the JSON path of the bad value: the strict wire
+decode (`kernel.wire.convert`: shape, types, bounds, unknown and missing fields), the ids and
+repetitions the schema cannot know (unit and Area ids of the data file, a card or unit listed
+twice, the units in the data's order, the variant's readings), and the position check
+(`validate.check_position`: what no play of the rules could reach). Encoding writes the same
+records, so the JSON a state is written as always validates against the published schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from kernel.codec import OutcomeRecord, VariantRecord
+from kernel.errors import InvalidInput
+from kernel.game import Outcome
+from kernel.variants import Variant
+from specs.rattenkrieg.formal.position import check_position
+from specs.rattenkrieg.io.wire import (
+    AirSupportDraw,
+    BombardmentDraw,
+    CombatRecord,
+    DamageRecord,
+    DrawRecord,
+    HandDraw,
+    HandsRecord,
+    PendingRecord,
+    PickRecord,
+    PlacedRecord,
+    SniperPick,
+    StateRecord,
+    StepPick,
+    StepsDraw,
+    UnitRecord,
+    card,
+    card_list,
+    decode,
+    json_data,
+)
+from specs.rattenkrieg.rules.cards import in_order
+from specs.rattenkrieg.rules.state import (
+    HAND,
+    Combat,
+    Damage,
+    DrawFor,
+    PendingMove,
+    Phase,
+    Pick,
+    Placed,
+    RKState,
+    Stage,
+    Step,
+    Unit,
+)
+
+if TYPE_CHECKING:
+    from specs.rattenkrieg.rules.board import Board
+    from specs.rattenkrieg.rules.game import Rattenkrieg
+
+_DRAWS: dict[str, Any] = {
+    "steps": StepsDraw,
+    "hand": HandDraw,
+    "bombardment": BombardmentDraw,
+    "air_support": AirSupportDraw,
+}
+
+
+def _placed(p: Placed | None) -> PlacedRecord | None:
+    if p is None:
+        return None
+    return PlacedRecord(side=p.side, card=card(p.card), origin=p.origin, open=p.open)  # type: ignore[arg-type]
+
+
+def _draw(d: DrawFor) -> DrawRecord:
+    record: DrawRecord = _DRAWS[d.kind](who=d.who)
+    return record
+
+
+def _pick(p: Pick | None) -> PickRecord | None:
+    if p is None:
+        return None
+    return SniperPick(who="GE") if p.kind == "sniper" else StepPick(who=p.who)
+
+
+def _outcome(o: Outcome | None) -> OutcomeRecord | None:
+    if o is None:
+        return None
+    return OutcomeRecord(winner=o.winner, points=dict(o.points), clause=o.clause, reason=o.reason)
+
+
+def public_fields(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
+    """The fields of a position both players see, as wire values: shared by the state's record
+    and each side's observation, so the two cannot drift apart."""
+    return {
+        "variant": VariantRecord(preset=s.variant.preset, options=dict(s.variant.choices)),
+        "turn": s.turn,
+        "phase": s.phase.value,
+        "stage": s.stage.value,
+        "player": s.player,
+        "control": {a: s.control[i] for i, a in enumerate(game.board.stalingrad)},
+        "eliminated": list(s.eliminated),
+        "passes": s.passes,
+        "acting": s.acting,
+        "acted": s.acted,
+        "recruited": s.recruited,
+        "effects": list(s.effects),
+        "pending": None
+        if s.pending is None
+        else PendingRecord(to=s.pending.to, escort=s.pending.escort, payments=s.pending.payments),
+        "damage": None
+        if s.damage is None
+        else DamageRecord(unit=s.damage.unit, cause=s.damage.cause),  # type: ignore[arg-type]
+        "draws": [_draw(d) for d in s.draws],
+        "pick": _pick(s.pick),
+        "result": _outcome(s.result),
+    }
+
+
+def state_record(game: Rattenkrieg, s: RKState) -> StateRecord:
+    """The wire record of a state."""
+    c = s.combat
+    combat = None
+    if c is not None:
+        combat = CombatRecord(
+            area=c.area,
+            attacker=c.attacker,
+            step=c.step.value,
+            defender=c.defender,
+            attack=_placed(c.attack),
+            defence=_placed(c.defence),
+            spent=[p for x in c.spent if (p := _placed(x)) is not None],
+            support=c.support,
+            raiser=c.raiser,  # type: ignore[arg-type]
+            raises=c.raises,
+            effects=list(c.effects),  # type: ignore[arg-type]
+            refight=c.refight,
+            loser=c.loser,  # type: ignore[arg-type]
+            isolation=c.isolation,  # type: ignore[arg-type]
+            staying=list(c.staying),
+            cause=c.cause,  # type: ignore[arg-type]
+        )
+    return StateRecord(
+        format="wargame-kernel/state",
+        version=1,
+        game="rattenkrieg",
+        **public_fields(game, s),
+        discards=card_list(s.discards),
+        removed=card_list(s.removed),
+        face_up=card_list(s.face_up),
+        units=[
+            UnitRecord(
+                id=u.id,
+                area=u.area,
+                steps=card_list(u.steps),
+                flipped=u.flipped,
+                isolated=u.isolated,
+            )
+            for u in s.units
+        ],
+        deck=card_list(s.deck),
+        hands=HandsRecord(GE=card_list(s.hand_ge), SU=card_list(s.hand_su)),
+        exposed=card_list(s.exposed),
+        combat=combat,
+    )
+
+
+def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
+    data: dict[str, Any] = json_data(state_record(game, s))
+    return data
+
+
+# --- decoding -------------------------------------------------------------------------------------
+
+
+class _Ids:
+    """The checks the schema cannot make: ids of this data file, and nothing listed twice."""
+
+    def __init__(self, b: Board) -> None:
+        self.b = b
+
+    def unit(self, uid: str, where: str) -> str:
+        if uid not in self.b.specs:
+            raise InvalidInput(f"{where}: unknown unit {uid!r}", field=where)
+        return uid
+
+    def maybe_unit(self, uid: str | None, where: str) -> str | None:
+        return None if uid is None else self.unit(uid, where)
+
+    def area(self, aid: str, where: str) -> str:
+        if aid not in self.b.areas:
+            known = ", ".join(self.b.areas)
+            raise InvalidInput(f"{where}: unknown area {aid!r} (areas: {known})", field=where)
+        return aid
+
+    def cards(self, cards: Sequence[str], where: str) -> frozenset[str]:
+        """A pile: distinct cards (RKS-2.4.1) in the reading order (by suit S, C, D, H, then
+        rank A to K), the one order it is written in."""
+        out = frozenset(cards)
+        if len(out) != len(cards):
+            i = next(i for i, c in enumerate(cards) if c in cards[:i])
+            raise InvalidInput(
+                f"{where}[{i}]: card {cards[i]} is listed twice (RKS-2.4.1)",
+                field=f"{where}[{i}]",
+                clauses=("RKS-2.4.1",),
+            )
+        if not in_order(cards):
+            i = next(i for i in range(1, len(cards)) if not in_order(cards[i - 1 : i + 1]))
+            raise InvalidInput(
+                f"{where}[{i}]: cards are listed by suit (S, C, D, H), then rank (A to K)",
+                field=f"{where}[{i}]",
+            )
+        return out
+
+    def units(self, ids: Sequence[str], where: str) -> tuple[str, ...]:
+        for i, uid in enumerate(ids):
+            self.unit(uid, f"{where}[{i}]")
+            if uid in ids[:i]:
+                raise InvalidInput(f"{where}[{i}]: {uid} is listed twice", field=f"{where}[{i}]")
+        return tuple(ids)
+
+    def placed(self, p: PlacedRecord | None, where: str) -> Placed | None:
+        if p is None:
+            return None
+        if p.origin != HAND:
+            self.unit(p.origin, f"{where}.origin")
+        return Placed(p.side, p.card, p.origin, p.open)
+
+
+def variant_from_record(game: Rattenkrieg, rec: VariantRecord, where: str = "variant") -> Variant:
+    """A variant read exactly (`Catalogue.exact`): every option of the catalogue with one of
+    its readings, and a preset named if and only if these are that preset's readings, so that
+    the variant is written back as it was read."""
+    return game.catalogue.exact(rec.preset, rec.options, where)
+
+
+def state_from_json(game: Rattenkrieg, data: Any) -> RKState:
+    """Decode strictly (InvalidInput naming the JSON path), then refuse what no play could
+    reach (ImpossiblePosition naming the path and the clause)."""
+    s = state_from_record(game, decode(data, StateRecord))
+    check_position(game, s)
+    return s
+
+
+def state_from_record(game: Rattenkrieg, rec: StateRecord) -> RKState:
+    """The attrs state of a decoded record, its ids checked against the data file."""
+    b = game.board
+    ids = _Ids(b)
+    variant = variant_from_record(game, rec.variant)
+    if len(rec.units) != len(b.data.units):
+        raise InvalidInput(
+            f"units: {len(rec.units)} units listed, the data has {len(b.data.units)}",
+            field="units",
+        )
+    units = []
+    for i, (u, spec) in enumerate(zip(rec.units, b.data.units, strict=True)):
+        if u.id != spec.id:  # the paths are built only for an error
+            ids.unit(u.id, f"units[{i}].id")
+            raise InvalidInput(
+                f"units[{i}].id: units are listed once each in the data's order; "
+                f"expected {spec.id!r} here, not {u.id!r}",
+                field=f"units[{i}].id",
+            )
+        if u.area is not None and u.area not in b.areas:
+            ids.area(u.area, f"units[{i}].area")
+        steps = frozenset(u.steps)
+        if len(steps) != len(u.steps) or not in_order(u.steps):
+            ids.cards(u.steps, f"units[{i}].steps")
+        units.append(Unit(u.id, u.area, steps, u.flipped, u.isolated))
+    for a in rec.control:
+        if a not in b.index:
+            raise InvalidInput(
+                f"control.{a}: not a Stalingrad Area (RKS-2.1.2)",
+                field=f"control.{a}",
+                clauses=("RKS-2.1.2",),
+            )
+    for a in b.stalingrad:
+        if a not in rec.control:
+            raise InvalidInput(
+                f"control.{a}: every Stalingrad Area has a controller or null (RKS-3.6.1)",
+                field=f"control.{a}",
+                clauses=("RKS-3.6.1",),
+            )
+    eliminated = [
+        (ids.unit(uid, f"eliminated[{i}][0]"), turn) for i, (uid, turn) in enumerate(rec.eliminated)
+    ]
+    if eliminated != sorted(eliminated):
+        raise InvalidInput("eliminated: pairs are listed by unit id, then turn", field="eliminated")
+    s = RKState(
+        variant=variant,
+        turn=rec.turn,
+        phase=Phase(rec.phase),
+        stage=Stage(rec.stage),
+        player=rec.player,
+        units=tuple(units),
+        control=tuple(rec.control[a] for a in b.stalingrad),
+        deck=ids.cards(rec.deck, "deck"),
+        discards=ids.cards(rec.discards, "discards"),
+        removed=ids.cards(rec.removed, "removed"),
+        hand_ge=ids.cards(rec.hands.GE, "hands.GE"),
+        hand_su=ids.cards(rec.hands.SU, "hands.SU"),
+        exposed=ids.cards(rec.exposed, "exposed"),
+        face_up=ids.cards(rec.face_up, "face_up"),
+        eliminated=tuple(eliminated),
+        passes=rec.passes,
+        acting=ids.maybe_unit(rec.acting, "acting"),
+        acted=rec.acted,
+        recruited=rec.recruited,
+        effects=tuple(rec.effects),
+        pending=_pending(ids, rec.pending),
+        combat=_combat(ids, rec.combat),
+        damage=None
+        if rec.damage is None
+        else Damage(ids.unit(rec.damage.unit, "damage.unit"), rec.damage.cause),
+        draws=tuple(_draw_for(ids, d, f"draws[{i}]") for i, d in enumerate(rec.draws)),
+        pick=_pick_of(ids, rec.pick),
+        result=_result(game, rec.result),
+    )
+    return s
+
+
+def _pending(ids: _Ids, p: PendingRecord | None) -> PendingMove | None:
+    if p is None:
+        return None
+    return PendingMove(
+        ids.area(p.to, "pending.to"), ids.maybe_unit(p.escort, "pending.escort"), p.payments
+    )
+
+
+def _draw_for(ids: _Ids, d: DrawRecord, where: str) -> DrawFor:
+    if isinstance(d, HandDraw):
+        return DrawFor("hand", d.who)
+    kind = {StepsDraw: "steps", BombardmentDraw: "bombardment", AirSupportDraw: "air_support"}
+    return DrawFor(kind[type(d)], ids.unit(d.who, f"{where}.who"))
+
+
+def _pick_of(ids: _Ids, p: PickRecord | None) -> Pick | None:
+    if p is None:
+        return None
+    if isinstance(p, SniperPick):
+        return Pick("sniper", p.who)
+    return Pick("step", ids.unit(p.who, "pick.who"))
+
+
+def _combat(ids: _Ids, c: CombatRecord | None) -> Combat | None:
+    if c is None:
+        return None
+    return Combat(
+        area=ids.area(c.area, "combat.area"),
+        attacker=ids.unit(c.attacker, "combat.attacker"),
+        step=Step(c.step),
+        defender=ids.maybe_unit(c.defender, "combat.defender"),
+        attack=ids.placed(c.attack, "combat.attack"),
+        defence=ids.placed(c.defence, "combat.defence"),
+        spent=tuple(
+            p
+            for i, raw in enumerate(c.spent)
+            if (p := ids.placed(raw, f"combat.spent[{i}]")) is not None
+        ),
+        support=ids.maybe_unit(c.support, "combat.support"),
+        raiser=c.raiser,
+        raises=c.raises,
+        effects=tuple(c.effects),
+        refight=c.refight,
+        loser=c.loser,
+        isolation=c.isolation,
+        staying=ids.units(c.staying, "combat.staying"),
+        cause=c.cause,
+    )
+
+
+def _result(game: Rattenkrieg, r: OutcomeRecord | None) -> Outcome | None:
+    if r is None:
+        return None
+    if r.winner is not None and r.winner not in game.sides:
+        raise InvalidInput("result.winner: a side or null (RKS-4.1.1)", field="result.winner")
+    for side in r.points:
+        if side not in game.sides:
+            raise InvalidInput(f"result.points.{side}: not a side", field=f"result.points.{side}")
+    return Outcome(r.winner, tuple(r.points.items()), r.clause, r.reason)

@@ -1,0 +1,500 @@
+"""Rattenkrieg Stalingrad as OpenSpiel games: `python_wargame_rattenkrieg_<preset>`, one name per
+preset, so each name is one fixed ruleset with its own GameType.
+
+The game hides the hands and the step cards (RKS-3.3.3, RKS-3.4.1) and the cards put down in
+combat (RKS-8.4.1), so the GameType says imperfect information, and observations come from
+`game.observe` only. Every action is one id but the Recruiting Phase discard (RKS-10.1.1), a
+subset of the hand: it is built card by card, in the cards' reading order, and ends with a
+commit id that says what happens to the refill (RKS-10.1.2). Its choices are walked lazily
+(`DiscardTree`, over the kernel's own `legal.DiscardChoices`), never listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, get_args
+
+import numpy as np
+
+from kernel.spiel_codec import IdRanges, LegalTree, Spec, preset_specs, table_tree
+from specs.rattenkrieg.io import wire
+from specs.rattenkrieg.io.wire import MAX_HAND, MAX_STEPS
+from specs.rattenkrieg.rules.actions import (
+    Accept,
+    Attack,
+    Defend,
+    Designate,
+    Discard,
+    Draw,
+    End,
+    Event,
+    Isolate,
+    LoseStep,
+    Move,
+    Pass,
+    Pay,
+    Pick,
+    Place,
+    Play,
+    Recruit,
+    Retreat,
+    Sacrifice,
+    Stand,
+)
+from specs.rattenkrieg.rules.cards import RANKS, SUITS
+from specs.rattenkrieg.rules.legal import DiscardChoices
+from specs.rattenkrieg.rules.state import Stage
+
+MAX_GAME_LENGTH = 3000
+"""The declared cap on player decisions (sub-decisions included). The rules end the game after
+Turn 6 (RKS-4.1.2) but bound no Player Turn: a unit may move between friendly-controlled Areas
+endlessly (RKS-7.2.1), and the Player Turns go on until two passes in succession (RKS-5.1.2).
+Random play through this adapter (a uniform choice among the legal ids) ends well within it:
+284 to 542 decisions over 200 seeded games of each preset, so the cap leaves a margin of more
+than five times the longest."""
+
+CARDS: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+"""The 52 cards in their reading order (`cards.sort_cards`), so ascending ids are that order."""
+
+_TURNS = 6  # RKS-4.1.2
+# the observation's vocabularies, read from its wire record (one place to change them)
+_PHASES = get_args(wire.PhaseName)
+_STAGES = tuple(s.value for s in Stage)
+_SIDES = get_args(wire.Side)
+_EFFECTS = get_args(wire.Effect)
+_COMBAT_EFFECTS = get_args(wire.CombatEffect)
+_CAUSES = get_args(wire.Cause)
+_COMBAT_STEPS = get_args(wire.StepName)
+_MAX_EFFECTS = 4  # two cards of each (RKS-9.1.1, RKS-9.1.2): the wire's bound
+_MAX_RAISES = 51  # RKS-8.6.1: one card each
+
+
+class RattenkriegCodec:
+    """Rattenkrieg's ids (U = the counters in data order, A = the Areas in data order, Rears
+    included, C = the 52 cards in reading order):
+
+    player ids, in this order: place (U*A), designate (U), recruit (U), pass, move (A*(1+U):
+    the destination, then no escort or the T-34 moving along), pay (C), attack, event
+    (C*(1+U): the card, then no target or the target unit), end, defend (U), play (C*2: without
+    and with the T-34's support), accept, stand, retreat (U*A), lose step (U*(C+1): the card,
+    or the last column when it is picked at random), sacrifice (U), isolate (U), then the
+    discard's sub-decisions: discard card (C), and its commits: refill, no refill, partial
+    refill of 1..MAX_HAND cards. A discard is its cards in ascending id order, then one commit.
+
+    chance ids: draw card c -> c, pick card c -> C + c."""
+
+    def __init__(self, game: Any) -> None:
+        b = game.board
+        self.units: list[str] = [u.id for u in b.data.units]
+        self.unit_ix = {u: i for i, u in enumerate(self.units)}
+        self.areas: list[str] = list(b.areas)
+        self.area_ix = {a: i for i, a in enumerate(self.areas)}
+        self.stalingrad: list[str] = list(b.stalingrad)
+        self.card_ix = {c: i for i, c in enumerate(CARDS)}
+        u, a, c = len(self.units), len(self.areas), len(CARDS)
+        sizes = [
+            ("place", u * a),
+            ("designate", u),
+            ("recruit", u),
+            ("pass", 1),
+            ("move", a * (1 + u)),
+            ("pay", c),
+            ("attack", 1),
+            ("event", c * (1 + u)),
+            ("end", 1),
+            ("defend", u),
+            ("play", c * 2),
+            ("accept", 1),
+            ("stand", 1),
+            ("retreat", u * a),
+            ("lose_step", u * (c + 1)),
+            ("sacrifice", u),
+            ("isolate", u),
+            ("discard", c),
+            ("commit_refill", 1),
+            ("commit_no_refill", 1),
+            ("commit_draw", MAX_HAND),
+        ]
+        self.ids = IdRanges(sizes)
+        self.base, self.ranges = self.ids.base, self.ids.ranges
+        self.num_distinct_actions = self.ids.total
+        self.max_chance_outcomes = 2 * c
+        self.sub_first = self.base["discard"]
+        self.commit_first = self.base["commit_refill"]
+        self._layout()
+
+    # --- ids -----------------------------------------------------------------------------------
+    def _unit_or_none(self, unit: str | None) -> int:
+        return 0 if unit is None else 1 + self.unit_ix[unit]
+
+    def tokens(self, action: Any) -> tuple[int, ...]:
+        b, ux, ax, cx = self.base, self.unit_ix, self.area_ix, self.card_ix
+        A, U, C = len(self.areas), len(self.units), len(CARDS)
+        match action:
+            case Place(unit, area):
+                return (b["place"] + ux[unit] * A + ax[area],)
+            case Designate(unit):
+                return (b["designate"] + ux[unit],)
+            case Recruit(unit):
+                return (b["recruit"] + ux[unit],)
+            case Pass():
+                return (b["pass"],)
+            case Move(to, escort):
+                return (b["move"] + ax[to] * (1 + U) + self._unit_or_none(escort),)
+            case Pay(card):
+                return (b["pay"] + cx[card],)
+            case Attack():
+                return (b["attack"],)
+            case Event(card, target):
+                return (b["event"] + cx[card] * (1 + U) + self._unit_or_none(target),)
+            case End():
+                return (b["end"],)
+            case Defend(unit):
+                return (b["defend"] + ux[unit],)
+            case Play(card, support):
+                return (b["play"] + cx[card] * 2 + int(support),)
+            case Accept():
+                return (b["accept"],)
+            case Stand():
+                return (b["stand"],)
+            case Retreat(unit, to):
+                return (b["retreat"] + ux[unit] * A + ax[to],)
+            case LoseStep(unit, card):
+                return (b["lose_step"] + ux[unit] * (C + 1) + (C if card is None else cx[card]),)
+            case Sacrifice(unit):
+                return (b["sacrifice"] + ux[unit],)
+            case Isolate(unit):
+                return (b["isolate"] + ux[unit],)
+            case Discard(cards, refill, draw):
+                return (*sorted(b["discard"] + cx[x] for x in cards), self._commit(refill, draw))
+        raise TypeError(f"not a Rattenkrieg player action: {action!r}")
+
+    def _commit(self, refill: bool, draw: int | None) -> int:
+        """RKS-10.1.2: the refill, none, or (`refill_amount=partial`) `draw` cards."""
+        if draw is not None:
+            if not refill or not 1 <= draw <= MAX_HAND:
+                raise ValueError(f"no discard commit for refill={refill}, draw={draw}")
+            return self.base["commit_draw"] + draw - 1
+        return self.base["commit_refill" if refill else "commit_no_refill"]
+
+    def choice_commit(self, choice: int) -> int:
+        """The commit id of `DiscardChoices`' refill choice `choice`: 0 the refill, 1 none,
+        c >= 2 a partial refill of c - 1 cards (`legal._discard`)."""
+        return self._commit(choice != 1, choice - 1 if choice >= 2 else None)
+
+    def discard_of(self, cards: Sequence[str], commit: int) -> Discard:
+        """The discard a commit id ends (inverse of `_commit`)."""
+        b = self.base
+        if commit == b["commit_refill"]:
+            return Discard(frozenset(cards), True)
+        if commit == b["commit_no_refill"]:
+            return Discard(frozenset(cards), False)
+        return Discard(frozenset(cards), True, commit - b["commit_draw"] + 1)
+
+    def chance_id(self, action: Any) -> int:
+        match action:
+            case Draw(card):
+                return self.card_ix[card]
+            case Pick(card):
+                return len(CARDS) + self.card_ix[card]
+        raise TypeError(f"not a Rattenkrieg chance action: {action!r}")
+
+    def chance_string(self, token: int) -> str:
+        kind, card = divmod(token, len(CARDS))
+        return f"{('draw', 'pick')[kind]} {CARDS[card]}"
+
+    def token_string(self, token: int) -> str:
+        return self._name(*self.ids.find(token))
+
+    def _name(self, kind: str, k: int) -> str:
+        A, U, C = len(self.areas), len(self.units), len(CARDS)
+
+        def opt(i: int, word: str) -> str:
+            return "" if i == 0 else f" {word} {self.units[i - 1]}"
+
+        match kind:
+            case "place" | "retreat":
+                return f"{kind} {self.units[k // A]} to {self.areas[k % A]}"
+            case "designate" | "recruit" | "defend" | "sacrifice" | "isolate":
+                return f"{kind} {self.units[k]}"
+            case "move":
+                return f"move to {self.areas[k // (1 + U)]}{opt(k % (1 + U), 'with')}"
+            case "pay" | "discard":
+                return f"{kind} {CARDS[k]}"
+            case "event":
+                return f"event {CARDS[k // (1 + U)]}{opt(k % (1 + U), 'on')}"
+            case "play":
+                return f"play {CARDS[k // 2]}{' with support' if k % 2 else ''}"
+            case "lose_step":
+                unit, card = divmod(k, C + 1)
+                return f"lose step {self.units[unit]} " + (
+                    "at random" if card == C else CARDS[card]
+                )
+            case "commit_refill":
+                return "discard: commit, refill"
+            case "commit_no_refill":
+                return "discard: commit, no refill"
+            case "commit_draw":
+                return f"discard: commit, draw {k + 1}"
+        return kind
+
+    # --- the legal sequences -------------------------------------------------------------------
+    def legal_tree(self, game: Any, state: Any) -> LegalTree:
+        """The discard's subsets walked lazily (`DiscardTree`); elsewhere the table of the
+        legal actions, each one id."""
+        legal = game.legal_actions(state)
+        if isinstance(legal, DiscardChoices):
+            return DiscardTree(self, legal)
+        return table_tree(self, legal)
+
+    # --- the observation tensor ----------------------------------------------------------------
+    def _layout(self) -> None:
+        """The tensor's parts, each read from one field of `observe` (one-hot values, multi-hot
+        card sets, counts scaled by 52). Left out: the variant, fixed by the game's name, and
+        the result's wording; the draws queue is its next draw and the count of each kind,
+        and the spent combat cards are a set, their order not being used by the rules."""
+        u, a, c, s = len(self.units), len(self.areas), len(CARDS), len(self.stalingrad)
+        self.draw_slots = 3 * u + 2  # steps (U), hand (2 sides), bombardment (U), air (U)
+        placed = 1 + 2 + (c + 1) + (1 + u) + 1  # present, side, card or face down, origin, open
+        parts = [
+            ("turn", _TURNS),
+            ("phase", len(_PHASES)),
+            ("stage", len(_STAGES)),
+            ("player", 2),
+            ("side", 2),
+            ("to_move", 3),  # GE, SU, chance; none when the game is over
+            ("control", s * 3),  # none, GE, SU
+            ("discards", c),
+            ("discard_count", 1),
+            ("removed", c),
+            ("removed_count", 1),
+            ("eliminated", u * (1 + _TURNS)),
+            ("passes", 2),
+            ("acting", u),
+            ("acted", 2),  # acted, recruited
+            ("effects", len(_EFFECTS) * (_MAX_EFFECTS + 1)),
+            ("pending", 1 + a + (1 + u) + 2),
+            ("damage", 1 + u + len(_CAUSES)),
+            ("draw_next", self.draw_slots),
+            ("draw_counts", self.draw_slots),
+            ("pick", 1 + 1 + u),
+            ("result", 3),  # over, GE wins, SU wins
+            ("unit_area", u * (a + 1)),  # last column: off the map
+            ("unit_steps", u * (MAX_STEPS + 1)),
+            ("unit_flags", u * 2),  # flipped, isolated
+            ("unit_cards", u * c),
+            ("hand", c),
+            ("hand_counts", 2 * (MAX_HAND + 1)),
+            ("deck_count", 1),
+            ("combat", 1 + a + u + (1 + u) + len(_COMBAT_STEPS)),
+            ("attack", placed),
+            ("defence", placed),
+            ("spent", c + 4),  # cards seen, then per side: count, face down
+            ("combat_more", (1 + u) + 3 + 1 + len(_COMBAT_EFFECTS) * (_MAX_EFFECTS + 1) + 1),
+            ("combat_end", 3 + 1 + u),  # loser (none, GE, SU), isolation, staying
+            ("prefix", c),
+        ]
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for name, size in parts:
+            self.offsets[name] = at
+            at += size
+        self.observation_size = at
+
+    def _draw_slot(self, kind: str, who: str) -> int:
+        u = len(self.units)
+        if kind == "hand":
+            return u + _SIDES.index(who)
+        return {"steps": 0, "bombardment": u + 2, "air_support": 2 * u + 2}[kind] + self.unit_ix[
+            who
+        ]
+
+    def _placed(self, p: Mapping[str, Any] | None, out: np.ndarray[Any, Any], at: int) -> None:
+        if p is None:
+            return
+        c = len(CARDS)
+        out[at] = 1
+        out[at + 1 + _SIDES.index(p["side"])] = 1
+        out[at + 3 + (c if p["card"] == "face-down" else self.card_ix[p["card"]])] = 1
+        at += 3 + c + 1
+        out[at + (0 if p["origin"] == "hand" else 1 + self.unit_ix[p["origin"]])] = 1
+        out[at + 1 + len(self.units)] = 1 if p["open"] else 0
+
+    def _counts(
+        self, names: Sequence[str], kinds: Sequence[str], out: np.ndarray[Any, Any], at: int
+    ) -> None:
+        """One-hot counts 0.._MAX_EFFECTS of each kind in `names`."""
+        for k, kind in enumerate(kinds):
+            n = min(sum(1 for x in names if x == kind), _MAX_EFFECTS)
+            out[at + k * (_MAX_EFFECTS + 1) + n] = 1
+
+    def observation_tensor(
+        self, observation: Mapping[str, Any], prefix: tuple[int, ...], out: np.ndarray[Any, Any]
+    ) -> None:
+        o, obs = self.offsets, observation
+        u, a, c = len(self.units), len(self.areas), len(CARDS)
+        out[o["turn"] + obs["turn"] - 1] = 1
+        out[o["phase"] + _PHASES.index(obs["phase"])] = 1
+        out[o["stage"] + _STAGES.index(obs["stage"])] = 1
+        out[o["player"] + _SIDES.index(obs["player"])] = 1
+        out[o["side"] + _SIDES.index(obs["side"])] = 1
+        if obs["to_move"] is not None:
+            out[o["to_move"] + (*_SIDES, "chance").index(obs["to_move"])] = 1
+        for k, area in enumerate(self.stalingrad):
+            owner = obs["control"][area]
+            out[o["control"] + 3 * k + (0 if owner is None else 1 + _SIDES.index(owner))] = 1
+        for x in obs["discards"]:
+            out[o["discards"] + self.card_ix[x]] = 1
+        out[o["discard_count"]] = obs["discard_count"] / c
+        for x in obs["removed"]:
+            out[o["removed"] + self.card_ix[x]] = 1
+        out[o["removed_count"]] = obs["removed_count"] / c
+        for unit, turn in obs["eliminated"]:
+            at = o["eliminated"] + self.unit_ix[unit] * (1 + _TURNS)
+            out[at] = 1
+            out[at + turn] = 1
+        out[o["passes"] + obs["passes"]] = 1
+        if obs["acting"] is not None:
+            out[o["acting"] + self.unit_ix[obs["acting"]]] = 1
+        out[o["acted"]] = 1 if obs["acted"] else 0
+        out[o["acted"] + 1] = 1 if obs["recruited"] else 0
+        self._counts(obs["effects"], _EFFECTS, out, o["effects"])
+        pending = obs["pending"]
+        if pending is not None:
+            at = o["pending"]
+            out[at] = 1
+            out[at + 1 + self.area_ix[pending["to"]]] = 1
+            out[at + 1 + a + self._unit_or_none(pending["escort"])] = 1
+            out[at + 1 + a + 1 + u + pending["payments"] - 1] = 1
+        damage = obs["damage"]
+        if damage is not None:
+            out[o["damage"]] = 1
+            out[o["damage"] + 1 + self.unit_ix[damage["unit"]]] = 1
+            out[o["damage"] + 1 + u + _CAUSES.index(damage["cause"])] = 1
+        for k, d in enumerate(obs["draws"]):
+            slot = self._draw_slot(d["kind"], d["who"])
+            if k == 0:
+                out[o["draw_next"] + slot] = 1
+            out[o["draw_counts"] + slot] += 1 / c
+        pick = obs["pick"]
+        if pick is not None:
+            out[o["pick"]] = 1
+            if pick["kind"] == "sniper":
+                out[o["pick"] + 1] = 1
+            else:
+                out[o["pick"] + 2 + self.unit_ix[pick["who"]]] = 1
+        res = obs["result"]
+        if res is not None:
+            out[o["result"]] = 1
+            if res["winner"] is not None:
+                out[o["result"] + 1 + _SIDES.index(res["winner"])] = 1
+        for unit in obs["units"]:
+            i = self.unit_ix[unit["id"]]
+            col = a if unit["area"] is None else self.area_ix[unit["area"]]
+            out[o["unit_area"] + i * (a + 1) + col] = 1
+            out[o["unit_steps"] + i * (MAX_STEPS + 1) + unit["steps"]] = 1
+            out[o["unit_flags"] + 2 * i] = 1 if unit["flipped"] else 0
+            out[o["unit_flags"] + 2 * i + 1] = 1 if unit["isolated"] else 0
+            for x in unit["cards"]:
+                out[o["unit_cards"] + i * c + self.card_ix[x]] = 1
+        for x in obs["hand"]:
+            out[o["hand"] + self.card_ix[x]] = 1
+        for k, side in enumerate(_SIDES):
+            out[o["hand_counts"] + k * (MAX_HAND + 1) + obs["hand_counts"][side]] = 1
+        out[o["deck_count"]] = obs["deck_count"] / c
+        if obs["combat"] is not None:
+            self._combat(obs["combat"], out)
+        for token in prefix:
+            if not self.sub_first <= token < self.commit_first:
+                raise AssertionError(f"a pending id {token} that is not a discarded card")
+            out[o["prefix"] + token - self.sub_first] = 1
+
+    def _combat(self, cb: Mapping[str, Any], out: np.ndarray[Any, Any]) -> None:
+        o = self.offsets
+        u, a, c = len(self.units), len(self.areas), len(CARDS)
+        at = o["combat"]
+        out[at] = 1
+        out[at + 1 + self.area_ix[cb["area"]]] = 1
+        out[at + 1 + a + self.unit_ix[cb["attacker"]]] = 1
+        out[at + 1 + a + u + self._unit_or_none(cb["defender"])] = 1
+        out[at + 1 + a + u + 1 + u + _COMBAT_STEPS.index(cb["step"])] = 1
+        self._placed(cb["attack"], out, o["attack"])
+        self._placed(cb["defence"], out, o["defence"])
+        for p in cb["spent"]:
+            k = _SIDES.index(p["side"])
+            out[o["spent"] + c + 2 * k] += 1 / c
+            if p["card"] == "face-down":
+                out[o["spent"] + c + 2 * k + 1] += 1 / c
+            else:
+                out[o["spent"] + self.card_ix[p["card"]]] = 1
+        at = o["combat_more"]
+        out[at + self._unit_or_none(cb["support"])] = 1
+        at += 1 + u
+        out[at + (0 if cb["raiser"] is None else 1 + _SIDES.index(cb["raiser"]))] = 1
+        at += 3
+        out[at] = cb["raises"] / _MAX_RAISES
+        at += 1
+        self._counts(cb["effects"], _COMBAT_EFFECTS, out, at)
+        at += len(_COMBAT_EFFECTS) * (_MAX_EFFECTS + 1)
+        out[at] = 1 if cb["refight"] else 0
+        at = o["combat_end"]
+        out[at + (0 if cb["loser"] is None else 1 + _SIDES.index(cb["loser"]))] = 1
+        out[at + 3] = 1 if cb["isolation"] is not None else 0
+        for x in cb["staying"]:
+            out[at + 4 + self.unit_ix[x]] = 1
+
+
+class DiscardTree:
+    """The legal Recruiting Phase discards (RKS-10.1.1, RKS-10.1.2) as a `LegalTree`: a
+    discard's ids are its cards in ascending order, then its commit. The walk reads only the
+    kernel's `DiscardChoices` blocks (how many cards may be discarded, and with how many
+    refill choices each), so it costs time polynomial in the hand, never 2^len(hand)."""
+
+    def __init__(self, codec: RattenkriegCodec, choices: DiscardChoices) -> None:
+        self.codec = codec
+        self.choices = choices
+        self.hand_ids = [codec.base["discard"] + codec.card_ix[x] for x in choices.hand]
+        if self.hand_ids != sorted(self.hand_ids):
+            raise AssertionError("the hand is not in the cards' reading order")
+        self.refills = {k: refills for k, refills, _ in choices.blocks}
+
+    def _cards(self, prefix: tuple[int, ...]) -> int | None:
+        """The hand position after the last card of `prefix` (a strictly ascending run of hand
+        cards), or None when `prefix` is not such a run."""
+        at = 0
+        for token in prefix:
+            try:
+                at = self.hand_ids.index(token, at) + 1
+            except ValueError:
+                return None
+        return at
+
+    def next_ids(self, prefix: tuple[int, ...]) -> list[int]:
+        at = self._cards(prefix)
+        if at is None:
+            return []
+        j, n = len(prefix), len(self.hand_ids)
+        # a card at hand position p leaves n - p - 1 cards after it: some legal size k must fit
+        out = [
+            self.hand_ids[p]
+            for p in range(at, n)
+            if any(j + 1 <= k <= j + 1 + (n - p - 1) for k in self.refills)
+        ]
+        return out + [self.codec.choice_commit(ch) for ch in range(self.refills.get(j, 0))]
+
+    def action_at(self, prefix: tuple[int, ...]) -> Discard | None:
+        if (
+            not prefix
+            or not self.codec.commit_first <= prefix[-1] < self.codec.num_distinct_actions
+        ):
+            return None
+        if self._cards(prefix[:-1]) is None:
+            return None
+        cards = [CARDS[t - self.codec.base["discard"]] for t in prefix[:-1]]
+        action = self.codec.discard_of(cards, prefix[-1])
+        return action if action in self.choices else None
+
+
+def specs(game: Any) -> list[Spec]:
+    """One game per preset of `game` (the rules the package builds)."""
+    return preset_specs(game, RattenkriegCodec(game), lambda variant: MAX_GAME_LENGTH)

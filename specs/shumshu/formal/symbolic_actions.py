@@ -1,0 +1,886 @@
+"""The action schemas of Shumshu's symbolic model, one per kind of action of the Python rules
+(and per step where one action kind serves several: `Done`, `Roll`).
+
+Each guard is a list of conjuncts citing the clause they encode; each effect is the next frame,
+built with the sequence functions of `symbolic_play.Model` and settled as `flow.settle` settles
+every action. The costly conjuncts (movement along roads, decoys' way back, the declaration
+witnesses) are lazy: a proof that does not need them never builds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
+from solvers.checking.terms import B, Frame, I, Ops, merge
+from specs.shumshu.formal.symbolic import (
+    ADVANCE,
+    AE,
+    AIR,
+    AIR_ROLL,
+    COMMIT,
+    DECLARE,
+    DECOY,
+    DEFENDERS,
+    DR,
+    FORM,
+    HOLD,
+    LOST,
+    MOVE,
+    PICK,
+    POOL,
+    REINFORCE,
+    REPLACE,
+    RETREAT,
+    ROLL,
+    SAIL,
+    SETUP,
+    STAGES,
+)
+from specs.shumshu.formal.symbolic_declare import Declarations
+from specs.shumshu.formal.symbolic_play import Model
+from specs.shumshu.rules.state import JP
+
+
+def need(clause: str, text: str, make: Callable[[], B], lazy: bool = False) -> Conjunct[B]:
+    return Conjunct(clause, text, make, lazy)
+
+
+UNIT, HEX, FACE, SUNK, YES = "c_unit", "c_hex", "c_face", "c_sunk", "c_yes"
+PRESS, AIRC, BANZAI = "c_press", "c_air", "c_banzai"
+
+
+class _Schema(Schema):
+    def __init__(self, m: Model, name: str, clauses: tuple[str, ...], *choices: Var) -> None:
+        self.m = m
+        self.name = name
+        self.clauses = clauses
+        self.choices = choices
+
+    def unit(
+        self, o: Ops[B, I], c: Frame[B, I], f: Callable[[int], B], units: Iterable[int] = ()
+    ) -> B:
+        """`f` of the unit chosen (among `units`, by default all)."""
+        return o.case(c.i(UNIT), f, tuple(units) or self.m.t.units)
+
+    def chosen(self, o: Ops[B, I], c: Frame[B, I], u: int) -> B:
+        return o.eq(c.i(UNIT), u)
+
+    def stage(self, o: Ops[B, I], s: Frame[B, I], stage: int, clause: str) -> Conjunct[B]:
+        text = f"the game is at the {STAGES[stage].value} step"
+        return need(clause, text, lambda: o.eq(s.i("stage"), stage))
+
+    def effect(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        return self.m.settle(o, self.step(o, s, c))
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        raise NotImplementedError
+
+    def place(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I], to: I) -> dict[str, I]:
+        """The chosen unit goes to hex `to`."""
+        m = self.m
+        return {m.at[u]: o.ite(self.chosen(o, c, u), to, s.i(m.at[u])) for u in m.t.units}
+
+
+def _unit_var(m: Model) -> IntVar:
+    return IntVar(UNIT, 0, m.t.N - 1)
+
+
+def _hex_var(m: Model) -> IntVar:
+    return IntVar(HEX, 1, m.t.H)
+
+
+# --- set-up, regiments, the sea -------------------------------------------------------------
+
+
+class Place(_Schema):
+    """SETUP: the next Japanese piece (data order) goes on a hex of Shumshu (SHU-SETUP.1)."""
+
+    def next_piece(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
+        m = self.m
+        out: dict[int, B] = {}
+        before: list[B] = []
+        for u in m.t.setup_pieces:
+            waiting = m.is_at(o, s, u, POOL)
+            out[u] = o.all([waiting, *(o.not_(x) for x in before)])
+            before.append(waiting)
+        return out
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [
+            self.stage(o, s, SETUP, "SHU-SETUP.1"),
+            need(
+                "SHU-SETUP.1",
+                "a Japanese piece waits to be set up",
+                lambda: o.any(self.next_piece(o, s).values()),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        nxt = self.next_piece(o, s)
+        ints = {m.at[u]: o.ite(nxt[u], c.i(HEX), s.i(m.at[u])) for u in nxt}
+        s1 = m.upd(s, ints)
+        more = o.any(m.is_at(o, s1, u, POOL) for u in m.t.setup_pieces)
+        return merge(o, more, lambda: s1, lambda: m.new_player_turn(o, s1, True))
+
+
+class Form(_Schema):
+    """FORM: three undisrupted battalions of a regiment together become it (SHU-RGT.1)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        return [
+            self.stage(o, s, FORM, "SHU-RGT.1"),
+            need(
+                "SHU-RGT.1",
+                "its three battalions are together and undisrupted",
+                lambda: self.unit(o, c, lambda r: m.formable(o, s, r), m.t.regiments),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        t = m.t
+        ints: dict[str, I] = {}
+        bools: dict[str, B] = {}
+        for r in t.regiments:
+            me = self.chosen(o, c, r)
+            ints[m.at[r]] = o.ite(me, s.i(m.at[t.bns[r][0]]), s.i(m.at[r]))
+            ints[m.rec[r]] = o.ite(me, 0, s.i(m.rec[r]))
+            bools[m.dis[r]] = o.all([o.not_(me), s.b(m.dis[r])])
+            for b in t.bns[r]:
+                ints[m.at[b]] = o.ite(me, t.IN_REGIMENT, s.i(m.at[b]))
+                ints[m.rec[b]] = o.ite(me, 0, s.i(m.rec[b]))
+                bools[m.dis[b]] = o.all([o.not_(me), s.b(m.dis[b])])
+        return m.form_step(o, m.upd(s, ints, bools))
+
+
+class Done(_Schema):
+    """`Done` at one step: ends forming, the sea movement, a replacement, a reinforcement or
+    the advance, going where `flow` goes."""
+
+    def __init__(
+        self,
+        m: Model,
+        name: str,
+        clauses: tuple[str, ...],
+        at: int,
+        then: Callable[[Ops[Any, Any], Frame[Any, Any]], Frame[Any, Any]],
+        extra: Callable[[Ops[Any, Any], Frame[Any, Any]], Any] | None = None,
+        text: str = "",
+    ) -> None:
+        super().__init__(m, name, clauses)
+        self.at = at
+        self.then = then
+        self.extra = extra
+        self.text = text
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        out = [self.stage(o, s, self.at, self.clauses[0])]
+        extra = self.extra
+        if extra is not None:
+            out.append(need(self.clauses[0], self.text, lambda: extra(o, s)))
+        return out
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        return self.then(o, s)
+
+
+class LandAt(_Schema):
+    """SAIL: the coastal hex of this turn's landing, outside the Paramushir artillery's red
+    range (SHU-LAND.1, SHU-LAND.5), while there is no beachhead (SHU-LAND.10)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        return [
+            self.stage(o, s, SAIL, "SHU-LAND.1"),
+            need(
+                "SHU-LAND.10",
+                "nothing at sea yet, a unit to land, a capability and no beachhead",
+                lambda: m.land_at_open(o, s),
+            ),
+            need(
+                "SHU-LAND.5",
+                "a coastal hex outside the red range",
+                lambda: m.in_cells(o, c.i(HEX), m.t.landing_hexes),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        s1 = m.upd(s, {"sail_hex": c.i(HEX)}, {"sail": o.lit(True)})
+        return after_sailing(m, o, s1)
+
+
+def after_sailing(m: Model, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
+    """Embarking goes on while there is a choice; then the units sail (rules._sail)."""
+    return merge(
+        o,
+        m.sail_open(o, s),
+        lambda: s,
+        lambda: m.air_step(o, m.upd(s, None, {"sailed": o.lit(True)})),
+    )
+
+
+class Embark(_Schema):
+    """SAIL: a Russian unit goes to sea, as a lander or a delivery (SHU-LAND.2, SHU-REINF.3)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        return [
+            self.stage(o, s, SAIL, "SHU-LAND.2"),
+            need(
+                "SHU-LAND.2",
+                "a unit off-board, due, after those embarked, with room at sea (SHU-REINF.3)",
+                lambda: self.unit(o, c, lambda u: m.embark_ok(o, s, u), m.t.sailors),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        bools = {m.party[u]: o.any([s.b(m.party[u]), self.chosen(o, c, u)]) for u in m.t.sailors}
+        bools["sail"] = o.lit(True)
+        s1 = m.upd(s, {"sail_hex": o.ite(s.b("sail"), s.i("sail_hex"), 0)}, bools)
+        return after_sailing(m, o, s1)
+
+
+class Strike(_Schema):
+    """AIR: the Japanese send the Ki-43 against shipping, or not (SHU-AIR.2)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [self.stage(o, s, AIR, "SHU-AIR.2")]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        return merge(o, c.b(YES), lambda: m.stage(o, s, AIR_ROLL), lambda: m.landing_step(o, s))
+
+
+class AirRoll(_Schema):
+    """AIR_ROLL (chance): the Ki-43's best face sinks a capability, with the unit it carries or
+    an empty one (SHU-AIR.2, `air_sinks=any_capacity`, `ship_load=one_unit`); its three worst
+    shoot it down (SHU-AIR.3)."""
+
+    def row(self, o: Ops[B, I], c: Frame[B, I]) -> I:
+        rows = self.m.t.row_of[self.m.t.reads_left(JP)]
+        out: I = o.num(rows[6])
+        for f in range(5, 0, -1):
+            out = o.ite(o.eq(c.i(FACE), f), rows[f], out)
+        return out
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        t = m.t
+        sunk = c.i(SUNK)
+
+        def what() -> B:
+            best = o.eq(self.row(o, c), 0)
+            empty = o.all([o.eq(sunk, 0), o.lt(m.count_of(o, s, m.party), s.i("ships"))])
+            aboard = o.any(o.all([o.eq(sunk, u + 1), s.b(m.party[u])]) for u in t.sailors)
+            return o.bite(best, o.any([empty, aboard]), o.eq(sunk, 0))
+
+        return [
+            self.stage(o, s, AIR_ROLL, "SHU-AIR.2"),
+            need(
+                "SHU-AIR.2",
+                "a unit sinks only on the best face, and only one at sea",
+                what,
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        row = self.row(o, c)
+        best = o.eq(row, 0)
+        ships = s.i("ships")
+        sunk = {u: o.eq(c.i(SUNK), u + 1) for u in m.t.sailors}
+        s1 = m.pieces(o, s, sunk, {})
+        bools: dict[str, B] = {
+            "air_used": o.lit(True),
+            "air": o.all([s.b("air"), o.lt(row, 3)]),
+            **{m.party[u]: o.all([s.b(m.party[u]), o.not_(sunk[u])]) for u in m.t.sailors},
+        }
+        ints = {"ships": o.ite(o.all([best, o.lt(0, ships)]), o.sub(ships, 1), ships)}
+        return m.landing_step(o, m.upd(s1, ints, bools))
+
+
+class RollLanding(_Schema):
+    """ROLL of a lander (chance): the worst natural roll loses the lander and, once per
+    landing, a capability (SHU-LAND.3, SHU-LAND.4); against an opposed hex the CRT decides
+    (SHU-LAND.7), an AE losing the lander; the worst roll there is a loss at sea only
+    (`worst_roll_opposed=lost_at_sea`)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [
+            self.stage(o, s, ROLL, "SHU-CRT.1"),
+            need("SHU-LAND.2", "a lander's roll", lambda: s.b("landing")),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        t = m.t
+        face = c.i(FACE)
+        worst = m.worst_landing_roll(o, face)
+        lander = {u: s.b(m.fatt[u]) for u in t.sailors}
+        ships = s.i("ships")
+        lose = o.all([worst, o.not_(s.b("lost")), o.lt(0, ships)])
+        s1 = m.pieces(o, s, {u: o.all([worst, lander[u]]) for u in t.sailors}, {})
+        s1 = m.upd(
+            s1,
+            {"ships": o.ite(lose, o.sub(ships, 1), ships)},
+            {"lost": o.any([s.b("lost"), lose])},
+        )
+        opposed = m.any_of(o, s, m.fdef)
+        res = m.result(o, s, face)
+
+        def fought() -> Frame[B, I]:
+            def at_sea() -> Frame[B, I]:
+                return m.lander_done(o, m.upd(s1, {"result": o.num(LOST)}))
+
+            def crt() -> Frame[B, I]:
+                ae = o.eq(res, AE)
+                s2 = m.pieces(o, s1, {u: o.all([ae, lander[u]]) for u in t.sailors}, {})
+                return m.after_result(o, m.apply_result(o, s2, res))
+
+            return merge(o, worst, at_sea, crt)
+
+        return merge(o, opposed, fought, lambda: m.lander_done(o, s1))
+
+
+class RollCombat(_Schema):
+    """ROLL of a combat on land (chance): the CRT result applied (SHU-CRT.1 to SHU-CRT.8)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [
+            self.stage(o, s, ROLL, "SHU-CRT.1"),
+            need("SHU-COMBAT.1", "a combat on land", lambda: o.not_(s.b("landing"))),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        res = m.result(o, s, c.i(FACE))
+        return m.after_result(o, m.apply_result(o, s, res))
+
+
+# --- arrivals ----------------------------------------------------------------------------------
+
+
+class Replace(_Schema):
+    """REPLACE: an eliminated Russian infantry battalion comes back at the beachhead, one per
+    turn (SHU-REPL.1, SHU-REPL.2)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        return [
+            self.stage(o, s, REPLACE, "SHU-REPL.1"),
+            need("SHU-REPL.1", "a replacement is open", lambda: m.replacements_open(o, s)),
+            need(
+                "SHU-REPL.1",
+                "an eliminated infantry battalion",
+                lambda: self.unit(o, c, lambda u: m.is_at(o, s, u, m.t.GONE), m.t.infantry),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        s1 = m.upd(s, {**self.place(o, s, c, s.i("beach")), "replaced": s.i("turn")})
+        return m.stage(o, s1, MOVE)
+
+
+class Reinforce(_Schema):
+    """REINFORCE: one Japanese unit from Paramushir to hex 33 (SHU-REINF.1, SHU-REINF.2)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        return [
+            self.stage(o, s, REINFORCE, "SHU-REINF.2"),
+            need("SHU-REINF.1", "an arrival is open", lambda: m.reinforcements_open(o, s)),
+            need(
+                "SHU-REINF.2",
+                "a Japanese unit on Paramushir",
+                lambda: self.unit(o, c, lambda u: m.is_at(o, s, u, POOL), m.t.of_side[JP]),
+            ),
+            need("SHU-REINF.2", "it arrives at hex 33", lambda: o.eq(c.i(HEX), m.t.hex33)),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        return m.decoy_step(o, m.upd(s, self.place(o, s, c, c.i(HEX))))
+
+
+class ReturnDecoy(_Schema):
+    """DECOY: the first decoy due comes back in an empty hex reachable from hex 33
+    (SHU-COMBAT.6, AMB-SHU-21)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        to = c.i(HEX)
+        return [
+            self.stage(o, s, DECOY, "SHU-COMBAT.6"),
+            need(
+                "SHU-COMBAT.6",
+                "the first decoy due back",
+                lambda: self.unit(o, c, lambda d: m.decoy_due(o, s)[d], m.t.decoys),
+            ),
+            need(
+                "SHU-COMBAT.6",
+                "an empty hex",
+                lambda: o.case(to, lambda h: o.not_(m.has(o, s, "", h)), m.t.cells),
+            ),
+            need(
+                "SHU-COMBAT.6",
+                "reachable from hex 33 without entering a Russian hex",
+                lambda: o.case(to, lambda h: m.reachable(o, s)[h], m.t.cells),
+                lazy=True,
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        ints = self.place(o, s, c, c.i(HEX))
+        for d in m.t.decoys:
+            ints[m.rec[d]] = o.ite(self.chosen(o, c, d), 0, s.i(m.rec[d]))
+        return m.decoy_step(o, m.upd(s, ints))
+
+
+# --- movement and declarations ----------------------------------------------------------------
+
+
+class Move(_Schema):
+    """MOVE: an undisrupted unit of the moving side moves once (SHU-MOVE.1 to SHU-MOVE.4,
+    SHU-DISRUPT.1)."""
+
+    def mover(self, o: Ops[B, I], s: Frame[B, I], u: int) -> B:
+        m = self.m
+        return o.all(
+            [
+                m.phasing(o, s, u),
+                m.on_map(o, s, u),
+                o.not_(s.b(m.mv[u])),
+                o.not_(m.flag(o, s, m.act, u)),
+            ]
+        )
+
+    def reach(self, o: Ops[B, I], s: Frame[B, I], u: int, to: int) -> B:
+        """`to` is next to `u`, or along the road within its allowance through hexes free of
+        enemy pieces (SHU-MOVE.1, SHU-MOVE.2, SHU-RGT.3, AMB-SHU-12)."""
+        m = self.m
+        t = m.t
+        enemy = o.lit(t.side[u] == JP)  # the Russians are the enemy of a Japanese unit
+
+        def free(h: int) -> B:
+            return o.not_(m.side_has(o, s, enemy, h))
+
+        def from_(start: int) -> B:
+            basic = o.lit(to in t.nbr[start])
+            roads = [
+                o.all([free(h) for h in path]) for path in t.road_paths[(u, start)].get(to, ())
+            ]
+            return o.any([basic, *roads])
+
+        return m.hexes_where(o, s, u, from_)
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        to = c.i(HEX)
+
+        def enemy_free(u: int) -> B:
+            enemy = o.lit(m.t.side[u] == JP)
+            return o.not_(m.side_has_at(o, s, enemy, to))
+
+        return [
+            self.stage(o, s, MOVE, "SHU-MOVE.1"),
+            need(
+                "SHU-MOVE.1",
+                "a unit of the moving side on the map that has not moved or landed this turn",
+                lambda: self.unit(o, c, lambda u: self.mover(o, s, u)),
+            ),
+            need(
+                "SHU-MOVE.4",
+                "it is undisrupted (SHU-DISRUPT.1)",
+                lambda: self.unit(o, c, lambda u: o.not_(m.disrupted(o, s, u))),
+            ),
+            need(
+                "SHU-MOVE.3",
+                "no enemy piece in the destination (SHU-STACK.1)",
+                lambda: self.unit(o, c, enemy_free),
+            ),
+            need(
+                "SHU-MOVE.2",
+                "one hex, or along the road (SHU-RGT.3)",
+                lambda: self.unit(
+                    o, c, lambda u: o.case(to, lambda h: self.reach(o, s, u, h), m.t.cells)
+                ),
+                lazy=True,
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        bools = {m.mv[u]: o.any([s.b(m.mv[u]), self.chosen(o, c, u)]) for u in m.t.units}
+        return m.upd(s, self.place(o, s, c, c.i(HEX)), bools)
+
+
+class MoveDone(_Schema):
+    """MOVE `Done`: attacks follow if some legal declaration attacks (a witness among the
+    choices); else the combat phase is over (a certificate among the choices)
+    (SHU-SEQ.1, flow.declare_step)."""
+
+    def __init__(
+        self, m: Model, name: str, decl: Declarations, attack: bool, choices: tuple[Var, ...]
+    ) -> None:
+        super().__init__(m, name, ("SHU-SEQ.1", "SHU-COMBAT.1", "SHU-COMBAT.4"), *choices)
+        self.decl = decl
+        self.attack = attack
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        found = self.decl.some_declaration if self.attack else self.decl.no_declaration
+        return [self.stage(o, s, MOVE, "SHU-SEQ.1"), *found(o, s, c)]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        if self.attack:
+            return m.stage(o, m.clear_pending(o, s), DECLARE)
+        return m.end_combat_phase(o, s)
+
+
+class Join(_Schema):
+    """DECLARE: a unit joins an attack into an adjacent enemy hex, after those joined in data
+    order, when a legal declaration extends it (SHU-COMBAT.1 to SHU-COMBAT.4)."""
+
+    def __init__(self, m: Model, decl: Declarations) -> None:
+        super().__init__(
+            m,
+            "join",
+            ("SHU-COMBAT.1", "SHU-COMBAT.2", "SHU-COMBAT.3", "SHU-COMBAT.4"),
+            _unit_var(m),
+            _hex_var(m),
+            *decl.witness,
+        )
+        self.decl = decl
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        d = self.decl
+        t = m.t
+        unit, to = c.i(UNIT), c.i(HEX)
+
+        def contact(u: int) -> B:
+            return m.hexes_where(
+                o,
+                s,
+                u,
+                lambda x: o.any(o.all([o.eq(to, n), d.enemy(o, s, n)]) for n in t.nbr[x]),
+            )
+
+        def after_declared(u: int) -> B:
+            return o.all(o.eq(m.pending(o, s, v), 0) for v in t.real if v >= u)
+
+        return [
+            self.stage(o, s, DECLARE, "SHU-COMBAT.1"),
+            need(
+                "SHU-DISRUPT.1",
+                "an undisrupted unit of the attacking side that has not moved or landed",
+                lambda: self.unit(o, c, lambda u: d.ready(o, s, u), t.real),
+            ),
+            need(
+                "SHU-COMBAT.1",
+                "into an adjacent hex holding enemy pieces (SHU-COMBAT.2)",
+                lambda: self.unit(o, c, contact, t.real),
+            ),
+            need(
+                "SHU-COMBAT.1",
+                "after the units already joined, in data order",
+                lambda: self.unit(o, c, after_declared, t.real),
+            ),
+            *d.extends(o, s, c, unit, to),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        ints = {m.pend[u]: o.ite(self.chosen(o, c, u), c.i(HEX), s.i(m.pend[u])) for u in m.t.real}
+        return m.upd(s, ints)
+
+
+class DeclareDone(_Schema):
+    """DECLARE `Done`: the attacks joined are a whole legal declaration; they are resolved
+    (SHU-COMBAT.1 to SHU-COMBAT.4)."""
+
+    def __init__(self, m: Model, decl: Declarations) -> None:
+        super().__init__(m, "declare_done", ("SHU-COMBAT.1", "SHU-COMBAT.3", "SHU-COMBAT.4"))
+        self.decl = decl
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [self.stage(o, s, DECLARE, "SHU-COMBAT.1"), *self.decl.declared_ok(o, s)]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        return self.m.pick_step(o, s)
+
+
+# --- one combat ------------------------------------------------------------------------------
+
+
+class Resolve(_Schema):
+    """PICK: the attacker picks the next declared attack (SHU-COMBAT.1)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        return [
+            self.stage(o, s, PICK, "SHU-COMBAT.1"),
+            need(
+                "SHU-COMBAT.1",
+                "an attack declared into that hex",
+                lambda: o.case(c.i(HEX), lambda h: m.attacked(o, s, h), m.t.cells),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        return self.m.start_fight(o, s, c.i(HEX))
+
+
+class Defend(_Schema):
+    """DEFENDERS: the defender picks as many units of the hex as may defend, 3 Russian or 4
+    Japanese, decoys never (SHU-STACK.3, AMB-SHU-11, AMB-SHU-30)."""
+
+    def __init__(self, m: Model) -> None:
+        self.picks = {u: defend_choice(m.t.ids[u]) for u in m.t.real}
+        super().__init__(
+            m,
+            "defend",
+            ("SHU-STACK.3",),
+            *(BoolVar(n) for n in self.picks.values()),
+        )
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        units = m.defending(o, s)
+        picked = {u: c.b(n) for u, n in self.picks.items()}
+
+        def how_many() -> B:
+            n = o.count(units.values())
+            lim = m.defender_limit(o, s)
+            return o.eq(o.count(picked.values()), o.ite(o.lt(n, lim), n, lim))
+
+        return [
+            self.stage(o, s, DEFENDERS, "SHU-STACK.3"),
+            need(
+                "SHU-STACK.3",
+                "defenders are units of the attacked hex (decoys never defend, AMB-SHU-30)",
+                lambda: o.all(o.implies(picked[u], units[u]) for u in m.t.real),
+            ),
+            need("SHU-STACK.3", "as many as the limit allows", how_many),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        picked = {u: c.b(n) for u, n in self.picks.items()}
+        return self.m.set_defenders(o, s, picked)
+
+
+class Hold(_Schema):
+    """HOLD: the defender declares No Retreat!, or not (SHU-LAND.8, SHU-LAND.9)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        return [self.stage(o, s, HOLD, "SHU-LAND.8")]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        return m.commit_step(o, m.upd(s, None, {"hold": c.b(YES)}))
+
+
+class Commit(_Schema):
+    """COMMIT: the attacker presses (SHU-PRESS.1), calls the Ki-43 once per player-turn
+    (SHU-AIR.1, AMB-SHU-23) and declares Banzai! (SHU-BANZAI.1), the last two Japanese only."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        jp_land = o.all([o.not_(s.b("ru")), o.not_(s.b("landing"))])
+        flies = o.all([jp_land, s.b("air"), o.not_(s.b("air_used"))])
+        return [
+            self.stage(o, s, COMMIT, "SHU-PRESS.1"),
+            need(
+                "SHU-PRESS.1",
+                "no pressed landing",
+                lambda: o.implies(c.b(PRESS), o.not_(s.b("landing"))),
+            ),
+            need(
+                "SHU-AIR.1",
+                "the Ki-43 flies, free this player-turn, for a Japanese attack",
+                lambda: o.implies(c.b(AIRC), flies),
+            ),
+            need(
+                "SHU-BANZAI.1",
+                "Banzai! is a Japanese attack",
+                lambda: o.implies(c.b(BANZAI), jp_land),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        bools = {
+            "press": c.b(PRESS),
+            "fair": c.b(AIRC),
+            "banzai": c.b(BANZAI),
+            "air_used": o.any([s.b("air_used"), c.b(AIRC)]),
+        }
+        return m.upd(s, {"stage": o.num(ROLL)}, bools)
+
+
+class Retreat(_Schema):
+    """RETREAT: the next routed or withdrawn unit goes one hex, free of enemy pieces
+    (SHU-CRT.4, SHU-CRT.5, AMB-SHU-26); a routed regiment breaks there (SHU-RGT.2)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        t = m.t
+        first = m.first(o, s, m.retr)
+        to = c.i(HEX)
+
+        def near(u: int) -> B:
+            return m.hexes_where(o, s, u, lambda x: o.any(o.eq(to, n) for n in t.nbr[x]))
+
+        def free(u: int) -> B:
+            enemy = o.lit(t.side[u] == JP)  # the Russians are the enemy of a Japanese unit
+            return o.not_(m.side_has_at(o, s, enemy, to))
+
+        return [
+            self.stage(o, s, RETREAT, "SHU-CRT.4"),
+            need(
+                "SHU-CRT.4",
+                "the next unit to go",
+                lambda: self.unit(o, c, lambda u: first[u], t.real),
+            ),
+            need("SHU-CRT.5", "one hex away", lambda: self.unit(o, c, near, t.real)),
+            need("SHU-CRT.5", "free of enemy pieces", lambda: self.unit(o, c, free, t.real)),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        t = m.t
+        to = {u: o.ite(self.chosen(o, c, u), c.i(HEX), s.i(m.at[u])) for u in t.units}
+        routed = o.eq(s.i("result"), DR)
+        broken = {r: o.all([self.chosen(o, c, r), routed]) for r in t.regiments}
+        s1 = m.pieces(o, s, {}, {}, broken, to)
+        left = {u: o.all([s.b(m.retr[u]), o.not_(self.chosen(o, c, u))]) for u in t.real}
+        s1 = m.upd(s1, None, m.flags(o, m.retr, left))
+        return m.after_result(o, s1)
+
+
+class Advance(_Schema):
+    """ADVANCE: a victor advances into the defender's hex or an empty hex next to it
+    (SHU-COMBAT.13, AMB-SHU-26)."""
+
+    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
+        t = m.t
+        to = c.i(HEX)
+        fhex = s.i("fhex")
+
+        def free(u: int) -> B:
+            enemy = o.lit(t.side[u] == JP)  # the Russians are the enemy of a Japanese unit
+            return o.not_(m.side_has_at(o, s, enemy, fhex))
+
+        def near(u: int) -> B:
+            return m.hexes_where(o, s, u, lambda x: o.any(o.eq(to, n) for n in t.nbr[x]))
+
+        def where(u: int) -> B:
+            into = o.all([o.eq(to, fhex), free(u)])
+            beside = o.all(
+                [
+                    o.case(to, lambda h: o.any(o.eq(fhex, n) for n in t.nbr[h]), t.cells),
+                    o.not_(m.has_at(o, s, "", to)),
+                    o.any([free(u), near(u)]),
+                ]
+            )
+            return o.any([into, beside])
+
+        return [
+            self.stage(o, s, ADVANCE, "SHU-COMBAT.13"),
+            need(
+                "SHU-COMBAT.13",
+                "a victor that may still advance",
+                lambda: self.unit(o, c, lambda u: s.b(m.win[u]), t.real),
+            ),
+            need(
+                "SHU-COMBAT.13",
+                "out of its own hex",
+                lambda: self.unit(o, c, lambda u: o.not_(o.eq(s.i(m.at[u]), to)), t.real),
+            ),
+            need(
+                "SHU-COMBAT.13",
+                "into the defender's hex if free of the enemy, or an empty hex next to it",
+                lambda: self.unit(o, c, where, t.real),
+            ),
+        ]
+
+    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
+        m = self.m
+        t = m.t
+        left = {u: o.all([s.b(m.win[u]), o.not_(self.chosen(o, c, u))]) for u in t.real}
+        s1 = m.upd(s, self.place(o, s, c, c.i(HEX)), m.flags(o, m.win, left))
+        return merge(
+            o,
+            o.any(left.values()),
+            lambda: m.advance_step(o, s1, left),
+            lambda: m.fight_done(o, s1),
+        )
+
+
+def defend_choice(unit_id: str) -> str:
+    """The choice that puts `unit_id` among the defenders (`Defend`)."""
+    return f"c_def_{unit_id}"
+
+
+def schemas(m: Model) -> tuple[Schema, ...]:
+    decl = m.decl
+    unit, hex_ = _unit_var(m), _hex_var(m)
+    face = IntVar(FACE, 1, 6)
+    return (
+        Place(m, "place", ("SHU-SETUP.1",), hex_),
+        Form(m, "form", ("SHU-RGT.1",), unit),
+        Done(m, "form_done", ("SHU-RGT.1",), FORM, m.sail_step),
+        LandAt(m, "land_at", ("SHU-LAND.1", "SHU-LAND.5", "SHU-LAND.10"), hex_),
+        Embark(m, "embark", ("SHU-LAND.2", "SHU-REINF.3"), unit),
+        Done(
+            m,
+            "sail_done",
+            ("SHU-LAND.2", "SHU-LAND.1"),
+            SAIL,
+            lambda o, s: m.air_step(o, m.upd(s, None, {"sailed": s.b("sail")})),
+            lambda o, s: o.any(
+                [
+                    o.not_(s.b("sail")),
+                    o.eq(s.i("sail_hex"), 0),
+                    m.any_of(o, s, m.party),
+                ]
+            ),
+            "a landing needs at least one battalion",
+        ),
+        Strike(m, "strike", ("SHU-AIR.2",), BoolVar(YES)),
+        AirRoll(m, "air_roll", ("SHU-AIR.2", "SHU-AIR.3"), face, IntVar(SUNK, 0, m.t.N)),
+        RollLanding(m, "roll_landing", ("SHU-LAND.3", "SHU-LAND.4", "SHU-LAND.7"), face),
+        RollCombat(m, "roll_combat", ("SHU-CRT.1", "SHU-CRT.2"), face),
+        Replace(m, "replace", ("SHU-REPL.1", "SHU-REPL.2"), unit),
+        Done(m, "replace_done", ("SHU-REPL.1",), REPLACE, lambda o, s: m.stage(o, s, MOVE)),
+        Reinforce(m, "reinforce", ("SHU-REINF.1", "SHU-REINF.2"), unit, hex_),
+        Done(m, "reinforce_done", ("SHU-REINF.2",), REINFORCE, m.decoy_step),
+        ReturnDecoy(m, "return_decoy", ("SHU-COMBAT.6",), unit, hex_),
+        Move(m, "move", ("SHU-MOVE.1", "SHU-MOVE.2", "SHU-MOVE.3", "SHU-MOVE.4"), unit, hex_),
+        MoveDone(m, "move_done_attack", decl, True, decl.witness),
+        MoveDone(m, "move_done_quiet", decl, False, decl.certificate),
+        Join(m, decl),
+        DeclareDone(m, decl),
+        Resolve(m, "resolve", ("SHU-COMBAT.1",), hex_),
+        Defend(m),
+        Hold(m, "hold", ("SHU-LAND.8", "SHU-LAND.9"), BoolVar(YES)),
+        Commit(
+            m,
+            "commit",
+            ("SHU-PRESS.1", "SHU-AIR.1", "SHU-BANZAI.1"),
+            BoolVar(PRESS),
+            BoolVar(AIRC),
+            BoolVar(BANZAI),
+        ),
+        Retreat(m, "retreat", ("SHU-CRT.4", "SHU-CRT.5", "SHU-RGT.2"), unit, hex_),
+        Advance(m, "advance", ("SHU-COMBAT.13",), unit, hex_),
+        Done(m, "advance_done", ("SHU-COMBAT.13",), ADVANCE, lambda o, s: m.fight_done(o, s)),
+    )

@@ -1,0 +1,177 @@
+"""A full SNC state drawn from one side's observation alone, for searches that must not see what
+their side may not (SNC-6.3.1, SNC-6.3.2; AMB-SNC-40).
+
+A side sees its own units, and of each enemy stack the top unit and the count (the whole stack
+once an attack on it is resolved, SNC-6.3.1). The Turn Record Track, the dead pile and the elite
+units waiting to return are open, so the enemy units not seen are exactly the enemy's units
+that are nowhere in the open, and all but the Japanese garrisons (whose pool is off the map,
+SNC-9.1.3) are under enemy tops. What is drawn:
+- which unseen unit lies under which top: the units that must be on the map and a uniform
+  choice of the garrisons needed to fill the remaining places are dealt to the places by a
+  uniform shuffle, except that the declared attackers (open, SNC-10.0.5) go to places next to
+  their target (or in it), uniformly among those;
+- whether each unseen two-step unit is reduced (SNC-2.2.1.12): independently with probability
+  1/2, uniform over what the observation allows;
+- a move under way (SNC-9.0.10) whose group the side cannot see: an overrun's group is its
+  declared attackers, in one stack next to the target (SNC-9.6.3); otherwise one enemy stack
+  is chosen uniformly and each of its unseen units is in the group with probability 1/2 (at
+  least one);
+- where a stacking check leads once over (`after_stack`), which the observation omits: uniform
+  over the values the position check accepts.
+Fixed rather than drawn, as the observation allows any value: unseen units have not moved,
+arrived or been put on top this phase and join no group whose units are partly seen (`done`,
+`arrived`, `movable`, `moving`, `topped`); `on_top` holds just the tops that are not first in
+the data's order (AMB-SNC-40: the owner's last choice, which decides the top alone while it
+stays); the culls of a stacking check under way (`culled`) are taken as none, since the
+observation does not have them.
+A draw is kept only if it has exactly the observation and the position check accepts it
+(rejection). What the side learnt earlier and no longer sees (a stack shown during a combat)
+is ignored: only the current observation is used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kernel.errors import ImpossiblePosition, InvalidInput
+from kernel.hexes import hex_adjacent, parse_hex
+from specs.snc1937.rules.state import Step, other
+
+if TYPE_CHECKING:
+    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.rules.state import SNCState
+
+ATTEMPTS = 200
+"""Draws tried before giving up: the rejection keeps only states with the exact observation."""
+
+_OBSERVATION_ONLY = ("side", "to_move", "player", "stacks")
+
+
+def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """One proposal as a state document, or None when this deal cannot fit."""
+    t = game.tables
+    order = t.order.__getitem__
+    side = o["side"]
+    enemy = other(side)
+    seen = {u for st in o["stacks"] for u in st["units"]}
+    open_ = seen | {x["unit"] for x in o["trt"]} | set(o["dead"]) | set(o["elite"])
+    unseen = [u for u in t.spec if t.spec[u].side == enemy and u not in open_]
+    places = [
+        st["hex"]
+        for st in o["stacks"]
+        if st["side"] == enemy
+        for _ in range(st["count"] - len(st["units"]))
+    ]
+    garrisons = set(t.jp_garrisons)
+    needed = [u for u in unseen if u not in garrisons]
+    spare = [u for u in unseen if u in garrisons]
+    if not len(needed) <= len(places) <= len(unseen):
+        raise ImpossiblePosition("the unseen units do not fill the enemy stacks", field="where")
+    placed = needed + rng.sample(spare, len(places) - len(needed))  # SNC-9.1.3: the pool
+    c = o["combat"]
+    attackers = [] if c is None else [u for u in c["attackers"] if u in set(placed)]
+    overrun = c is not None and c["overrun"]
+    loc = {u: st["hex"] for st in o["stacks"] for u in st["units"]}
+    where: dict[str, str] = {}
+    free = list(places)
+    rng.shuffle(free)
+    if attackers:  # SNC-10.0.5: declared attackers stand next to their target
+        target = parse_hex(c["target"])
+        near = [h for h in free if h == c["target"] or hex_adjacent(parse_hex(h), target)]
+        if overrun:  # SNC-9.6.3: an overrun is made by the moving group, one stack
+            shown = {loc[u] for u in c["attackers"] if u in loc}
+            hexes = sorted(shown) if shown else sorted(set(near))
+            rng.shuffle(hexes)
+            near = [h for h in near if hexes and h == hexes[0]]
+        if len(near) < len(attackers):
+            return None
+        for u, h in zip(attackers, near, strict=False):
+            where[u] = h
+            free.remove(h)
+    rest = [u for u in placed if u not in where]
+    rng.shuffle(rest)
+    where.update(zip(rest, free, strict=True))
+    moving = list(o["moving"])
+    if overrun:  # SNC-9.6.3: the overrunning group is the move under way
+        moving = [u for u in c["attackers"] if u in where or u in loc]
+    elif (o["mp"] or o["overrun_next"]) and not moving:
+        # SNC-9.0.10: a move under way, wholly unseen: part of one stack's unseen units
+        hexes = sorted({h for u, h in where.items() if u in set(placed)})
+        if not hexes:
+            return None
+        h = rng.choice(hexes)
+        group = [u for u in placed if where[u] == h]
+        moving = [u for u in group if rng.random() < 0.5] or [rng.choice(group)]
+        moving.sort(key=order)
+    for st in o["stacks"]:
+        for u in st["units"]:
+            where[u] = st["hex"]
+    # AMB-SNC-40: the shown top is on top; record it where the data's order would not put it
+    stacks: dict[str, list[str]] = {}
+    for u, h in where.items():
+        stacks.setdefault(h, []).append(u)
+    topped = set(o["topped"])
+    tops: list[str] = []
+    for st in o["stacks"]:
+        here = stacks[st["hex"]]
+        top = st["units"][0]
+        if top != min(here, key=order) or any(u in topped and u != top for u in here):
+            tops.append(top)
+    on_top = tops + sorted(topped - set(tops), key=order)
+    reduced = set(o["reduced"]) | {
+        u for u in placed if t.spec[u].steps == 2 and rng.random() < 0.5
+    }  # SNC-2.2.1.12
+    combat = None
+    if c is not None:
+        combat = dict(c)
+        hidden = {Step.JOIN}  # the steps whose view leaves the defenders out (SNC-6.3.1)
+        if o["variant"]["options"].get("fog_fire_support") == "support_then_reveal":
+            hidden |= {Step.SUPPORT_A, Step.AIR_ASK, Step.AIR_ROLL}  # AMB-SNC-40
+        if Step(o["step"]) in hidden and c["target"] in stacks:
+            combat["defenders"] = sorted(stacks[c["target"]])  # SNC-10.0.4: the whole stack
+    data: dict[str, Any] = {k: v for k, v in o.items() if k not in _OBSERVATION_ONLY}
+    data.update(
+        format="wargame-kernel/state",
+        version=1,
+        side=o["player"],
+        where=[{"unit": u, "hex": where[u]} for u in sorted(where)],
+        reduced=sorted(reduced, key=order),
+        dead=sorted(o["dead"], key=order),
+        done=sorted(o["done"], key=order),
+        arrived=sorted(o["arrived"], key=order),
+        movable=sorted(o["movable"], key=order),
+        moving=moving,
+        topped=sorted(o["topped"], key=order),
+        on_top=on_top,
+        culled=[],
+        after_stack="",
+        combat=combat,
+    )
+    return data
+
+
+def resample(game: SNC, observation: Mapping[str, Any], side: str, rng: random.Random) -> SNCState:
+    """A state `side` cannot tell from the real one: `game.observe(result, side) ==
+    observation`, and the position check accepts it. Raises ImpossiblePosition when no draw
+    in `ATTEMPTS` fits."""
+    if observation["side"] != side:
+        raise ValueError(f"the observation is {observation['side']}'s, not {side}'s")
+    for _ in range(ATTEMPTS):
+        data = _draw(game, observation, rng)
+        if data is None:
+            continue
+        afters = ["main", "phase"] if observation["step"] == Step.STACK.value else [""]
+        rng.shuffle(afters)
+        for after in afters:  # uniform over what the position check accepts
+            data["after_stack"] = after
+            try:
+                s = game.state_from_json(data)
+            except (ImpossiblePosition, InvalidInput):
+                continue
+            if game.observe(s, side) == observation:
+                return s
+    raise ImpossiblePosition(
+        f"no state with this observation found in {ATTEMPTS} draws", field="where"
+    )

@@ -1,0 +1,418 @@
+"""The SNC's properties: what the rules must keep true in every position and every step, for
+tests, seeded playouts (`wargame verify snc1937`) and the position check (kernel.properties).
+
+Each property is written once, as a function that finds where a position (an invariant) or a
+step (before, action, after) breaks it, naming the clause, or returns None; its
+`Property.state_check` / `step_check` is that function's "no breach". The position check
+(`position.check_position`) runs the same invariant finders on every position it reads and
+names the JSON field, the clause and the property ID of the first breach.
+
+- SNC-P-SETTLEMENT (invariant): no unit is ever in 3513, the International Settlement
+  (SNC-0.0.1, SNC-9.4.6).
+- SNC-P-ONE-SIDE (invariant): opposing units never share a hex (SNC-6.0.1, SNC-9.0.12).
+- SNC-P-ENDS (invariant): no position lies beyond GT 12, and the game is over exactly when it
+  has a result (SNC-5.0.1, SNC-5.2.2, SNC-4.3.3); with SNC-P-GT-ORDER, which lets the GT only
+  go forward one at a time, play cannot outlast GT 12.
+- SNC-P-GT-ORDER (step): the GT never goes back and moves on by one only when the Japanese
+  player turn ends and the Chinese one opens (SNC-5.0.1, SNC-5.1.1, SNC-5.2.1).
+- SNC-P-STACKING (step): the stacking limits hold at the moments they are enforced
+  (SNC-6.0.2 to SNC-6.0.4, SNC-6.2.x): once a check is over, every hex it covers is within the
+  limits (`stacking.py` says which hexes a check covers, per `stacking_check` and
+  `movement_check_side`, AMB-SNC-8; a Reinforcement Phase is checked only under
+  `reinforcement_stacking=checked_on_placement`). A check that finds an over-stacked hex hands
+  it to its owner (the stack step, SNC-6.0.4); the property then holds when the culls are over.
+  Sudden death ends the game at once (SNC-4.1.1, SNC-4.1.2, SNC-4.2.1), so a step that ends
+  the game by it is no check point.
+- SNC-P-STATIC (step): a static unit on the map never moves; it only leaves for the dead pile
+  (SNC-2.2.1.8, SNC-9.1.1).
+- SNC-P-STEPS (step): steps never grow except by replacement (SNC-2.2.1.15, SNC-8.3.x): a
+  reduced unit is restored only by a Japanese Replace action; the dead pile is never left
+  (SNC-8.3.3, SNC-8.0.3, SNC-11.2.3); only Chinese elite units wait for the return die, and
+  come back from it only reduced, to the TRT (SNC-8.1.2 to SNC-8.1.4); the only unit that comes
+  into play from nowhere is a Japanese garrison from the pool (SNC-9.1.3).
+
+Every property is stated so that it holds under every reading (where it depends on one, it asks
+the variant as the rules do), so each is expected to hold under every preset; the tests also
+play them under other readings. `wargame verify` proves all but SNC-P-STACKING and SNC-P-ONE-
+SIDE over the abstract model of `specs.snc1937.formal.symbolic` (SNC-P-STEPS there with "a Japanese
+replacement step spent" for "a Replace action", which is what the model sees of it), and checks
+those two on seeded playouts ("tested").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+from kernel.errors import ImpossiblePosition
+from kernel.hexes import Hex
+from kernel.properties import Property, Verdict
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import stacking
+from specs.snc1937.rules.actions import Replace, Roll
+from specs.snc1937.rules.sequence import Tables, locations, stacks
+from specs.snc1937.rules.state import CH, JP, LAST_GT, Phase, SNCState, Step
+
+SETTLEMENT = "SNC-P-SETTLEMENT"
+ONE_SIDE = "SNC-P-ONE-SIDE"
+ENDS = "SNC-P-ENDS"
+GT_ORDER = "SNC-P-GT-ORDER"
+STACKING = "SNC-P-STACKING"
+STATIC = "SNC-P-STATIC"
+STEPS = "SNC-P-STEPS"
+
+SUDDEN_DEATH = frozenset({"SNC-4.1.1", "SNC-4.1.2", "SNC-4.2.1"})
+"""Results that end the game at once, whatever check is under way."""
+
+
+@attrs.frozen
+class Breach:
+    """Where a position or a step breaks a property: the JSON field (of the position after the
+    step), the clause, and what is wrong."""
+
+    field: str
+    clause: str
+    message: str
+
+
+@attrs.frozen
+class Invariant:
+    """An invariant property and the function that finds its breach in a position."""
+
+    prop: Property
+    find: Callable[[SNCState], Breach | None]
+
+
+StepFinder = Callable[[SNCState, Any, SNCState], Breach | None]
+
+
+@attrs.frozen
+class StepCheck:
+    """A step property and the function that finds its breach in a step."""
+
+    prop: Property
+    find: StepFinder
+
+
+def _holds() -> dict[str, Verdict]:
+    return dict.fromkeys(sorted(CATALOGUE.presets), "holds")
+
+
+def _in_play(s: SNCState) -> set[str]:
+    """Units on the map or in a TRT box (reinforcements to come, elite units to return)."""
+    return {u for u, _ in s.where} | {u for u, _ in s.trt}
+
+
+def _sudden_death(before: SNCState, after: SNCState) -> bool:
+    """The step ended the game by sudden death (SNC-4.1.1, SNC-4.1.2, SNC-4.2.1)."""
+    return (
+        before.result is None and after.result is not None and after.result.clause in SUDDEN_DEATH
+    )
+
+
+# --- invariants ----------------------------------------------------------------------------------
+
+
+@functools.cache
+def invariants(t: Tables) -> tuple[Invariant, ...]:
+    """The invariants, bound to one data set, in the order the position check runs them."""
+    holds = _holds()
+
+    def settlement(s: SNCState) -> Breach | None:
+        for i, (u, h) in enumerate(s.where):
+            if t.board.is_neutral(h):
+                return Breach(
+                    f"where[{i}].hex",
+                    "SNC-0.0.1",
+                    f"{u} is in {h}, the neutral International Settlement no unit may ever enter",
+                )
+        return None
+
+    def one_side(s: SNCState) -> Breach | None:
+        for h, here in sorted(stacks(s.where).items()):
+            if len({t.spec[u].side for u in here}) > 1:
+                return Breach("where", "SNC-6.0.1", f"both sides in {h}: {', '.join(sorted(here))}")
+        return None
+
+    def ends(s: SNCState) -> Breach | None:
+        if not 1 <= s.turn <= LAST_GT:
+            return Breach(
+                "turn", "SNC-5.2.2", f"GT {s.turn}: the game lasts GT 1 to GT {LAST_GT} at most"
+            )
+        if (s.phase == Phase.OVER) != (s.result is not None):
+            return Breach("result", "SNC-5.2.2", "a result exactly when the game is over")
+        if s.result is not None and s.result.clause == "SNC-4.3.3" and s.turn != LAST_GT:
+            return Breach(
+                "result", "SNC-4.3.3", f"the end-of-game Chinese win comes in GT {LAST_GT} only"
+            )
+        return None
+
+    return (
+        Invariant(
+            Property(
+                SETTLEMENT,
+                ("SNC-0.0.1", "SNC-9.4.6"),
+                "No unit is ever in 3513, the International Settlement: no movement, advance, "
+                "retreat, placement or landing enters it.",
+                "invariant",
+                holds,
+                state_check=lambda s: settlement(s) is None,
+            ),
+            settlement,
+        ),
+        Invariant(
+            Property(
+                ONE_SIDE,
+                ("SNC-6.0.1", "SNC-9.0.12", "SNC-8.4.0.9", "SNC-10.5.3.1"),
+                "Opposing units never share a hex: not by movement, advance, retreat, "
+                "placement, landing or a garrison placed in a city.",
+                "invariant",
+                holds,
+                state_check=lambda s: one_side(s) is None,
+            ),
+            one_side,
+        ),
+        Invariant(
+            Property(
+                ENDS,
+                ("SNC-5.2.2", "SNC-5.0.1", "SNC-4.3.3"),
+                "The game ends by GT 12: no position lies beyond GT 12, the game is over "
+                "exactly when it has a result, and the Chinese end-of-game win comes in GT 12 "
+                "(with SNC-P-GT-ORDER, the GT only goes forward, one at a time).",
+                "invariant",
+                holds,
+                state_check=lambda s: ends(s) is None,
+            ),
+            ends,
+        ),
+    )
+
+
+def breaches(t: Tables, s: SNCState) -> list[tuple[Invariant, Breach]]:
+    """Every invariant the position breaks, with its breach."""
+    out = []
+    for inv in invariants(t):
+        br = inv.find(s)
+        if br is not None:
+            out.append((inv, br))
+    return out
+
+
+def check_invariants(t: Tables, s: SNCState) -> None:
+    """Refuse a position breaking an invariant: ImpossiblePosition naming the field, the
+    clause and the property of the first breach."""
+    for inv in invariants(t):
+        br = inv.find(s)
+        if br is not None:
+            raise ImpossiblePosition(
+                f"{br.field}: {br.message} ({br.clause}; property {inv.prop.id})",
+                clauses=(br.clause, inv.prop.id),
+                field=br.field,
+            )
+
+
+# --- stacking check points -----------------------------------------------------------------------
+
+
+def _over(t: Tables, s: SNCState, hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+    """Those of `hexes` over the limits in `s` (SNC-6.2.x through `stacking.py`)."""
+    return stacking.overstacked(stacks(s.where), hexes, t.data, s.variant)
+
+
+def checked_hexes(
+    t: Tables, before: SNCState, action: Any, after: SNCState
+) -> tuple[Hex, ...] | None:
+    """The hexes a stacking check covers that this step starts (SNC-6.0.2, SNC-6.0.3;
+    AMB-SNC-8), or None when the step starts none: the position's `checked`, which the rules
+    set where a check starts (`flow.end_ops`, `flow.after_combat`,
+    `SNC._end_reinforcements`) and clear on every other step (`SNC.apply`).
+
+    - (a) the end of an Operations Phase of movement (`Done` with no move under way): the
+      phasing player's hexes, or both players' under movement_check_side=both_players;
+    - (b) the end of a combat: its target and its attackers' hexes, both players' units, or
+      every hex under stacking_check=global; a landing combat only under
+      reinforcement_stacking=checked_on_placement (AMB-SNC-8 (c));
+    - the end of a Reinforcement Phase under checked_on_placement: the hexes of the units that
+      arrived in it.
+
+    A check that covers no hex (none occupied, no arrival) reads as no check: `()` is both, and
+    `stacking_breach` finds nothing over the limits in no hexes either way."""
+    return after.checked or None
+
+
+def stacking_breach(t: Tables, before: SNCState, action: Any, after: SNCState) -> Breach | None:
+    """SNC-6.0.2 to SNC-6.0.4: a check that starts leaves every hex it covers within the limits
+    or hands it to its owner's culls (the stack step); when the culls are over, every hex they
+    were for is within the limits."""
+    if _sudden_death(before, after):
+        return None  # the game ended at once (SNC-4.1.1, SNC-4.1.2, SNC-4.2.1)
+    if before.step == Step.STACK and after.step != Step.STACK:
+        over = _over(t, after, before.stack_hexes)
+        if over:
+            return Breach(
+                "stack_hexes",
+                "SNC-6.0.4",
+                f"the culls ended with {', '.join(map(str, over))} still over-stacked",
+            )
+    hexes = checked_hexes(t, before, action, after)
+    if hexes is None:
+        return None
+    pending = after.stack_hexes if after.step == Step.STACK else ()
+    over = tuple(h for h in _over(t, after, hexes) if h not in pending)
+    if over:
+        return Breach(
+            "where",
+            "SNC-6.0.2",
+            f"the stacking check passed over-stacked {', '.join(map(str, over))}",
+        )
+    return None
+
+
+# --- step properties -----------------------------------------------------------------------------
+
+
+def gt_order_breach(before: SNCState, action: Any, after: SNCState) -> Breach | None:
+    """SNC-5.0.1, SNC-5.1.1, SNC-5.2.1: the GT stays, or moves on by one from the Japanese
+    player turn to the Chinese one (its declaration, or the game over by sudden death)."""
+    if after.turn == before.turn:
+        return None
+    opens = after.side == CH and after.phase in (Phase.DECLARE, Phase.OVER)
+    if after.turn == before.turn + 1 and before.side == JP and opens:
+        return None
+    return Breach(
+        "turn",
+        "SNC-5.2.1",
+        f"GT {before.turn} ({before.side}) to GT {after.turn} ({after.side}): a GT ends with "
+        "the Japanese player turn and the next one opens with the Chinese",
+    )
+
+
+def _step_checks(t: Tables) -> tuple[StepCheck, ...]:
+    holds = _holds()
+    static = frozenset(u for u, spec in t.spec.items() if spec.is_static)
+
+    def static_breach(before: SNCState, action: Any, after: SNCState) -> Breach | None:
+        """SNC-2.2.1.8, SNC-9.1.1: a static unit on the map stays in its hex or goes to the
+        dead pile (or waits for the elite return die, which no static unit does)."""
+        loc = locations(after.where)
+        for u, h in before.where:
+            if u not in static:
+                continue
+            now = loc.get(u)
+            if now is None and (u in after.dead or u in after.elite):
+                continue
+            if now != h:
+                to = "off the map" if now is None else f"to {now}"
+                return Breach("where", "SNC-2.2.1.8", f"static {u} moved from {h} {to}")
+        return None
+
+    def steps_breach(before: SNCState, action: Any, after: SNCState) -> Breach | None:
+        """SNC-2.2.1.15, SNC-8.3.x, SNC-8.1.x: steps grow only by a Japanese replacement or
+        the return of a Chinese elite unit, reduced."""
+        if not before.dead <= after.dead:
+            back = ", ".join(sorted(before.dead - after.dead))
+            return Breach("dead", "SNC-8.3.3", f"{back} left the dead pile")
+        for u in sorted(before.reduced - after.reduced):
+            if u in after.dead or u in after.elite:
+                continue  # eliminated (SNC-2.2.1.13)
+            if action == Replace(u) and t.spec[u].side == JP:
+                continue  # SNC-8.3.4
+            return Breach(
+                "reduced",
+                "SNC-8.3.2",
+                f"{u} came back to full strength without a Japanese replacement step",
+            )
+        waiting, waited = set(before.elite), set(after.elite)
+        for u in sorted(waited - waiting):
+            spec = t.spec[u]
+            if spec.side != CH or spec.arm != "elite" or u not in locations(before.where):
+                return Breach(
+                    "elite",
+                    "SNC-8.1.2",
+                    f"{u} waits for the return die, which only an eliminated Chinese elite "
+                    "unit rolls",
+                )
+        trt = {u for u, _ in after.trt}
+        for u in sorted(waiting - waited):
+            if u in after.dead:
+                continue  # beyond GT 12: out for good (SNC-8.1.3)
+            if isinstance(action, Roll) and u in trt and u in after.reduced:
+                continue  # SNC-8.1.2: on the TRT, reduced side up
+            return Breach("elite", "SNC-8.1.2", f"{u} came back other than reduced, by its die")
+        now = locations(after.where)
+        for u in sorted(_in_play(after) - _in_play(before)):
+            if u in waiting:
+                continue  # the elite return, checked above
+            spec = t.spec[u]
+            pool = u not in before.dead and spec.side == JP and spec.is_static and u in now
+            if not pool:
+                return Breach(
+                    "where", "SNC-8.3.3", f"{u} came into play from the dead pile or nowhere"
+                )
+        return None
+
+    def gt_order(before: SNCState, action: Any, after: SNCState) -> Breach | None:
+        return gt_order_breach(before, action, after)
+
+    def stacked(before: SNCState, action: Any, after: SNCState) -> Breach | None:
+        return stacking_breach(t, before, action, after)
+
+    def prop(pid: str, clauses: tuple[str, ...], statement: str, find: StepFinder) -> StepCheck:
+        return StepCheck(
+            Property(
+                pid,
+                clauses,
+                statement,
+                "step",
+                holds,
+                step_check=lambda b, a, n: find(b, a, n) is None,
+            ),
+            find,
+        )
+
+    return (
+        prop(
+            STACKING,
+            ("SNC-6.0.2", "SNC-6.0.3", "SNC-6.0.4", "SNC-6.2.1", "SNC-6.2.2", "SNC-6.2.3"),
+            "Stacking limits hold at the check points: at the end of an Operations Phase of "
+            "movement (the phasing player's hexes, movement_check_side) and after each combat "
+            "(its hexes or every hex, stacking_check), once the owners' culls are over.",
+            stacked,
+        ),
+        prop(
+            STATIC,
+            ("SNC-2.2.1.8", "SNC-9.1.1"),
+            "Static units never move: a static unit on the map stays in its hex until it goes "
+            "to the dead pile.",
+            static_breach,
+        ),
+        prop(
+            STEPS,
+            ("SNC-2.2.1.15", "SNC-8.3.2", "SNC-8.3.3", "SNC-8.3.4", "SNC-8.1.2", "SNC-8.0.3"),
+            "Steps never grow except by replacement: a reduced unit is restored only by a "
+            "Japanese Replace action, and the dead never return, except Chinese elite units "
+            "by their die (SNC-8.1.2), reduced.",
+            steps_breach,
+        ),
+        prop(
+            GT_ORDER,
+            ("SNC-5.2.1", "SNC-5.0.1", "SNC-5.1.1"),
+            "The GT never goes back: it moves on by one, only when the Japanese player turn "
+            "ends and the Chinese one opens.",
+            gt_order,
+        ),
+    )
+
+
+@functools.cache
+def step_checks(t: Tables) -> tuple[StepCheck, ...]:
+    """The step properties with their breach finders, bound to one data set."""
+    return _step_checks(t)
+
+
+def properties(t: Tables) -> tuple[Property, ...]:
+    """Every property, bound to one data set: the invariants, then the step properties."""
+    return (*(i.prop for i in invariants(t)), *(c.prop for c in step_checks(t)))

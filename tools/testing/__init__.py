@@ -1,0 +1,1 @@
+"""Kits for testing any game: the conformance suite and mutation kit, and the fuzz campaign."""

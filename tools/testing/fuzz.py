@@ -1,0 +1,1184 @@
+"""Fuzz campaign: mutated states, actions, logs, data files and arguments through every verb.
+
+`python -m tools.testing.fuzz [--game G] [--per-game N] [--seed S] [--json]` runs N mutated inputs
+per
+game through the `wargame` command in-process (`tools.cli.commands.main(argv)`, with temporary
+files):
+`legal`, `legal --side`, `apply`, `apply --side`, `view --side`, `render`, `new` with bad
+options, `play --replay` with mutated logs, `data check --file` with mutated data files,
+`schema`, and argument lists altered at random. The inputs are real documents from seeded
+playouts, mutated by the conformance kit's engine (`tools.testing.conformance.mutate`), or altered
+byte by byte (invalid UTF-8, deep nesting, huge integer literals, NaN, truncation).
+
+Per call it measures the wall time (`time.perf_counter`) and the growth of the process's peak
+resident memory (`getrusage`); a call that grows it by more than 32 MB or runs over a second is
+run again under `tracemalloc` to measure its own peak. It counts exit codes and failures:
+
+- `internal_error`: exit 70; `traceback`: a traceback on stderr or an exception escaping main;
+- `impossible_accepted`: an accepted mutated state that fails the position check, cannot be
+  played from, or from which a legal action leads to a position the codec refuses;
+- `inexact_accepted`: an accepted input read back as something else than what was sent;
+- `illegal_applied`: an action applied that is not listed, or sent by a side not to move;
+- `edited_log_accepted`: a log naming a seeded agent replayed although that agent would not
+  have played its actions;
+- `over_limit`: a call over the time limit (10 s) or memory limit (1 GB), or killed at the
+  hard timeout.
+
+It exits 1 if any of these occur, printing one reproducer (argv and input file contents) per
+group of alike failures. Warnings are counted and printed but do not fail the campaign: an
+error on stderr that is not one JSON object, a refusal naming neither field nor clause, a
+state the codec accepts that the published schema refuses, and verbs the command lacks.
+These are measurements of a tool; the unit tests assert nothing about time or memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import math
+import random
+import re
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import tomllib
+import traceback
+import tracemalloc
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any, Final
+
+import attrs
+
+from kernel.codec import dump_json, parse_json
+from kernel.errors import WargameError
+from kernel.game import CHANCE, Game
+from kernel.variants import Variant
+from tools import playlog
+from tools.cli import commands as cli
+from tools.registry import game_names, get_game, package_of
+from tools.testing.conformance import (
+    MUTATION_OPS,
+    Chooser,
+    Corpus,
+    LogCodec,
+    Mutant,
+    MutantFailure,
+    Mutation,
+    Pool,
+    RandomChooser,
+    build_corpus,
+    check_action_mutant,
+    check_log_mutant,
+    check_state_mutant,
+    json_nodes,
+    json_path,
+    json_replaced,
+    mutate,
+    pick,
+    position_problem,
+)
+
+FAILURES: Final = (
+    "internal_error",
+    "traceback",
+    "impossible_accepted",
+    "inexact_accepted",
+    "illegal_applied",
+    "edited_log_accepted",
+    "over_limit",
+)
+WARNINGS: Final = ("non_json_error", "unnamed_refusal", "schema_disagrees")
+
+_KIT_CATEGORY: Final = {
+    "crash": "internal_error",
+    "unnamed_refusal": "unnamed_refusal",
+    "wrong_refusal": "unnamed_refusal",
+    "inexact": "inexact_accepted",
+    "impossible": "impossible_accepted",
+    "closure": "impossible_accepted",
+    "unlisted_applied": "illegal_applied",
+    "seeded_log_edited": "edited_log_accepted",
+}
+
+VERBS: Final = (
+    ("legal", 3.0),
+    ("legal --side", 1.0),
+    ("apply", 3.0),
+    ("apply --side", 1.0),
+    ("view --side", 1.0),
+    ("render", 0.7),
+    ("new", 0.6),
+    ("args", 0.5),
+    ("play --replay", 1.5),
+    ("data check", 1.0),
+    ("schema", 0.3),
+)
+"""Each verb with its share of the inputs."""
+
+_TRACE_AT_BYTES: Final = 32 * 1024 * 1024
+_TRACE_AT_SECONDS: Final = 1.0
+
+
+# --- logs, through tools.playlog ---------------------------------------------------------------
+
+
+def playlog_codec(game: Game[Any, Any]) -> LogCodec:
+    """The conformance kit's view of `tools.playlog`: play a seeded game to a log, the same
+    game logged as an external agent's, read and replay a log (re-encoding it from the
+    replay), and the actions a log's seeded agent plays."""
+
+    def play_log(variant: Variant, seed: int, max_steps: int) -> dict[str, Any]:
+        result = playlog.play_narrated(game, variant, seed, None, max_steps=max_steps)
+        return playlog.make_log(game, variant, seed, result).to_json()
+
+    def external(data: dict[str, Any]) -> dict[str, Any]:
+        log = playlog.read_log(game, data)
+        return attrs.evolve(log, agent=playlog.LogAgent.external()).to_json()
+
+    def replay(data: Any) -> Any:
+        log = playlog.read_log(game, data)
+        result = playlog.replay_log(game, log, None)
+        return playlog.make_log(game, log.variant, log.agent, result).to_json()
+
+    def reproduce(data: Any) -> list[Any] | None:
+        log = playlog.read_log(game, data)
+        if log.seed is None:
+            return None
+        steps = len(log.actions)
+        result = playlog.play_narrated(game, log.variant, log.seed, None, max_steps=steps)
+        return [game.action_to_json(a) for a in result.actions]
+
+    return LogCodec(play=play_log, replay=replay, reproduce=reproduce, external=external)
+
+
+# --- data files as TOML text ---------------------------------------------------------------------
+
+_BARE_KEY: Final = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_value(value: Any) -> str:
+    """A value as inline TOML (null has no TOML form: it is left out of tables and arrays)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value if v is not None) + "]"
+    if isinstance(value, dict):
+        items = (f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items() if v is not None)
+        return "{" + ", ".join(items) + "}"
+    return json.dumps(str(value))
+
+
+def toml_text(doc: Any) -> str:
+    """A data document as TOML: top-level tables as `[name]`, arrays of tables as `[[name]]`,
+    everything below inline. A document that is not a table becomes `value = ...`."""
+    if not isinstance(doc, dict):
+        return f"value = {_toml_value(doc)}\n"
+    head: list[str] = []
+    body: list[str] = []
+    for key, value in doc.items():
+        if value is None:
+            continue
+        if isinstance(value, dict):
+            body += ["", f"[{_toml_key(key)}]"]
+            body += [
+                f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items() if v is not None
+            ]
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            for record in value:
+                body += ["", f"[[{_toml_key(key)}]]"]
+                body += [
+                    f"{_toml_key(k)} = {_toml_value(v)}" for k, v in record.items() if v is not None
+                ]
+        else:
+            head.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    return "\n".join(head + body) + "\n"
+
+
+def data_files(game: Game[Any, Any]) -> list[Path]:
+    """The game's shipped data files (`*.toml` in the folder its package names)."""
+    return sorted(package_of(game).data_dir.glob("*.toml"))
+
+
+# --- byte-level mutations --------------------------------------------------------------------
+
+_NUMBER: Final = re.compile(rb"(?<![\w.\"])-?\d+(?![\w\"])")
+
+
+def _bytes_ops(kind: str) -> list[Callable[[bytes, Chooser], bytes]]:
+    def truncate(b: bytes, c: Chooser) -> bytes:
+        return b[: c.below(max(len(b), 1))]
+
+    def invalid_utf8(b: bytes, c: Chooser) -> bytes:
+        at = c.below(len(b) + 1)
+        return b[:at] + pick(c, [b"\xff", b"\xc3", b"\xc0\xaf", b"\xed\xa0\x80", b"\x80"]) + b[at:]
+
+    def flip(b: bytes, c: Chooser) -> bytes:
+        if not b:
+            return b"\x00"
+        at = c.below(len(b))
+        return b[:at] + bytes([b[at] ^ (1 << c.below(8))]) + b[at + 1 :]
+
+    def deep(b: bytes, c: Chooser) -> bytes:
+        depth = pick(c, [33, 1000, 100_000])
+        if kind == "toml":
+            return b + b"\ndeep = " + b"[" * depth + b"]" * depth + b"\n"
+        return b"[" * depth + b + b"]" * depth
+
+    def long_number(b: bytes, c: Chooser) -> bytes:
+        numbers = list(_NUMBER.finditer(b))
+        literal = pick(c, [b"9" * 13, b"9" * 4301, b"-" + b"9" * 5000, b"1e999", b"-1e999"])
+        if not numbers:
+            return b + literal
+        m = pick(c, numbers)
+        return b[: m.start()] + literal + b[m.end() :]
+
+    def non_finite(b: bytes, c: Chooser) -> bytes:
+        numbers = list(_NUMBER.finditer(b))
+        words = [b"inf", b"-inf", b"nan", b"+inf"] if kind == "toml" else [b"NaN", b"Infinity"]
+        word = pick(c, [*words, b"-Infinity"])
+        if not numbers:
+            return b + word
+        m = pick(c, numbers)
+        return b[: m.start()] + word + b[m.end() :]
+
+    def wrap(b: bytes, c: Chooser) -> bytes:
+        return pick(
+            c,
+            [
+                b"\xef\xbb\xbf" + b,
+                b + b + b"\n",
+                b + b"garbage",
+                b"",
+                b" \n\t ",
+                b"null",
+                b.decode("utf-8", "replace").encode("utf-16"),
+                b + b" " * (5 * 1024 * 1024),
+            ],
+        )
+
+    def duplicate_key(b: bytes, c: Chooser) -> bytes:
+        if kind == "toml":
+            lines = b.split(b"\n")
+            at = c.below(len(lines))
+            return b"\n".join([*lines[: at + 1], lines[at], *lines[at + 1 :]])
+        at = b.find(b"{")
+        if at < 0:
+            return b
+        key = pick(c, [b'"format": "x", ', b'"version": 1, ', b'"game": "x", ', b'"turn": 1, '])
+        return b[: at + 1] + key + b[at + 1 :] if b[at + 1 : at + 2] != b"}" else b
+
+    def lines(b: bytes, c: Chooser) -> bytes:
+        parts = b.split(b"\n")
+        at = c.below(len(parts))
+        return b"\n".join(parts[:at] + parts[at + 1 :])
+
+    ops: list[Callable[[bytes, Chooser], bytes]] = [
+        truncate,
+        invalid_utf8,
+        flip,
+        deep,
+        long_number,
+        non_finite,
+        wrap,
+        duplicate_key,
+    ]
+    return [*ops, lines] if kind == "toml" else ops
+
+
+def mutate_bytes(text: bytes, chooser: Chooser, kind: str = "json") -> tuple[bytes, Mutation]:
+    """One byte-level alteration of a document's text (`kind`: json or toml)."""
+    op = pick(chooser, _bytes_ops(kind))
+    out = op(text, chooser)
+    return out, Mutation(f"bytes.{op.__name__}", "", f"{len(text)} bytes -> {len(out)} bytes")
+
+
+# --- one call and what it showed ---------------------------------------------------------------
+
+
+class _Timeout(BaseException):
+    """Raised by the alarm at the hard timeout; a BaseException so `main` does not catch it."""
+
+
+@contextlib.contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    def ring(signum: int, frame: FrameType | None) -> None:
+        raise _Timeout
+
+    try:
+        previous = signal.signal(signal.SIGALRM, ring)
+    except ValueError:  # not the main thread: no alarm
+        yield
+        return
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _max_rss() -> int:
+    """The process's peak resident memory so far, in bytes (Linux reports KiB)."""
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss if sys.platform == "darwin" else rss * 1024
+
+
+@attrs.frozen
+class Call:
+    """One run of the command: the arguments (input files as {NAME} placeholders), the files'
+    contents, stdin, and what was done to the inputs."""
+
+    verb: str
+    input: str
+    """What was altered: state, action, log, data, options, arguments, kind."""
+    argv: tuple[str, ...]
+    files: tuple[tuple[str, bytes], ...] = ()
+    stdin: bytes | None = None
+    edits: tuple[Mutation, ...] = ()
+
+    def describe(self) -> str:
+        return "; ".join(str(e) for e in self.edits) or "no mutation"
+
+    def command(self, limit: int = 300) -> str:
+        """The command line, each argument cut at `limit` characters (`--save` has it whole)."""
+        return "wargame " + " ".join(_quote(_cut(a, limit)) for a in self.argv)
+
+    def reproducer(self, limit: int = 2000) -> str:
+        """argv and the input files' contents (a data file's only in part: its edits say what
+        changed, and `--save` writes it whole)."""
+        if self.input == "data" and self.edits:
+            limit = min(limit, 300)
+        lines = [f"argv: {self.command()}", f"edits: {self.describe()}"]
+        for name, data in self.files:
+            text = data.decode("utf-8", "backslashreplace")
+            if len(text) > limit:
+                text = text[:limit] + f"... ({len(data)} bytes in all)"
+            lines.append(f"{name}: {text}")
+        if self.stdin is not None:
+            lines.append(f"stdin: {self.stdin[:limit].decode('utf-8', 'backslashreplace')}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verb": self.verb,
+            "argv": list(self.argv),
+            "files": {n: d.decode("utf-8", "backslashreplace") for n, d in self.files},
+            "stdin": None if self.stdin is None else self.stdin.decode("utf-8", "backslashreplace"),
+            "edits": self.describe(),
+        }
+
+
+def _cut(text: str, limit: int) -> str:
+    """An argument for display: long runs of whitespace and the part past `limit` elided."""
+    short = re.sub(r"\s{20,}", lambda m: f"<{len(m.group())} blanks>", text)
+    return short if len(short) <= limit else short[:limit] + f"...({len(text)} characters)"
+
+
+def _quote(arg: str) -> str:
+    return arg if re.fullmatch(r"[\w@%+=:,./{}-]+", arg) else json.dumps(arg, ensure_ascii=False)
+
+
+@attrs.frozen
+class Result:
+    code: int | None
+    stdout: str
+    stderr: str
+    seconds: float
+    rss_growth: int
+    python_peak: int | None
+    escaped: str | None
+    timed_out: bool
+
+
+@attrs.frozen
+class Finding:
+    category: str
+    game: str
+    call: Call
+    message: str
+    signature: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "category": self.category,
+            "game": self.game,
+            "message": self.message,
+            "signature": self.signature,
+            "reproducer": self.call.to_json(),
+        }
+
+
+def _pattern(text: str) -> str:
+    """A message with its particulars blanked, so alike failures group together."""
+    text = re.sub(r"\[\d+\]", "[]", text)
+    text = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", text)
+    return re.sub(r"\d+", "#", text)[:90]
+
+
+@attrs.define
+class Stats:
+    """What one game's campaign counted."""
+
+    game: str
+    calls: int = 0
+    seconds: float = 0.0
+    exits: Counter[str] = attrs.field(factory=Counter)
+    by_verb: dict[str, Counter[str]] = attrs.field(factory=dict)
+    counts: Counter[str] = attrs.field(factory=Counter)
+    accepted: Counter[str] = attrs.field(factory=Counter)
+    slowest: tuple[float, str] = (0.0, "")
+    peak_growth: tuple[int, str] = (0, "")
+    peak_python: tuple[int, str] = (0, "")
+    unavailable: list[str] = attrs.field(factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "calls": self.calls,
+            "seconds": round(self.seconds, 1),
+            "exit_codes": dict(sorted(self.exits.items())),
+            "by_verb": {v: dict(sorted(c.items())) for v, c in sorted(self.by_verb.items())},
+            "failures": {k: self.counts[k] for k in FAILURES},
+            "warnings": {k: self.counts[k] for k in WARNINGS},
+            "accepted_mutants": dict(sorted(self.accepted.items())),
+            "slowest_call": {"seconds": round(self.slowest[0], 3), "argv": self.slowest[1]},
+            "peak_rss_growth": {"bytes": self.peak_growth[0], "argv": self.peak_growth[1]},
+            "peak_python_memory": {"bytes": self.peak_python[0], "argv": self.peak_python[1]},
+            "unavailable_verbs": self.unavailable,
+        }
+
+
+# --- the campaign for one game -----------------------------------------------------------------
+
+
+@attrs.frozen
+class Limits:
+    seconds: float = 10.0
+    memory: int = 1024 * 1024 * 1024
+    hard_timeout: float = 60.0
+    trace_memory: bool = False
+
+
+class Campaign:
+    """N mutated inputs for one game through every verb, with the checks that follow each."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        corpus: Corpus[Any, Any],
+        logs: LogCodec,
+        workdir: Path,
+        seed: int,
+        limits: Limits,
+        verbs: Sequence[str] | None = None,
+    ) -> None:
+        self.game = game
+        self.corpus = corpus
+        self.logs = logs
+        self.workdir = workdir
+        self.chooser = RandomChooser(random.Random(seed))
+        self.limits = limits
+        self.stats = Stats(game.name)
+        self.findings: list[Finding] = []
+        self.data = [(p, p.read_bytes()) for p in data_files(game)]
+        self.data_docs = [tomllib.loads(b.decode("utf-8")) for _, b in self.data]
+        self.data_pool = Pool(self.data_docs)
+        self.state_schema = _state_schema(game)
+        self.missing_commands: set[str] = set()
+        wanted = [v for v in VERBS if verbs is None or v[0] in verbs]
+        self.verbs = [v for v in wanted if self._available(v[0])]
+        self.weights = [w for _, w in self.verbs]
+
+    # -- running
+    def run(self, count: int) -> Stats:
+        start = time.perf_counter()
+        names = [v for v, _ in self.verbs]
+        rng = self.chooser.rng
+        for _ in range(count):
+            verb = rng.choices(names, self.weights)[0]
+            getattr(self, "_" + verb.split()[0].replace("-", ""))(verb)
+        self.stats.seconds = time.perf_counter() - start
+        return self.stats
+
+    def _available(self, verb: str) -> bool:
+        """Whether the command has this verb (and option): a valid call is not a usage error."""
+        argv = self._valid_argv(verb)
+        call = Call(verb, "probe", tuple(argv), self._baseline_files())
+        result = self._execute(call)
+        usage = result.code == 2 and (
+            "invalid choice" in result.stderr or "unrecognized arguments" in result.stderr
+        )
+        if usage:
+            self.stats.unavailable.append(verb)
+            if "invalid choice" in result.stderr:
+                self.missing_commands.add(argv[0])
+        return not usage
+
+    def _baseline_files(self) -> tuple[tuple[str, bytes], ...]:
+        state = self.corpus.state_docs[0]
+        return (("STATE.json", dump_json(state).encode()),)
+
+    def _valid_argv(self, verb: str) -> list[str]:
+        g, side = self.game.name, self.game.sides[0]
+        return {
+            "legal": ["legal", g, "{STATE.json}"],
+            "legal --side": ["legal", g, "{STATE.json}", "--side", side],
+            "apply": ["apply", g, "{STATE.json}", "{}"],
+            "apply --side": ["apply", g, "{STATE.json}", "{}", "--side", side],
+            "view --side": ["view", g, "{STATE.json}", "--side", side],
+            "render": ["render", g, "{STATE.json}", "-o", "{OUT.svg}"],
+            "new": ["new", g],
+            "args": ["games"],
+            "play --replay": ["play", g, "--max-steps", "0", "--quiet"],
+            "data check": ["data", "check", g],
+            "schema": ["schema", g, "state"],
+        }[verb]
+
+    def _execute(self, call: Call) -> Result:
+        """Write the input files, run `main` with the output captured, and measure it."""
+        paths = {}
+        for name, data in call.files:
+            path = self.workdir / name
+            path.write_bytes(data)
+            paths[name] = str(path)
+        paths["OUT.svg"] = str(self.workdir / "OUT.svg")
+        argv = [_fill(a, paths) for a in call.argv]
+        result = self._measured(argv, call.stdin, self.limits.trace_memory)
+        if not self.limits.trace_memory and (
+            result.rss_growth > _TRACE_AT_BYTES or result.seconds > _TRACE_AT_SECONDS
+        ):
+            traced = self._measured(argv, call.stdin, True)
+            result = attrs.evolve(result, python_peak=traced.python_peak)
+        return result
+
+    def _measured(self, argv: list[str], stdin: bytes | None, trace: bool) -> Result:
+        out, err = io.StringIO(), io.StringIO()
+        saved_stdin = sys.stdin
+        if stdin is not None:
+            sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+        tracing = trace and not tracemalloc.is_tracing()
+        if tracing:
+            tracemalloc.start()
+        elif trace:
+            tracemalloc.reset_peak()
+        code: int | None = None
+        escaped = None
+        timed_out = False
+        rss = _max_rss()
+        start = time.perf_counter()
+        try:
+            with (
+                contextlib.redirect_stdout(out),
+                contextlib.redirect_stderr(err),
+                _deadline(self.limits.hard_timeout),
+            ):
+                code = cli.main(argv)
+        except _Timeout:
+            timed_out = True
+        except KeyboardInterrupt:
+            raise
+        except BaseException:
+            escaped = traceback.format_exc()
+        finally:
+            seconds = time.perf_counter() - start
+            sys.stdin = saved_stdin
+            peak = tracemalloc.get_traced_memory()[1] if trace else None
+            if tracing:
+                tracemalloc.stop()
+        return Result(
+            code,
+            out.getvalue(),
+            err.getvalue(),
+            seconds,
+            _max_rss() - rss,
+            peak,
+            escaped,
+            timed_out,
+        )
+
+    def call(self, call: Call) -> Result:
+        """Run one call and record what every call is checked for."""
+        result = self._execute(call)
+        s = self.stats
+        s.calls += 1
+        code = "timeout" if result.timed_out else str(result.code)
+        s.exits[code] += 1
+        s.by_verb.setdefault(call.verb, Counter())[code] += 1
+        where = call.command()
+        if result.seconds > s.slowest[0]:
+            s.slowest = (result.seconds, where)
+        if result.rss_growth > s.peak_growth[0]:
+            s.peak_growth = (result.rss_growth, where)
+        if result.python_peak is not None and result.python_peak > s.peak_python[0]:
+            s.peak_python = (result.python_peak, where)
+        if result.code == cli.EXIT_INTERNAL:
+            self.finding("internal_error", call, _error_message(result.stderr))
+        if result.escaped is not None:
+            self.finding("traceback", call, result.escaped.strip().splitlines()[-1])
+        elif "Traceback (most recent call last)" in result.stderr:
+            self.finding("traceback", call, result.stderr.strip().splitlines()[-1])
+        if result.timed_out:
+            self.finding("over_limit", call, f"killed after {self.limits.hard_timeout:g} s")
+        elif result.seconds > self.limits.seconds:
+            self.finding("over_limit", call, f"took {result.seconds:.1f} s")
+        memory = max(result.rss_growth, result.python_peak or 0)
+        if memory > self.limits.memory:
+            self.finding("over_limit", call, f"used {memory / 2**20:.0f} MB")
+        failed = result.code == 2 or (result.code not in (0, 1, None) and result.stderr.strip())
+        if failed and result.code != cli.EXIT_INTERNAL and result.escaped is None:
+            error = _error_object(result.stderr)
+            if error is None:
+                last = (result.stderr.strip().splitlines() or [""])[-1]
+                self.finding("non_json_error", call, last[:200])
+            elif result.code == 2 and not (error.get("field") or error.get("clauses")):
+                self.finding("unnamed_refusal", call, str(error.get("message", ""))[:200])
+        return result
+
+    def finding(self, category: str, call: Call, message: str, kind: str = "") -> None:
+        """Record a failure or warning. Alike ones share a signature: the category, the input
+        altered and how (and the message's pattern, for crashes and unreadable errors)."""
+        self.stats.counts[category] += 1
+        op = call.edits[0].op if call.edits else "-"
+        parts = [category, call.input, kind or "-", op]
+        if category in ("internal_error", "traceback", "non_json_error", "unnamed_refusal"):
+            text = message.split(" (not a WargameError)")[0].split("): raised ")[-1]
+            if category == "non_json_error" and "error: " in text:  # argparse's usage errors
+                text = "usage error: " + text.split("error: ", 1)[1].split(":")[0]
+            parts = [category, call.input, _pattern(text)]
+        if category == "over_limit":
+            parts.append(call.verb)
+        signature = " | ".join(parts)
+        self.findings.append(Finding(category, self.game.name, call, message, signature))
+
+    def kit_check(self, call: Call, check: Callable[[], str]) -> str | None:
+        """Run a conformance-kit check on an input the command accepted; a MutantFailure
+        becomes a finding of the matching category."""
+        try:
+            with _deadline(self.limits.hard_timeout):
+                verdict = check()
+        except MutantFailure as exc:
+            self.finding(_KIT_CATEGORY[exc.kind], call, str(exc), exc.kind)
+            return None
+        except _Timeout:
+            limit = self.limits.hard_timeout
+            self.finding("over_limit", call, f"checking the accepted input took over {limit:g} s")
+            return None
+        except Exception as exc:  # the check itself broke on this input: report, go on
+            self.finding("internal_error", call, f"kit check: {type(exc).__name__}: {exc}")
+            return None
+        self.stats.accepted[f"{call.verb}: {verdict}"] += 1
+        return verdict
+
+    # -- inputs
+    def _state_input(self, index: int | None = None) -> tuple[bytes, Any, tuple[Mutation, ...]]:
+        """A mutated corpus state (the `index`-th, or any): its text, its parsed document
+        (_UNPARSED when the text is not JSON the command reads), and the edits."""
+        if index is None:
+            index = self.chooser.below(len(self.corpus.state_docs))
+        doc = self.corpus.state_docs[index]
+        if self.chooser.below(8) == 0:
+            text, edit = mutate_bytes(dump_json(doc).encode(), self.chooser)
+            return text, _parsed(text), (edit,)
+        mutant = mutate(doc, self.corpus.state_pool, self.chooser)
+        return _encode(mutant.doc), mutant.doc, mutant.edits
+
+    def _check_state(self, call: Call, doc: Any, result: Result) -> None:
+        if result.code != 0 or doc is _UNPARSED:
+            return
+        self.kit_check(call, lambda: check_state_mutant(self.game, Mutant(doc, call.edits)))
+        if self.state_schema is not None:
+            problem = self.state_schema(doc)
+            if problem is not None:
+                self.finding("schema_disagrees", call, f"accepted, but the schema says {problem}")
+
+    def _side(self) -> str:
+        sides = [*self.game.sides, *self.game.sides, *self.game.sides, CHANCE]
+        side = pick(self.chooser, sides)
+        if self.chooser.below(6) == 0:
+            side = pick(self.chooser, [side.lower(), side + " ", "", "x" * 300, "٠", "none"])
+        return side
+
+    # -- the verbs
+    def _legal(self, verb: str) -> None:
+        text, doc, edits = self._state_input()
+        argv = ["legal", self.game.name, "{STATE.json}"]
+        stdin = None
+        if self.chooser.below(10) == 0:
+            argv[2], stdin = "-", text
+        if verb == "legal --side":
+            argv += ["--side", self._side()]
+        files = (("STATE.json", text),) if stdin is None else ()
+        call = Call(verb, "state", tuple(argv), files, stdin, edits)
+        self._check_state(call, doc, self.call(call))
+
+    def _view(self, verb: str) -> None:
+        text, doc, edits = self._state_input()
+        argv = ("view", self.game.name, "{STATE.json}", "--side", self._side())
+        call = Call(verb, "state", argv, (("STATE.json", text),), None, edits)
+        self._check_state(call, doc, self.call(call))
+
+    def _render(self, verb: str) -> None:
+        text, doc, edits = self._state_input()
+        argv = ("render", self.game.name, "{STATE.json}", "-o", "{OUT.svg}")
+        call = Call(verb, "state", argv, (("STATE.json", text),), None, edits)
+        self._check_state(call, doc, self.call(call))
+
+    def _apply(self, verb: str) -> None:
+        c = self.corpus
+        index, action_doc = c.moves[self.chooser.below(len(c.moves))]
+        state_doc: Any = c.state_docs[index]
+        state_text = dump_json(state_doc).encode()
+        action_text = dump_json(action_doc).encode()
+        edits: tuple[Mutation, ...] = ()
+        mutated = pick(self.chooser, ["state", "action", "action"])
+        if mutated == "state":
+            state_text, state_doc, edits = self._state_input(index)
+        elif self.chooser.below(8) == 0:
+            action_text, edit = mutate_bytes(action_text, self.chooser)
+            action_doc, edits = _parsed(action_text), (edit,)
+        else:
+            mutant = mutate(action_doc, c.action_pool, self.chooser)
+            action_doc, edits, action_text = mutant.doc, mutant.edits, _encode(mutant.doc)
+        inline = self.chooser.below(2) == 0 and action_text.lstrip().startswith(b"{")
+        try:
+            inline_text = action_text.decode("utf-8")
+        except UnicodeDecodeError:
+            inline = False
+        files = [("STATE.json", state_text)]
+        if inline:
+            argv = ["apply", self.game.name, "{STATE.json}", inline_text]
+        else:
+            argv = ["apply", self.game.name, "{STATE.json}", "{ACTION.json}"]
+            files.append(("ACTION.json", action_text))
+        side = None
+        if verb == "apply --side":
+            side = self._side()
+            argv += ["--side", side]
+        call = Call(verb, mutated, tuple(argv), tuple(files), None, edits)
+        result = self.call(call)
+        if result.code != 0:
+            return
+        if mutated == "state":
+            self._check_state(call, state_doc, result)
+        elif action_doc is not _UNPARSED:
+            state = c.states[index]
+            self.kit_check(
+                call, lambda: check_action_mutant(self.game, state, Mutant(action_doc, edits))
+            )
+        self._check_printed_state(call, result.stdout)
+        if side is not None and state_doc is not _UNPARSED:
+            try:
+                to_move = self.game.to_move(self.game.state_from_json(state_doc))
+            except Exception:  # the state's own check has reported it
+                return
+            if side != to_move:
+                message = f"an action sent by {side!r} applied while {to_move!r} is to move"
+                self.finding("illegal_applied", call, message)
+
+    def _check_printed_state(self, call: Call, stdout: str) -> None:
+        """The state `apply` printed is one the codec reads back (closure at the interface)."""
+        try:
+            state = self.game.state_from_json(parse_json(stdout, what="output"))
+            problem = position_problem(self.game, state)
+        except WargameError as exc:
+            problem = f"{exc.kind} at {exc.field}: {exc.message}"
+        except Exception as exc:
+            self.finding("internal_error", call, f"reading apply's output: {exc!r}")
+            return
+        if problem is not None:
+            self.finding("impossible_accepted", call, f"apply printed a refused state: {problem}")
+
+    def _new(self, verb: str) -> None:
+        catalogue = self.game.catalogue
+        argv = ["new", self.game.name]
+        presets = sorted(self.game.presets())
+        for _ in range(1 + self.chooser.below(3)):
+            form = self.chooser.below(4)
+            if form == 0:
+                name = pick(self.chooser, presets)
+                argv += ["--variant", pick(self.chooser, [name, *_near(name), ""])]
+            else:
+                option = pick(self.chooser, catalogue.options)
+                readings = [r.name for r in option.readings]
+                name = pick(self.chooser, [option.name, *_near(option.name)])
+                reading = pick(self.chooser, [*readings, *_near(pick(self.chooser, readings))])
+                item = pick(
+                    self.chooser,
+                    [f"{name}={reading}", name, f"={reading}", f"{name}=", f"{name}={reading}=x"],
+                )
+                argv += ["--option", item]
+        call = Call(verb, "options", tuple(argv))
+        result = self.call(call)
+        if result.code == 0:
+            self._check_printed_state(call, result.stdout)
+
+    def _args(self, verb: str) -> None:
+        g = self.game.name
+        base = pick(
+            self.chooser,
+            [
+                ["legal", g, "{STATE.json}"],
+                ["apply", g, "{STATE.json}", "{}"],
+                ["render", g, "{STATE.json}", "-o", "{OUT.svg}"],
+                ["play", g, "--seed", "3", "--max-steps", "5", "--quiet"],
+                ["play", g, "--seed", "2", "--max-steps", "12"],
+                ["data", "check", g, "--json"],
+                ["new", g],
+                ["schema", g, "state"],
+                ["view", g, "{STATE.json}", "--side", self.game.sides[0]],
+            ],
+        )
+        if base[0] in self.missing_commands:
+            return
+        argv = list(base)
+        alteration = self.chooser.below(7)
+        if alteration == 0 and len(argv) > 1:
+            del argv[self.chooser.below(len(argv))]
+        elif alteration == 1:
+            argv.insert(self.chooser.below(len(argv) + 1), pick(self.chooser, _ODD_ARGS))
+        elif alteration == 2 and len(argv) > 1:
+            argv[1] = pick(self.chooser, [g.upper(), g + "x", "", "٠", "all", "../" + g])
+        elif alteration == 3:
+            argv += ["--seed", pick(self.chooser, ["-1", "x", "9" * 30, "1e3", ""])]
+        elif alteration == 4:
+            argv += ["--max-steps", pick(self.chooser, ["-1", "x", "0", "9" * 30])]
+        elif alteration == 5:
+            argv += ["--file", pick(self.chooser, ["/", "/nonexistent.toml", "", "{STATE.json}"])]
+        else:
+            argv += argv[1:]
+        state = dump_json(pick(self.chooser, self.corpus.state_docs)).encode()
+        call = Call(verb, "arguments", tuple(argv), (("STATE.json", state),))
+        self.call(call)
+
+    def _play(self, verb: str) -> None:
+        original = pick(self.chooser, self.corpus.logs)
+        edits: tuple[Mutation, ...]
+        if self.chooser.below(8) == 0:
+            text, edit = mutate_bytes(dump_json(original).encode(), self.chooser)
+            doc, edits = _parsed(text), (edit,)
+        else:
+            mutant = mutate(original, self.corpus.log_pool, self.chooser)
+            doc, edits, text = mutant.doc, mutant.edits, _encode(mutant.doc)
+        argv = ["play", self.game.name, "--replay", "{LOG.json}"]
+        if self.chooser.below(3) != 0:
+            argv.append("--quiet")
+        call = Call(verb, "log", tuple(argv), (("LOG.json", text),), None, edits)
+        result = self.call(call)
+        if result.code == 0 and doc is not _UNPARSED:
+            self.kit_check(call, lambda: check_log_mutant(self.game, Mutant(doc, edits), self.logs))
+
+    def _data(self, verb: str) -> None:
+        if not self.data:
+            return
+        which = self.chooser.below(len(self.data))
+        path, raw = self.data[which]
+        form = self.chooser.below(5)
+        edits: tuple[Mutation, ...]
+        if form == 0:
+            text, edit = mutate_bytes(raw, self.chooser, "toml")
+            edits = (edit,)
+        elif form == 1:
+            doc, edit = _non_finite(self.data_docs[which], self.chooser)
+            text, edits = toml_text(doc).encode(), (edit,)
+        else:
+            mutant = mutate(self.data_docs[which], self.data_pool, self.chooser)
+            text = toml_text(mutant.doc).encode("utf-8", "surrogatepass")
+            edits = mutant.edits
+        argv = ["data", "check", self.game.name, "--file", "{" + path.name + "}"]
+        if self.chooser.below(2) == 0:
+            argv.append("--json")
+        self.call(Call(verb, "data", tuple(argv), ((path.name, text),), None, edits))
+
+    def _schema(self, verb: str) -> None:
+        kind = pick(self.chooser, ["state", "action", "log", "view"])
+        if self.chooser.below(4) == 0:
+            kind = pick(self.chooser, [*_near(kind), "all", "", "observation"])
+        call = Call(verb, "kind", ("schema", self.game.name, kind))
+        result = self.call(call)
+        if result.code == 0:
+            try:
+                schema = json.loads(result.stdout)
+            except ValueError:
+                schema = None
+            if not isinstance(schema, dict) or "$schema" not in schema:
+                self.finding("internal_error", call, "schema printed no JSON Schema document")
+
+
+_UNPARSED: Final = object()
+_ODD_ARGS: Final = ("--bogus", "-", "--", "--side", "--json", "-o", "--variant", "--option", "٠")
+
+
+def _parsed(text: bytes) -> Any:
+    """The document the command would read from this text, or _UNPARSED."""
+    try:
+        return parse_json(text, what="input")
+    except WargameError:
+        return _UNPARSED
+
+
+def _encode(doc: Any) -> bytes:
+    try:
+        return dump_json(doc).encode("utf-8", "surrogatepass")
+    except ValueError:  # a float that JSON cannot say: write it as Python would
+        return json.dumps(doc, sort_keys=True, ensure_ascii=False).encode()
+
+
+def _near(name: str) -> list[str]:
+    """Names a user might type instead of `name`."""
+    return [name.upper(), name + "x", name[:-1], " " + name, name.replace("_", "-"), name + "\n"]
+
+
+def _non_finite(doc: Any, chooser: Chooser) -> tuple[Any, Mutation]:
+    """The data document with one number made infinite or NaN (TOML has inf and nan)."""
+    numbers = [
+        (p, v) for p, v in json_nodes(doc) if isinstance(v, int | float) and not isinstance(v, bool)
+    ]
+    if not numbers:
+        return doc, Mutation("non_finite", "", "no number to change")
+    path, old = pick(chooser, numbers)
+    new = pick(chooser, [math.inf, -math.inf, math.nan])
+    return json_replaced(doc, path, new), Mutation("non_finite", json_path(path), f"{old} -> {new}")
+
+
+def _fill(arg: str, paths: dict[str, str]) -> str:
+    if arg.startswith("{") and arg.endswith("}") and arg[1:-1] in paths:
+        return paths[arg[1:-1]]
+    return arg
+
+
+def _error_object(stderr: str) -> dict[str, Any] | None:
+    """stderr as the one JSON error object the command promises, or None."""
+    try:
+        obj = json.loads(stderr)
+    except ValueError:
+        return None
+    return obj if isinstance(obj, dict) and "error" in obj and "message" in obj else None
+
+
+def _error_message(stderr: str) -> str:
+    obj = _error_object(stderr)
+    return str(obj["message"]) if obj is not None else stderr.strip()[:300]
+
+
+def _state_schema(game: Game[Any, Any]) -> Callable[[Any], str | None] | None:
+    """A check of a document against the game's published state schema (None when the game
+    publishes none yet or jsonschema is not installed)."""
+    try:
+        import jsonschema
+
+        from kernel.views import schema
+
+        validator = jsonschema.Draft202012Validator(schema(game, "state"))
+    except Exception:
+        return None
+
+    def check(doc: Any) -> str | None:
+        error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+        if error is None:
+            return None
+        return f"{error.json_path}: {error.message[:120]}"
+
+    return check
+
+
+# --- the whole campaign ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Report:
+    per_game: int
+    seed: int
+    stats: tuple[Stats, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def failed(self) -> bool:
+        return any(f.category in FAILURES for f in self.findings)
+
+    def groups(self) -> list[tuple[str, list[Finding]]]:
+        """Findings grouped by signature, failures first, largest groups first."""
+        grouped: dict[str, list[Finding]] = {}
+        for f in self.findings:
+            grouped.setdefault(f"{f.game} | {f.signature}", []).append(f)
+        return sorted(
+            grouped.items(),
+            key=lambda kv: (kv[1][0].category not in FAILURES, kv[1][0].category, -len(kv[1])),
+        )
+
+    def to_json(self, *, every: bool = False) -> dict[str, Any]:
+        """The counts, and one reproducer per group of findings (`every`: each finding's)."""
+        out = {
+            "per_game": self.per_game,
+            "seed": self.seed,
+            "failed": self.failed,
+            "games": [s.to_json() for s in self.stats],
+            "groups": [{"count": len(fs), **_simplest(fs)[0].to_json()} for _, fs in self.groups()],
+        }
+        if every:
+            out["findings"] = [f.to_json() for f in self.findings]
+        return out
+
+    def text(self, *, reproducers: int = 1) -> str:
+        lines = [f"fuzz campaign: {self.per_game} inputs per game, seed {self.seed}"]
+        for s in self.stats:
+            j = s.to_json()
+            lines.append(f"\n{s.game}: {s.calls} calls in {s.seconds:.0f} s")
+            lines.append(f"  exit codes: {j['exit_codes']}")
+            lines.append("  failures: " + ", ".join(f"{k} {v}" for k, v in j["failures"].items()))
+            lines.append("  warnings: " + ", ".join(f"{k} {v}" for k, v in j["warnings"].items()))
+            lines.append(f"  slowest call: {s.slowest[0]:.3f} s: {s.slowest[1]}")
+            grown = s.peak_growth[1] or "no call grew the peak"
+            lines.append(f"  peak RSS growth: {s.peak_growth[0] / 2**20:.1f} MB: {grown}")
+            if s.peak_python[1]:
+                lines.append(
+                    f"  peak traced memory: {s.peak_python[0] / 2**20:.1f} MB: {s.peak_python[1]}"
+                )
+            if s.unavailable:
+                lines.append(f"  verbs the command lacks: {', '.join(s.unavailable)}")
+            for verb, codes in sorted(s.by_verb.items()):
+                lines.append(f"    {verb}: {dict(sorted(codes.items()))}")
+        groups = self.groups()
+        if groups:
+            lines.append(f"\n{len(groups)} groups of findings ({len(self.findings)} in all):")
+        for key, fs in groups:
+            lines.append(f"\n[{fs[0].category}] x{len(fs)}  {key}")
+            verbs = Counter(f.call.verb for f in fs)
+            lines.append("  verbs: " + ", ".join(f"{v} {n}" for v, n in verbs.most_common()))
+            places = Counter(_pattern(f.call.edits[0].path) for f in fs if f.call.edits)
+            if places:
+                shown = ", ".join(f"{p or '$'} {n}" for p, n in places.most_common(8))
+                lines.append(f"  places: {shown}" + (" ..." if len(places) > 8 else ""))
+            for f in _simplest(fs)[:reproducers]:
+                lines.append(f"  problem: {f.message[:600]}")
+                lines.extend("  " + line for line in f.call.reproducer().splitlines())
+        lines.append("\nFAILED" if self.failed else "\nOK")
+        return "\n".join(lines)
+
+
+def _simplest(findings: list[Finding]) -> list[Finding]:
+    """The findings with the fewest edits and the smallest inputs first: the best reproducers."""
+    return sorted(findings, key=lambda f: (len(f.call.edits), sum(len(d) for _, d in f.call.files)))
+
+
+def run_campaign(
+    games: Sequence[str],
+    per_game: int,
+    seed: int,
+    *,
+    limits: Limits = Limits(),
+    verbs: Sequence[str] | None = None,
+    progress: Callable[[str], object] | None = None,
+) -> Report:
+    """Run `per_game` mutated inputs per game and gather the counts and findings."""
+    stats, findings = [], []
+    with tempfile.TemporaryDirectory(prefix="wargame-fuzz-") as tmp:
+        for i, name in enumerate(games):
+            game = get_game(name)
+            logs = playlog_codec(game)
+            if progress:
+                progress(f"{name}: building the corpus")
+            corpus = build_corpus(game, seeds=(seed, seed + 1), logs=logs)
+            workdir = Path(tmp) / name
+            workdir.mkdir()
+            campaign = Campaign(game, corpus, logs, workdir, seed * 1000 + i, limits, verbs)
+            if progress:
+                progress(f"{name}: {per_game} inputs")
+            stats.append(campaign.run(per_game))
+            findings += campaign.findings
+    return Report(per_game, seed, tuple(stats), tuple(findings))
+
+
+def save_reproducers(report: Report, directory: Path) -> None:
+    """One folder per group of findings: its input files as they were, and `cmd`."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.iterdir():  # an earlier campaign's folders, and nothing else
+        if old.is_dir() and re.fullmatch(r"\d{3}-[a-z_]+", old.name):
+            shutil.rmtree(old)
+    for n, (key, fs) in enumerate(report.groups()):
+        folder = directory / f"{n:03d}-{fs[0].category}"
+        folder.mkdir(exist_ok=True)
+        first = _simplest(fs)[0]
+        call = first.call
+        for name, data in call.files:
+            (folder / name).write_bytes(data)
+        if call.stdin is not None:
+            (folder / "stdin").write_bytes(call.stdin)
+        argv = " ".join(_quote(a) for a in call.argv).replace("{", "").replace("}", "")
+        (folder / "cmd").write_text(
+            f"# {key}\n# {first.message[:300]}\n# {call.describe()}\nwargame {argv}\n",
+            encoding="utf-8",
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m tools.testing.fuzz", description=__doc__.split("\n")[0]
+    )
+    p.add_argument("--game", action="append", help="a game (repeatable; default: every game)")
+    p.add_argument("--per-game", type=int, default=2000, metavar="N", help="inputs per game")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("--verb", action="append", choices=[v for v, _ in VERBS], help="only these")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="SECONDS")
+    p.add_argument("--memory-limit", type=int, default=1024, metavar="MB")
+    p.add_argument("--hard-timeout", type=float, default=60.0, metavar="SECONDS")
+    p.add_argument("--trace-memory", action="store_true", help="tracemalloc every call (slow)")
+    p.add_argument("--save", metavar="DIR", help="write one reproducer folder per group")
+    p.add_argument("--reproducers", type=int, default=1, metavar="K", help="shown per group")
+    p.add_argument("--all", action="store_true", help="every finding's reproducer")
+    p.add_argument(
+        "--address-space", type=int, default=6, metavar="GB", help="cap this process (0: none)"
+    )
+    args = p.parse_args(argv)
+    if args.address_space > 0:  # a runaway call fails with MemoryError instead of the machine
+        cap = args.address_space * 2**30
+        resource.setrlimit(resource.RLIMIT_AS, (cap, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    games = args.game or game_names()
+    for name in games:
+        get_game(name)
+    limits = Limits(
+        args.time_limit, args.memory_limit * 2**20, args.hard_timeout, args.trace_memory
+    )
+
+    def progress(line: str) -> None:
+        sys.stderr.write(line + "\n")
+
+    report = run_campaign(
+        games, args.per_game, args.seed, limits=limits, verbs=args.verb, progress=progress
+    )
+    if args.save:
+        save_reproducers(report, Path(args.save))
+    if args.json:
+        sys.stdout.write(dump_json(report.to_json(every=args.all)) + "\n")
+    else:
+        shown = len(report.findings) if args.all else args.reproducers
+        sys.stdout.write(report.text(reproducers=shown) + "\n")
+    return 1 if report.failed else 0
+
+
+__all__ = ["MUTATION_OPS", "Campaign", "Report", "main", "playlog_codec", "run_campaign"]
+
+if __name__ == "__main__":
+    sys.exit(main())
