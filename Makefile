@@ -19,7 +19,7 @@ $(BIN)/uv:
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'uv>=0.5'
 
 $(STAMP): pyproject.toml | $(BIN)/uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e '.[dev,openspiel,study]'
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode -e '.[dev,all]'
 	touch $(STAMP)
 
 demo: $(STAMP)

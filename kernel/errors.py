@@ -55,3 +55,17 @@ class DataError(WargameError):
     """A data file (map, counters, tables) that is malformed or contradicts the rules text."""
 
     kind = "data_error"
+
+
+class MissingExtra(WargameError):
+    """A command that needs optional packages the install left out (an extra of
+    `pyproject.toml`): the core install is the kernel, the rules and the solvers only."""
+
+    kind = "missing_extra"
+
+    def __init__(self, extra: str, feature: str, cause: ImportError) -> None:
+        super().__init__(
+            f"{feature} needs the {extra!r} extra ({cause.name or cause}): "
+            f"pip install 'wargame-kernel[{extra}]'"
+        )
+        self.extra = extra

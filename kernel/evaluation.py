@@ -1,4 +1,4 @@
-"""What every game's declared evaluation (`specs/<game>/evaluation.py`) shares.
+"""What every game's declared evaluation (`specs/<game>/bots/evaluation.py`) shares.
 
 A spec's `evaluate(observation, side) -> float` scores one side's observation in [-1, 1] for
 the bots (`tools.agents`): it reads the observation only, never the state, so an agent that

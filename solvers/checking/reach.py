@@ -28,9 +28,9 @@ from pathlib import Path
 from types import ModuleType
 
 import attrs
-import coverage
 
 from kernel.clauses import clause_ids
+from kernel.errors import MissingExtra
 
 _BLOCKS = (
     ast.If,
@@ -215,7 +215,12 @@ def sites_of(files: Iterable[str], prefixes: tuple[str, ...] | None) -> Sites:
 
 def lines_run(patterns: Iterable[str], run: Callable[[], object]) -> dict[str, set[int]]:
     """The lines of the source files matching `patterns` (file globs) that `run` executes,
-    by resolved path."""
+    by resolved path. Needs coverage.py (the `explore` extra), imported here so that the rest
+    of the solvers installs without it."""
+    try:
+        import coverage
+    except ModuleNotFoundError as exc:
+        raise MissingExtra("explore", "clause reach (coverage.py)", exc) from exc
     cov = coverage.Coverage(
         data_file=None, config_file=False, include=sorted(patterns), branch=False
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kernel.errors import InvalidInput
+from kernel.errors import InvalidInput, MissingExtra
 from kernel.game import Game
 from tools.agents.base import Agent, RandomAgent
 
@@ -34,7 +34,10 @@ def make_agent(
         return greedy_agent(game)
     if name == "mcts":
         if game.perfect_information:
-            from tools.agents.mcts import DEFAULT_SIMULATIONS, SpielMCTSAgent
+            try:
+                from tools.agents.mcts import DEFAULT_SIMULATIONS, SpielMCTSAgent
+            except ImportError as exc:
+                raise MissingExtra("openspiel", "the mcts agent (OpenSpiel's MCTS)", exc) from exc
 
             return SpielMCTSAgent(game, simulations or DEFAULT_SIMULATIONS)
         return _ismcts(game, simulations)

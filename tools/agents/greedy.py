@@ -5,7 +5,7 @@ perfect information the state itself, else states it cannot tell from the real o
 exact expectation over the chance steps that follow at once (the probabilities of
 `chance_outcomes`, as long as chance stays to move and the number of positions stays within a
 budget) and scores each resulting position by its side's observation of it
-(`specs/<game>/evaluation.py`). It plays the best action, ties broken by its generator. Where
+(`specs/<game>/bots/evaluation.py`). It plays the best action, ties broken by its generator. Where
 there are very many legal actions it weighs a random draw of them (`MAX_CANDIDATES`).
 """
 

@@ -9,7 +9,7 @@ search each, and handed back as the kernel action its ids build.
 A leaf is valued as the greedy agent values a position: a pending declaration is first completed
 at random (so each sub-decision is judged by whole declarations), then `rollout_steps` random
 kernel steps are played (none by default), then the spec's evaluation
-(`specs/<game>/evaluation.py`) is taken, as the exact expectation over the chance steps due
+(`specs/<game>/bots/evaluation.py`) is taken, as the exact expectation over the chance steps due
 there (a leaf is often a roll just declared, which one sampled outcome would misjudge). The
 bot's and the leaves' random streams are seeded from the agent's generator, so a seeded game
 replays exactly. Games with hidden information use the information-set MCTS agent instead

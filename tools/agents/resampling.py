@@ -21,7 +21,7 @@ Resampler = Callable[[Mapping[str, Any], str, random.Random], Any]
 
 def resampler(game: Game[Any, Any]) -> Resampler:
     """The game's resampler: `resample(observation, side, rng) -> state`, from the
-    `resample` module of the game's spec package (`specs/<game>/resample.py`)."""
+    `resample` module of the game's spec package (`specs/<game>/bots/resample.py`)."""
     if game.perfect_information:
         raise ValueError(f"{game.name} hides nothing: a seat samples the state itself")
     declared = package_of(game).resampler
