@@ -6,7 +6,8 @@ codec, narration, picture, observation), `data/` (data files, loader, facts, var
 `formal/` (properties, position check, symbolic model, verification link), `bots/` (evaluation,
 resampler) and `spiel.py` (its OpenSpiel codec). The package names each part here, so tools
 reach a game through the registry and this record, never by module names: a part a game does
-not have is None, and a tool says so rather than guessing.
+not have is None, and a tool says so rather than guessing. The rules build first; every other
+role is built from them (`assemble`), so the rules import none of their roles.
 
 Parts are loaded on first use (each is a function that imports it): the rules do not import
 the solvers' proof toolchain,
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from kernel.game import Game
+from kernel.roles import AssembledGame, Codec, DataCheck, Narration, Picture, PositionCheck
 
 if TYPE_CHECKING:
     from kernel.spiel_codec import Spec
@@ -43,8 +45,15 @@ class GamePackage:
     name: str
     """The registry's name of the game (`wargame new NAME`)."""
     rules: Callable[[], Game[Any, Any]]
-    """Builds the rules (`kernel.game.Game`), with the game's codec, narration, picture,
-    position check and data check (the roles `kernel.game` names)."""
+    """Builds the rules (`kernel.game.Game`)."""
+    codec: Callable[[Any], Codec[Any, Any]]
+    """Builds, from the rules, the JSON codec (`kernel.roles.Codec`)."""
+    narration: Callable[[Any], Narration[Any, Any]]
+    """Builds, from the rules, the log's narration (`kernel.roles.Narration`)."""
+    position: Callable[[Any], PositionCheck[Any]]
+    """Builds, from the rules, the position check (`kernel.roles.PositionCheck`)."""
+    data: Callable[[Any], DataCheck]
+    """Builds, from the rules, the data check (`kernel.roles.DataCheck`)."""
     data_dir: Path
     """The folder of the game's shipped data files (`*.toml`), for tools that check or mutate
     them (`wargame data check`, the fuzz campaign)."""
@@ -55,5 +64,20 @@ class GamePackage:
     """The bots' evaluation of one side's observation."""
     resampler: Callable[[], Resample] | None = None
     """Draws full states from one side's observation (hidden-information games only)."""
+    picture: Callable[[Any], Picture[Any]] | None = None
+    """Builds, from the rules, the picture (`kernel.roles.Picture`)."""
     spiel: Callable[[Game[Any, Any]], Sequence[Spec]] | None = None
     """The game's OpenSpiel codecs, one registered game per preset (`kernel.spiel_codec`)."""
+
+    def assemble(self) -> AssembledGame[Any, Any]:
+        """The rules with every role built from them (`kernel.roles.AssembledGame`)."""
+        rules = self.rules()
+        picture = None if self.picture is None else self.picture(rules)
+        return AssembledGame(
+            rules,
+            self.codec(rules),
+            self.narration(rules),
+            self.position(rules),
+            self.data(rules),
+            picture,
+        )

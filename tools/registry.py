@@ -10,6 +10,7 @@ from typing import Any
 from kernel.errors import InvalidInput
 from kernel.game import Game
 from kernel.package import GamePackage
+from kernel.roles import AssembledGame
 
 
 @functools.cache
@@ -23,8 +24,8 @@ def _packages() -> dict[str, GamePackage]:
 
 
 @functools.cache
-def _games() -> dict[str, Game[Any, Any]]:
-    return {name: package.rules() for name, package in _packages().items()}
+def _games() -> dict[str, AssembledGame[Any, Any]]:
+    return {name: package.assemble() for name, package in _packages().items()}
 
 
 def game_names() -> list[str]:
@@ -40,8 +41,9 @@ def get_package(name: str) -> GamePackage:
         raise InvalidInput(f"unknown game {name!r} (games: {known})", field="game") from None
 
 
-def get_game(name: str) -> Game[Any, Any]:
-    """The rules of game `name`, built once per process."""
+def get_game(name: str) -> AssembledGame[Any, Any]:
+    """Game `name`: its rules with every role of its package (`kernel.roles.AssembledGame`),
+    assembled once per process."""
     get_package(name)
     return _games()[name]
 

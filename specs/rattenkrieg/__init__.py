@@ -21,6 +21,11 @@ def _rules() -> Game[Any, Any]:
     return Rattenkrieg()
 
 
+def _role_of_rules(rules: Any) -> Any:
+    """Transitional: the rules object still plays this role itself."""
+    return rules
+
+
 def _formal() -> object:
     from specs.rattenkrieg.formal import verification
 
@@ -48,6 +53,11 @@ def _spiel(game: Game[Any, Any]) -> Sequence[Spec]:
 PACKAGE = GamePackage(
     name="rattenkrieg",
     rules=_rules,
+    codec=_role_of_rules,
+    narration=_role_of_rules,
+    position=_role_of_rules,
+    data=_role_of_rules,
+    picture=_role_of_rules,
     data_dir=Path(__file__).parent / "data",
     formal=_formal,
     evaluation=_evaluation,

@@ -21,6 +21,11 @@ def _rules() -> Game[Any, Any]:
     return SNC()
 
 
+def _role_of_rules(rules: Any) -> Any:
+    """Transitional: the rules object still plays this role itself."""
+    return rules
+
+
 def _formal() -> object:
     from specs.snc1937.formal import verification
 
@@ -48,6 +53,11 @@ def _spiel(game: Game[Any, Any]) -> Sequence[Spec]:
 PACKAGE = GamePackage(
     name="snc1937",
     rules=_rules,
+    codec=_role_of_rules,
+    narration=_role_of_rules,
+    position=_role_of_rules,
+    data=_role_of_rules,
+    picture=_role_of_rules,
     data_dir=Path(__file__).parent / "data",
     formal=_formal,
     evaluation=_evaluation,

@@ -5,6 +5,9 @@ on; an empty list means the package is well formed. It checks the declaration, n
 (the conformance suite, `tools.testing.conformance`, plays the rules):
 
 - the package's name is its rules' name, and its rules have every member of `kernel.game.Game`;
+- every role builds from the rules (`GamePackage.assemble`) and plays its part on each preset's
+  set-up: the codec reads back what it writes, the position check accepts the set-up, the
+  narration gives a headline, the picture a scene, and every data fact holds;
 - its data folder holds the shipped data files and the data check runs on them;
 - each declared part loads and has its role's shape: the verification link's `properties()`
   and `symbolic_model(variant)`, the evaluation's value in [-1, 1] for each side of each
@@ -51,12 +54,30 @@ def contract_problems(package: GamePackage) -> list[str]:
         problems.append(f"package name {package.name!r} is not its rules' name {game.name!r}")
     if not package.data_dir.is_dir():
         problems.append(f"data_dir {package.data_dir} is not a folder")
-    for check in (_formal, _evaluation, _resampler, _spiel):
+    for check in (_roles, _formal, _evaluation, _resampler, _spiel):
         try:
             problems += check(package, game)
         except Exception as exc:
             problems.append(f"{check.__name__.strip('_')} fails: {exc!r}")
     return problems
+
+
+def _roles(package: GamePackage, game: Game[Any, Any]) -> list[str]:
+    assembled = package.assemble()
+    out = [f"data fact fails: {f}" for f in assembled.data_facts() if not f.ok]
+    for preset, variant in sorted(game.presets().items()):
+        state = assembled.initial_state(variant)
+        assembled.check_position(state)
+        if assembled.state_from_json(assembled.state_to_json(state)) != state:
+            out.append(f"the codec does not read back {preset}'s set-up")
+        if not assembled.headline(state):
+            out.append(f"no headline for {preset}'s set-up")
+        if (
+            assembled.scene is not None
+            and not (picture := assembled.scene(state)).cells + picture.regions
+        ):
+            out.append(f"an empty picture of {preset}'s set-up")
+    return out
 
 
 def _formal(package: GamePackage, game: Game[Any, Any]) -> list[str]:
