@@ -249,5 +249,5 @@ class NomonhanCodec:
 
 
 def specs(game: Any) -> list[Spec]:
-    """One game per preset of `game` (the rules the package builds)."""
-    return preset_specs(game, NomonhanCodec(game), lambda variant: MAX_GAME_LENGTH)
+    """One game per preset of `game` (the assembled game; the codec reads its rules)."""
+    return preset_specs(game, NomonhanCodec(game.rules), lambda variant: MAX_GAME_LENGTH)

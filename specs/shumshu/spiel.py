@@ -45,7 +45,7 @@ def max_game_length(game: Any, variant: Any) -> int:
 
     The cap is thus never reached by play under the rules; a smaller `max_game_length`
     parameter truncates."""
-    from specs.shumshu.rules import sequence as flow
+    from specs.shumshu.rules import sequence
 
     units = game.board.data.units
     ru = sum(1 for u in units if u.side == "RU")
@@ -70,7 +70,7 @@ def max_game_length(game: Any, variant: Any) -> int:
         + combats(ru, jp)
     )
     japanese = 1 + decoys + (jp + 1) + (jp + 1) + combats(jp, ru)
-    return int(setup + flow.game_length(variant) * (russian + japanese))
+    return int(setup + sequence.game_length(variant) * (russian + japanese))
 
 
 # the observation's vocabularies, read from its wire record (one place to change them)
@@ -377,5 +377,7 @@ class ShumshuCodec:
 
 
 def specs(game: Any) -> list[Spec]:
-    """One game per preset of `game` (the rules the package builds)."""
-    return preset_specs(game, ShumshuCodec(game), functools.partial(max_game_length, game))
+    """One game per preset of `game` (the assembled game; the codec reads its rules)."""
+    return preset_specs(
+        game, ShumshuCodec(game.rules), functools.partial(max_game_length, game.rules)
+    )

@@ -183,10 +183,34 @@ def current(board: Board, state: NomonhanState) -> Breach | None:
     cur = state.current
     if cur is None:
         return None
+    c = cur.combat
+    start = dict(cur.start_hexes)
+    breach = _start_hexes(board, state, start)
+    if breach is not None:
+        return breach
+    if cur.loser is None:  # at the roll: nothing has happened yet
+        return _before_roll(state, start)
+    loser_ids = c.defenders if cur.loser != state.phasing else c.attackers
+    winner_ids = c.attackers if cur.loser != state.phasing else c.defenders
+    breach = _moves_after_roll(board, state, loser_ids, winner_ids, start)
+    if breach is None:
+        breach = _damage_and_advance_points(board, state, start)
+    if breach is not None:
+        return breach
+    if state.stage == Stage.ADVANCE:
+        return _advance(board, state, loser_ids, start)
+    return _before_advance(state)
+
+
+def _start_hexes(board: Board, state: NomonhanState, start: dict[str, Hex]) -> Breach | None:
+    """The start hexes are the participants', distinct hexes of the map, and by reading each
+    participant began in contact with an enemy unit of the combat (NOM-9.6, NOM-9.29,
+    AMB-NOM-19)."""
+    cur = state.current
+    assert cur is not None
     v = state.variant
     c = cur.combat
     participants = c.attackers + c.defenders
-    start = dict(cur.start_hexes)
     if set(start) != set(participants):
         return Breach(
             "current.start_hexes",
@@ -213,21 +237,41 @@ def current(board: Board, state: NomonhanState) -> Breach | None:
                     f"{uid} began the combat in no contact with an enemy unit of it (units out of "
                     "contact drop out, AMB-NOM-19, or were never disturbed)",
                 )
-    if cur.loser is None:  # at the roll: nothing has happened yet
-        if (cur.damage_left, cur.damage_done, cur.advance_left) != (0, 0, 0) or cur.retreated:
+    return None
+
+
+def _before_roll(state: NomonhanState, start: dict[str, Hex]) -> Breach | None:
+    """At the roll nothing has happened yet: no damage, advance or retreat, and every
+    participant is where the combat began (NOM-9.9, NOM-9.29)."""
+    cur = state.current
+    assert cur is not None
+    if (cur.damage_left, cur.damage_done, cur.advance_left) != (0, 0, 0) or cur.retreated:
+        return Breach(
+            "current", ("NOM-9.9",), "before the roll there is no damage, advance or retreat"
+        )
+    for uid in cur.combat.attackers + cur.combat.defenders:
+        if state.unit(uid).hex != start[uid]:
             return Breach(
-                "current", ("NOM-9.9",), "before the roll there is no damage, advance or retreat"
+                f"current.start_hexes.{uid}",
+                ("NOM-9.29",),
+                f"{uid} is not where the combat began, and nothing has moved yet",
             )
-        for uid in participants:
-            if state.unit(uid).hex != start[uid]:
-                return Breach(
-                    f"current.start_hexes.{uid}",
-                    ("NOM-9.29",),
-                    f"{uid} is not where the combat began, and nothing has moved yet",
-                )
-        return None
-    loser_ids = c.defenders if cur.loser != state.phasing else c.attackers
-    winner_ids = c.attackers if cur.loser != state.phasing else c.defenders
+    return None
+
+
+def _moves_after_roll(
+    board: Board,
+    state: NomonhanState,
+    loser_ids: tuple[str, ...],
+    winner_ids: tuple[str, ...],
+    start: dict[str, Hex],
+) -> Breach | None:
+    """After the roll only the loser's units retreat, each for a damage point done and never
+    the JA Artillery (NOM-9.24, NOM-9.28); the winner's stay put until the advance
+    (NOM-9.29)."""
+    cur = state.current
+    assert cur is not None
+    v = state.variant
     for k, uid in enumerate(sorted(cur.retreated)):
         if uid not in loser_ids or ja_artillery(v, board.data.unit(uid)):
             return Breach(
@@ -256,6 +300,17 @@ def current(board: Board, state: NomonhanState) -> Breach | None:
                     ("NOM-9.29",),
                     f"{uid} has left its hex before the advance after combat",
                 )
+    return None
+
+
+def _damage_and_advance_points(
+    board: Board, state: NomonhanState, start: dict[str, Hex]
+) -> Breach | None:
+    """The damage is the hit difference, 1 to the winner's dice (NOM-9.9, NOM-9.12); the
+    advance points are at most what the reading allows (NOM-9.29, AMB-NOM-8)."""
+    cur = state.current
+    assert cur is not None
+    v = state.variant
     total = cur.damage_left + cur.damage_done
     dice = _winner_dice(board, state, start)
     if not 1 <= total <= dice:
@@ -273,8 +328,14 @@ def current(board: Board, state: NomonhanState) -> Breach | None:
             f"the advance points are at most {limit} (advance_points="
             f"{v.reading('advance_points')}, AMB-NOM-8)",
         )
-    if state.stage == Stage.ADVANCE:
-        return _advance(board, state, loser_ids, start)
+    return None
+
+
+def _before_advance(state: NomonhanState) -> Breach | None:
+    """Before the advance: no advance points yet, and a damage stage has a damage point left
+    and a losing unit on the map to take it (NOM-9.24, NOM-9.29)."""
+    cur = state.current
+    assert cur is not None
     if cur.advance_left:
         return Breach("current.advance_left", ("NOM-9.29",), "advance points come after damage")
     if state.stage == Stage.DAMAGE and (cur.damage_left == 0 or not loser_units(state)):

@@ -9,10 +9,9 @@ per preset; `wargame verify nomonhan` holds the prover to them.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
-from kernel.properties import Property
+from kernel.properties import Property, Verdict
 from kernel.variants import Variant
 from solvers.checking.prover import Formal, Invariant, Lemma, StepInvariant, Terminates
 from solvers.checking.terms import B, Frame, I, Ops
@@ -189,7 +188,23 @@ def invariants_for(variant: Variant) -> tuple[Property, ...]:
 
 
 def properties() -> tuple[Property, ...]:
-    both: dict[str, Any] = {"ja": "holds", "en": "holds"}
+    """Every property of Nomonhan, by topic."""
+    return (
+        *_initiative_properties(),
+        *_board_properties(),
+        *_combat_properties(),
+        *_off_map_properties(),
+        *_course_properties(),
+    )
+
+
+_BOTH: Mapping[str, Verdict] = {"ja": "holds", "en": "holds"}
+"""The expected verdicts of a property that holds under every preset (shared: read only)."""
+
+
+def _initiative_properties() -> tuple[Property, ...]:
+    """The initiative: it passes only by ending the turn, and it alternates between the sides
+    (NOM-5.3, NOM-6.1 to NOM-6.5, NOM-6.7)."""
     return (
         Property(
             INITIATIVE_ENDS_TURN,
@@ -199,7 +214,7 @@ def properties() -> tuple[Property, ...]:
             "any end-of-turn roll) is the new turn's initiative Movement Phase, with the "
             "initiative passed to the other side and no combat of the old turn pending.",
             "step",
-            both,
+            _BOTH,
             step_check=initiative_ends_turn,
             formal="initiative flips => next turn, phase 1, move stage, nothing pending; IP loss "
             "=> changed or turn over; changed => same combat (damage/advance) or turn over; "
@@ -210,16 +225,23 @@ def properties() -> tuple[Property, ...]:
             ("NOM-6.5", "NOM-6.1", "NOM-6.4"),
             "The Japanese hold the initiative in odd turns and the Soviets in even turns.",
             "invariant",
-            both,
+            _BOTH,
             state_check=initiative_parity,
             formal="jp_ini <=> turn mod 2 = 1",
         ),
+    )
+
+
+def _board_properties() -> tuple[Property, ...]:
+    """Where units stand and go: never stacked, out of an enemy ZOC only after combat, the
+    Soviet Artillery never retreating (NOM-7.2, NOM-7.3, NOM-8.6, NOM-9.28)."""
+    return (
         Property(
             NO_STACKING,
             ("NOM-8.6", "NOM-9.26", "NOM-9.29", "NOM-9.30", "NOM-9.31", "NOM-8.8", "NOM-8.9"),
             "No two units ever share a hex, after movement, retreat, advance and reinforcement.",
             "invariant",
-            both,
+            _BOTH,
             state_check=no_stacking,
             formal="for all units u != v on the map: pos(u) != pos(v)",
         ),
@@ -228,7 +250,7 @@ def properties() -> tuple[Property, ...]:
             ("NOM-7.3", "NOM-7.2", "NOM-9.24", "NOM-9.31"),
             "No unit ever leaves an enemy ZOC except by retreat or advance after combat.",
             "step",
-            both,
+            _BOTH,
             step_check=zoc_exit,
             formal="a unit in an enemy ZOC that changes hex (and stays on the map) does so at the "
             "damage or advance stage",
@@ -242,13 +264,20 @@ def properties() -> tuple[Property, ...]:
             step_check=artillery_no_retreat,
             formal="at the damage stage the Artillery's hex does not change unless it is removed",
         ),
+    )
+
+
+def _combat_properties() -> tuple[Property, ...]:
+    """What combat leaves: points that count the enemy steps removed, declared combats
+    undisturbed until resolved (NOM-4.3, NOM-4.5, NOM-4.6, NOM-9.8, NOM-9.30)."""
+    return (
         Property(
             POINTS,
             ("NOM-4.5", "NOM-4.6", "NOM-4.3"),
             "Each side's points always equal the enemy steps it has removed, 2 per tank step and "
             "1 per other step.",
             "invariant",
-            both,
+            _BOTH,
             state_check=points_match,
             formal="pts(side) = sum over enemy units of weight * (full steps - steps)",
         ),
@@ -265,13 +294,20 @@ def properties() -> tuple[Property, ...]:
             formal="pend(u) != 0 and u on the map => some enemy v on the map with pend(v) = "
             "pend(u) touches u",
         ),
+    )
+
+
+def _off_map_properties() -> tuple[Property, ...]:
+    """Units off the map: eliminated, or reinforcements waiting at full strength for their
+    turn (NOM-3.1, NOM-3.2, NOM-3.4, NOM-8.8, NOM-9.24)."""
+    return (
         Property(
             OFF_MAP,
             ("NOM-3.1", "NOM-3.2", "NOM-3.4", "NOM-9.24"),
             "A unit is off the map only when it is eliminated or is a reinforcement that has not "
             "arrived, at full strength; an eliminated unit is never on the map.",
             "invariant",
-            both,
+            _BOTH,
             state_check=_holds(OFF_MAP),
             formal="steps(u) = 0 => pos(u) = 0; pos(u) = 0 => steps(u) = 0 for an at-start unit, "
             "steps(u) in {0, full(u)} for a reinforcement",
@@ -283,18 +319,25 @@ def properties() -> tuple[Property, ...]:
             "Phase of its turn: before Turn GT, and in Turn GT before its side has moved when it "
             "is the non-initiative player's.",
             "invariant",
-            both,
+            _BOTH,
             state_check=_holds(REINFORCEMENTS_ON_TIME),
             formal="not (turn > gt(u) or turn = gt(u) and (u is the IP's or phase >= 3 or "
             "nip_moved)) => pos(u) = 0 and steps(u) = full(u)",
         ),
+    )
+
+
+def _course_properties() -> tuple[Property, ...]:
+    """The course of the game: sudden death, each stage's records in their stage, and whether
+    play always ends (NOM-4.1, NOM-4.2, NOM-5.1, NOM-5.2, NOM-5.4, NOM-5.5)."""
+    return (
         Property(
             SUDDEN_DEATH,
             ("NOM-4.1", "NOM-4.2"),
             "The game is over the moment the Soviet Artillery is eliminated (a Japanese win) or "
             "both Japanese tank regiments are (a Soviet win).",
             "invariant",
-            both,
+            _BOTH,
             state_check=_holds(SUDDEN_DEATH),
             formal="steps(art) = 0 => over and winner JP; steps(tanks) = 0 and steps(art) > 0 => "
             "over and winner SU",
@@ -309,7 +352,7 @@ def properties() -> tuple[Property, ...]:
             "roll, damage and advance, with a loser from the damage on; an initiative change "
             "waits only for its combat's damage and advance.",
             "invariant",
-            both,
+            _BOTH,
             state_check=_holds(STAGE_RECORDS),
             formal="move <=> phase 1 or 3; phase 4 => nip_moved; moved(u) => move, u phasing, on "
             "the map; pend => pick, roll, damage or advance; pick => two combats or more; cur "

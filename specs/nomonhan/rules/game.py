@@ -19,9 +19,7 @@ from specs.nomonhan.data.facts import facts
 from specs.nomonhan.data.loader import DATA_FILE, load_data
 from specs.nomonhan.data.variants import CATALOGUE
 from specs.nomonhan.formal import position
-from specs.nomonhan.io import codec, wire
-from specs.nomonhan.io import narration as describe
-from specs.nomonhan.io import picture as scene
+from specs.nomonhan.io import codec, narration, picture, wire
 from specs.nomonhan.rules.actions import (
     Action,
     Advance,
@@ -230,7 +228,7 @@ class Nomonhan:
                 return apply_end_roll(b, state, face)
         raise IllegalAction(
             f"a {codec.action_type(action)} action is not allowed now: the game is at "
-            f"{describe.stage_text(state)} ({_STAGE_CLAUSE[stage]})",
+            f"{narration.stage_text(state)} ({_STAGE_CLAUSE[stage]})",
             clauses=(_STAGE_CLAUSE[stage],),
         )
 
@@ -342,17 +340,17 @@ class Nomonhan:
         return action_from_json(data)
 
     def describe(self, state: NomonhanState, action: Action) -> str:
-        return describe.describe(self, state, action)
+        return narration.describe(self, state, action)
 
     def headline(self, state: NomonhanState) -> str:
-        return describe.headline(state)
+        return narration.headline(state)
 
     def scene(self, state: NomonhanState) -> Scene:
         """The position as a picture (kernel.scene), for `wargame render`."""
-        return scene.scene(self.board, state)
+        return picture.scene(self.board, state)
 
     def events(self, before: NomonhanState, action: Action, after: NomonhanState) -> list[str]:
-        return describe.events(self, before, action, after)
+        return narration.events(self, before, action, after)
 
 
 _STAGE_CLAUSE = {

@@ -31,10 +31,17 @@ ORDER = ("DE", "DR", "DW", "D", "AD", "AE")  # best to worst for the attacker (S
 
 
 def facts(data: ShumshuData) -> list[Fact]:
-    island = data.island
+    """The text's facts, by component: the table, the set-up, the map, the units."""
+    return [*_crt_facts(data), *_setup_facts(data), *_map_facts(data), *_unit_facts(data)]
 
-    def need(ok: bool, problem: str) -> str | None:
-        return None if ok else problem
+
+def _need(ok: bool, problem: str) -> str | None:
+    return None if ok else problem
+
+
+def _crt_facts(data: ShumshuData) -> list[Fact]:
+    """The combat results table equals the printed one, with both die readings (SHU-CRT.1,
+    SHU-CRT.2, SHU-CRT.9, SHU-COMBAT.7)."""
 
     def cell(r: int, c: int) -> str:
         rows = data.crt.rows
@@ -49,22 +56,22 @@ def facts(data: ShumshuData) -> list[Fact]:
             if cell(r, c) != TEXT_CRT[r][c]
         ]
         extra = len(data.crt.rows) != 6 or any(len(row) != 7 for row in data.crt.rows)
-        return need(not wrong and not extra, "; ".join(wrong) or "the table is not 6 x 7")
+        return _need(not wrong and not extra, "; ".join(wrong) or "the table is not 6 x 7")
 
     def crt_columns() -> str | None:
-        return need(
+        return _need(
             data.crt.columns == TEXT_COLUMNS, f"columns {data.crt.columns}, printed {TEXT_COLUMNS}"
         )
 
     def die_readings() -> str | None:
-        return need(
+        return _need(
             data.crt.left == TEXT_LEFT and data.crt.right == TEXT_RIGHT,
             f"row labels {data.crt.left}/{data.crt.right}, printed {TEXT_LEFT}/{TEXT_RIGHT}",
         )
 
     def one_die() -> str | None:
         ok = sorted(data.crt.left) == [1, 2, 3, 4, 5, 6] == sorted(data.crt.right)
-        return need(ok, "each die number 1-6 labels exactly one row in each reading")
+        return _need(ok, "each die number 1-6 labels exactly one row in each reading")
 
     def monotone() -> str | None:
         bad = [
@@ -73,18 +80,33 @@ def facts(data: ShumshuData) -> list[Fact]:
             if [ORDER.index(row[c]) for row in data.crt.rows]
             != sorted(ORDER.index(row[c]) for row in data.crt.rows)
         ]
-        return need(not bad, f"columns not ordered from attacker-best to worst: {bad}")
+        return _need(not bad, f"columns not ordered from attacker-best to worst: {bad}")
+
+    return [
+        Fact("SHU-CRT.2", "the CRT equals the printed table cell by cell", crt_cells),
+        Fact("SHU-COMBAT.7", "the odds columns are 1:3, 1:2, 1:1, 3:2, 2:1, 3:1, 4:1", crt_columns),
+        Fact("SHU-CRT.9", "rows read 6-1 on the left and 1-6 on the right", die_readings),
+        Fact("SHU-CRT.1", "one d6: each face labels one row per reading", one_die),
+        Fact("SHU-CRT.9", "every column runs from attacker-best to attacker-worst", monotone),
+    ]
+
+
+def _setup_facts(data: ShumshuData) -> list[Fact]:
+    """Where every unit starts, and the landing capabilities (SHU-SETUP.1 to SHU-SETUP.3,
+    SHU-LAND.3)."""
 
     def setup_shumshu() -> str | None:
         kinds = Counter(u.type for u in data.units if u.side == "JP" and u.setup == "shumshu")
         want = Counter({"infantry": 3, "tank": 1, "decoy": 2})
-        return need(kinds == want, f"Japanese set-up on Shumshu is {dict(kinds)}, not {dict(want)}")
+        return _need(
+            kinds == want, f"Japanese set-up on Shumshu is {dict(kinds)}, not {dict(want)}"
+        )
 
     def setup_paramushir() -> str | None:
         bad = [
             u.id for u in data.units if u.side == "JP" and u.setup not in ("shumshu", "paramushir")
         ]
-        return need(
+        return _need(
             not bad and data.airpower_start == "paramushir",
             f"every other Japanese unit and the Ki-43 start on Paramushir: {bad}",
         )
@@ -95,75 +117,12 @@ def facts(data: ShumshuData) -> list[Fact]:
             for u in data.units
             if u.side == "RU" and u.setup != ("formed" if u.is_regiment else "offboard")
         ]
-        return need(not bad, f"Russian units not off-board (or formed regiments): {bad}")
+        return _need(not bad, f"Russian units not off-board (or formed regiments): {bad}")
 
     def capabilities() -> str | None:
-        return need(data.capabilities == 3, f"{data.capabilities} landing capabilities, not 3")
-
-    def hex33() -> str | None:
-        return need(data.hex33 in island, "hex 33 is a hex of the map")
-
-    def stars() -> str | None:
-        return need(
-            data.one_star in island and data.two_star in island and data.one_star != data.two_star,
-            "a 1-star and a different 2-star hex on the map",
-        )
-
-    def coastal() -> str | None:
-        bad = [str(h) for h in data.coast if all(n in island for n in hex_neighbors(h))]
-        return need(not bad, f"coastal hexes with no side on the sea: {bad}")
-
-    def landable() -> str | None:
-        ok = [h for h in data.coast if h not in data.red]
-        return need(bool(ok), "some coastal hex lies outside the red range (else no landing)")
-
-    def kamchatka_landing() -> str | None:
-        ok = [h for h in data.coast if h in data.black and h not in data.red]
-        return need(bool(ok), "a coastal hex inside the black range and outside the red one")
-
-    def kamchatka_north() -> str | None:
-        def mean_row(hexes: frozenset[Hex]) -> float:
-            rows = [h.row for h in hexes]
-            return sum(rows) / len(rows) if rows else 0.0
-
-        ok = bool(data.black) and bool(data.red) and mean_row(data.black) < mean_row(data.red)
-        return need(ok, "the black (Kamchatka) range lies north of the red (Paramushir) range")
-
-    def kinds(kind: str) -> Callable[[], str | None]:
-        return lambda: need(
-            kind in data.terrain.values(), f"no {kind} hex on the map, though the text has some"
-        )
-
-    def rivers() -> str | None:
-        return need(bool(data.rivers), "no river hexside, though the text has rivers")
-
-    def roads() -> str | None:
-        return need(bool(data.roads), "no road, though the text has roads")
-
-    def regiments() -> str | None:
-        rgts = [u for u in data.units if u.is_regiment]
-        bad = [r.id for r in rgts if len(data.battalions_of(r.id)) != 3]
-        bad += [
-            u.id
-            for u in data.units
-            if u.regiment is not None and (u.type != "infantry" or u.side != "RU")
-        ]
-        return need(
-            bool(rgts) and not bad, f"regiments of three Russian infantry battalions: {bad}"
-        )
-
-    def named(kind: str, side: str) -> Callable[[], str | None]:
-        return lambda: need(
-            any(u.type == kind and u.side == side for u in data.units),
-            f"no {side} {kind} unit, though the text names one",
-        )
+        return _need(data.capabilities == 3, f"{data.capabilities} landing capabilities, not 3")
 
     return [
-        Fact("SHU-CRT.2", "the CRT equals the printed table cell by cell", crt_cells),
-        Fact("SHU-COMBAT.7", "the odds columns are 1:3, 1:2, 1:1, 3:2, 2:1, 3:1, 4:1", crt_columns),
-        Fact("SHU-CRT.9", "rows read 6-1 on the left and 1-6 on the right", die_readings),
-        Fact("SHU-CRT.1", "one d6: each face labels one row per reading", one_die),
-        Fact("SHU-CRT.9", "every column runs from attacker-best to attacker-worst", monotone),
         Fact(
             "SHU-SETUP.1", "3 infantry bns, 1 tank bn and 2 decoys set up on Shumshu", setup_shumshu
         ),
@@ -174,6 +133,56 @@ def facts(data: ShumshuData) -> list[Fact]:
         ),
         Fact("SHU-SETUP.3", "all Russian units start off-board", setup_russians),
         Fact("SHU-LAND.3", "three naval landing capabilities", capabilities),
+    ]
+
+
+def _map_facts(data: ShumshuData) -> list[Fact]:
+    """The map: hex 33, the star hexes, the coast and the artillery ranges, the terrain, the
+    rivers and roads (SHU-REINF.2, SHU-WIN.1, SHU-LAND.1, SHU-LAND.5, SHU-LAND.6,
+    SHU-COMBAT.8, SHU-COMBAT.11, SHU-COMBAT.12, SHU-MOVE.2)."""
+    island = data.island
+
+    def hex33() -> str | None:
+        return _need(data.hex33 in island, "hex 33 is a hex of the map")
+
+    def stars() -> str | None:
+        return _need(
+            data.one_star in island and data.two_star in island and data.one_star != data.two_star,
+            "a 1-star and a different 2-star hex on the map",
+        )
+
+    def coastal() -> str | None:
+        bad = [str(h) for h in data.coast if all(n in island for n in hex_neighbors(h))]
+        return _need(not bad, f"coastal hexes with no side on the sea: {bad}")
+
+    def landable() -> str | None:
+        ok = [h for h in data.coast if h not in data.red]
+        return _need(bool(ok), "some coastal hex lies outside the red range (else no landing)")
+
+    def kamchatka_landing() -> str | None:
+        ok = [h for h in data.coast if h in data.black and h not in data.red]
+        return _need(bool(ok), "a coastal hex inside the black range and outside the red one")
+
+    def kamchatka_north() -> str | None:
+        def mean_row(hexes: frozenset[Hex]) -> float:
+            rows = [h.row for h in hexes]
+            return sum(rows) / len(rows) if rows else 0.0
+
+        ok = bool(data.black) and bool(data.red) and mean_row(data.black) < mean_row(data.red)
+        return _need(ok, "the black (Kamchatka) range lies north of the red (Paramushir) range")
+
+    def kinds(kind: str) -> Callable[[], str | None]:
+        return lambda: _need(
+            kind in data.terrain.values(), f"no {kind} hex on the map, though the text has some"
+        )
+
+    def rivers() -> str | None:
+        return _need(bool(data.rivers), "no river hexside, though the text has rivers")
+
+    def roads() -> str | None:
+        return _need(bool(data.roads), "no road, though the text has roads")
+
+    return [
         Fact("SHU-REINF.2", "hex 33 is a hex of the map", hex33),
         Fact("SHU-WIN.1", "the map has a 1-star and a 2-star hex", stars),
         Fact("SHU-LAND.1", "coastal hexes border the sea", coastal),
@@ -186,6 +195,32 @@ def facts(data: ShumshuData) -> list[Fact]:
         Fact("SHU-COMBAT.12", "there are swamp hexes", kinds("swamp")),
         Fact("SHU-COMBAT.11", "there are river hexsides", rivers),
         Fact("SHU-MOVE.2", "there are roads", roads),
+    ]
+
+
+def _unit_facts(data: ShumshuData) -> list[Fact]:
+    """The units the text names: regiments of three battalions, engineers, AT guns, tanks
+    (SHU-RGT.1, SHU-COMBAT.11, SHU-TANK.1, SHU-TANK.2)."""
+
+    def regiments() -> str | None:
+        rgts = [u for u in data.units if u.is_regiment]
+        bad = [r.id for r in rgts if len(data.battalions_of(r.id)) != 3]
+        bad += [
+            u.id
+            for u in data.units
+            if u.regiment is not None and (u.type != "infantry" or u.side != "RU")
+        ]
+        return _need(
+            bool(rgts) and not bad, f"regiments of three Russian infantry battalions: {bad}"
+        )
+
+    def named(kind: str, side: str) -> Callable[[], str | None]:
+        return lambda: _need(
+            any(u.type == kind and u.side == side for u in data.units),
+            f"no {side} {kind} unit, though the text names one",
+        )
+
+    return [
         Fact("SHU-RGT.1", "Russian regiments have three infantry battalions", regiments),
         Fact("SHU-COMBAT.11", "the Russians have engineers", named("engineer", "RU")),
         Fact("SHU-TANK.2", "the Russians have AT guns", named("at_gun", "RU")),

@@ -1,7 +1,8 @@
 """Shumshu as a symbolic transition system, for the prover and the refinement check: the static
-tables and the state variables (this module), the sequence of play with odds and results
-(`symbolic_play`), the attack declarations (`symbolic_declare`) and the action schemas, one per
-kind of action of the Python rules (`symbolic_actions`).
+tables and the state variables (this module), the sequence of play with the results
+(`symbolic_play`), the odds and the table (`symbolic_odds`), the attack declarations
+(`symbolic_declare`) and the action schemas, one per kind of action of the Python rules
+(`symbolic_actions`, and `symbolic_combat_actions` for those of one combat).
 
 Built from the same data file as the rules (map, counters, capabilities, the CRT and its die
 readings) and from the variant, and written against `solvers.checking.terms.Ops`: the formulas the
@@ -29,7 +30,7 @@ their faces, a choice of the chance schema: their probabilities matter to expect
 to what can happen. Attack declarations are counted per hexside rather than per unit: units in
 one hex that may attack are alike (`symbolic_declare`).
 
-Where `flow.py` loops, or asks a question whose answer the position already fixes, the model
+Where `sequence.py` loops, or asks a question whose answer the position already fixes, the model
 takes the answer every reachable position gives, and says why where it does: the units routed
 by one result are all in the combat's hex, so either each has a hex to go to or none has
 (`after_result`); a hex emptied of all but decoys gives victors who can always advance into it
@@ -375,6 +376,10 @@ class Position:
 
     def pending(self, o: Ops[B, I], s: Frame[B, I], u: int) -> I:
         return s.i(self.pend[u])
+
+    def in_cells(self, o: Ops[B, I], h: I, cells: frozenset[int] | tuple[int, ...]) -> B:
+        """Hex term `h` is one of `cells` (a static set)."""
+        return o.any(o.eq(h, x) for x in sorted(cells))
 
     def in_hex(self, o: Ops[B, I], s: Frame[B, I], u: int, h: I | int) -> B:
         """Unit `u` is on the map in hex `h` (a constant or a term that is 0 or a hex)."""

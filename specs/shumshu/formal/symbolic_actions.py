@@ -1,8 +1,10 @@
 """The action schemas of Shumshu's symbolic model, one per kind of action of the Python rules
-(and per step where one action kind serves several: `Done`, `Roll`).
+(and per step where one action kind serves several: `Done`, `Roll`), from the set-up to the
+attack declaration; those of one combat, built on the same `ActionSchema`, are
+`symbolic_combat_actions`.
 
 Each guard is a list of conjuncts citing the clause they encode; each effect is the next frame,
-built with the sequence functions of `symbolic_play.Model` and settled as `flow.settle` settles
+built with the sequence functions of `symbolic_play.Model` and settled as `sequence.settle` settles
 every action. The costly conjuncts (movement along roads, decoys' way back, the declaration
 witnesses) are lazy: a proof that does not need them never builds them.
 """
@@ -15,24 +17,17 @@ from typing import Any
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops, merge
 from specs.shumshu.formal.symbolic import (
-    ADVANCE,
     AE,
     AIR,
     AIR_ROLL,
-    COMMIT,
     DECLARE,
     DECOY,
-    DEFENDERS,
-    DR,
     FORM,
-    HOLD,
     LOST,
     MOVE,
-    PICK,
     POOL,
     REINFORCE,
     REPLACE,
-    RETREAT,
     ROLL,
     SAIL,
     SETUP,
@@ -51,7 +46,10 @@ UNIT, HEX, FACE, SUNK, YES = "c_unit", "c_hex", "c_face", "c_sunk", "c_yes"
 PRESS, AIRC, BANZAI = "c_press", "c_air", "c_banzai"
 
 
-class _Schema(Schema):
+class ActionSchema(Schema):
+    """One kind of action of the Python rules over the model `m`: its guard is a list of
+    conjuncts citing their clauses, its effect the next frame, settled."""
+
     def __init__(self, m: Model, name: str, clauses: tuple[str, ...], *choices: Var) -> None:
         self.m = m
         self.name = name
@@ -83,18 +81,18 @@ class _Schema(Schema):
         return {m.at[u]: o.ite(self.chosen(o, c, u), to, s.i(m.at[u])) for u in m.t.units}
 
 
-def _unit_var(m: Model) -> IntVar:
+def unit_var(m: Model) -> IntVar:
     return IntVar(UNIT, 0, m.t.N - 1)
 
 
-def _hex_var(m: Model) -> IntVar:
+def hex_var(m: Model) -> IntVar:
     return IntVar(HEX, 1, m.t.H)
 
 
 # --- set-up, regiments, the sea -------------------------------------------------------------
 
 
-class Place(_Schema):
+class Place(ActionSchema):
     """SETUP: the next Japanese piece (data order) goes on a hex of Shumshu (SHU-SETUP.1)."""
 
     def next_piece(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
@@ -126,7 +124,7 @@ class Place(_Schema):
         return merge(o, more, lambda: s1, lambda: m.new_player_turn(o, s1, True))
 
 
-class Form(_Schema):
+class Form(ActionSchema):
     """FORM: three undisrupted battalions of a regiment together become it (SHU-RGT.1)."""
 
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
@@ -157,9 +155,9 @@ class Form(_Schema):
         return m.form_step(o, m.upd(s, ints, bools))
 
 
-class Done(_Schema):
+class Done(ActionSchema):
     """`Done` at one step: ends forming, the sea movement, a replacement, a reinforcement or
-    the advance, going where `flow` goes."""
+    the advance, going where `sequence` goes."""
 
     def __init__(
         self,
@@ -188,7 +186,7 @@ class Done(_Schema):
         return self.then(o, s)
 
 
-class LandAt(_Schema):
+class LandAt(ActionSchema):
     """SAIL: the coastal hex of this turn's landing, outside the Paramushir artillery's red
     range (SHU-LAND.1, SHU-LAND.5), while there is no beachhead (SHU-LAND.10)."""
 
@@ -215,7 +213,7 @@ class LandAt(_Schema):
 
 
 def after_sailing(m: Model, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
-    """Embarking goes on while there is a choice; then the units sail (rules._sail)."""
+    """Embarking goes on while there is a choice; then the units sail (sequence.choose_sail)."""
     return merge(
         o,
         m.sail_open(o, s),
@@ -224,7 +222,7 @@ def after_sailing(m: Model, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
     )
 
 
-class Embark(_Schema):
+class Embark(ActionSchema):
     """SAIL: a Russian unit goes to sea, as a lander or a delivery (SHU-LAND.2, SHU-REINF.3)."""
 
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
@@ -246,7 +244,7 @@ class Embark(_Schema):
         return after_sailing(m, o, s1)
 
 
-class Strike(_Schema):
+class Strike(ActionSchema):
     """AIR: the Japanese send the Ki-43 against shipping, or not (SHU-AIR.2)."""
 
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
@@ -257,7 +255,7 @@ class Strike(_Schema):
         return merge(o, c.b(YES), lambda: m.stage(o, s, AIR_ROLL), lambda: m.landing_step(o, s))
 
 
-class AirRoll(_Schema):
+class AirRoll(ActionSchema):
     """AIR_ROLL (chance): the Ki-43's best face sinks a capability, with the unit it carries or
     an empty one (SHU-AIR.2, `air_sinks=any_capacity`, `ship_load=one_unit`); its three worst
     shoot it down (SHU-AIR.3)."""
@@ -305,7 +303,7 @@ class AirRoll(_Schema):
         return m.landing_step(o, m.upd(s1, ints, bools))
 
 
-class RollLanding(_Schema):
+class RollLanding(ActionSchema):
     """ROLL of a lander (chance): the worst natural roll loses the lander and, once per
     landing, a capability (SHU-LAND.3, SHU-LAND.4); against an opposed hex the CRT decides
     (SHU-LAND.7), an AE losing the lander; the worst roll there is a loss at sea only
@@ -321,7 +319,7 @@ class RollLanding(_Schema):
         m = self.m
         t = m.t
         face = c.i(FACE)
-        worst = m.worst_landing_roll(o, face)
+        worst = m.odds.worst_landing_roll(o, face)
         lander = {u: s.b(m.fatt[u]) for u in t.sailors}
         ships = s.i("ships")
         lose = o.all([worst, o.not_(s.b("lost")), o.lt(0, ships)])
@@ -332,7 +330,7 @@ class RollLanding(_Schema):
             {"lost": o.any([s.b("lost"), lose])},
         )
         opposed = m.any_of(o, s, m.fdef)
-        res = m.result(o, s, face)
+        res = m.odds.result(o, s, face)
 
         def fought() -> Frame[B, I]:
             def at_sea() -> Frame[B, I]:
@@ -348,7 +346,7 @@ class RollLanding(_Schema):
         return merge(o, opposed, fought, lambda: m.lander_done(o, s1))
 
 
-class RollCombat(_Schema):
+class RollCombat(ActionSchema):
     """ROLL of a combat on land (chance): the CRT result applied (SHU-CRT.1 to SHU-CRT.8)."""
 
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
@@ -359,14 +357,14 @@ class RollCombat(_Schema):
 
     def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
         m = self.m
-        res = m.result(o, s, c.i(FACE))
+        res = m.odds.result(o, s, c.i(FACE))
         return m.after_result(o, m.apply_result(o, s, res))
 
 
 # --- arrivals ----------------------------------------------------------------------------------
 
 
-class Replace(_Schema):
+class Replace(ActionSchema):
     """REPLACE: an eliminated Russian infantry battalion comes back at the beachhead, one per
     turn (SHU-REPL.1, SHU-REPL.2)."""
 
@@ -388,7 +386,7 @@ class Replace(_Schema):
         return m.stage(o, s1, MOVE)
 
 
-class Reinforce(_Schema):
+class Reinforce(ActionSchema):
     """REINFORCE: one Japanese unit from Paramushir to hex 33 (SHU-REINF.1, SHU-REINF.2)."""
 
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
@@ -409,7 +407,7 @@ class Reinforce(_Schema):
         return m.decoy_step(o, m.upd(s, self.place(o, s, c, c.i(HEX))))
 
 
-class ReturnDecoy(_Schema):
+class ReturnDecoy(ActionSchema):
     """DECOY: the first decoy due comes back in an empty hex reachable from hex 33
     (SHU-COMBAT.6, AMB-SHU-21)."""
 
@@ -447,7 +445,7 @@ class ReturnDecoy(_Schema):
 # --- movement and declarations ----------------------------------------------------------------
 
 
-class Move(_Schema):
+class Move(ActionSchema):
     """MOVE: an undisrupted unit of the moving side moves once (SHU-MOVE.1 to SHU-MOVE.4,
     SHU-DISRUPT.1)."""
 
@@ -522,10 +520,10 @@ class Move(_Schema):
         return m.upd(s, self.place(o, s, c, c.i(HEX)), bools)
 
 
-class MoveDone(_Schema):
+class MoveDone(ActionSchema):
     """MOVE `Done`: attacks follow if some legal declaration attacks (a witness among the
     choices); else the combat phase is over (a certificate among the choices)
-    (SHU-SEQ.1, flow.declare_step)."""
+    (SHU-SEQ.1, sequence.declare_step)."""
 
     def __init__(
         self, m: Model, name: str, decl: Declarations, attack: bool, choices: tuple[Var, ...]
@@ -545,7 +543,7 @@ class MoveDone(_Schema):
         return m.end_combat_phase(o, s)
 
 
-class Join(_Schema):
+class Join(ActionSchema):
     """DECLARE: a unit joins an attack into an adjacent enemy hex, after those joined in data
     order, when a legal declaration extends it (SHU-COMBAT.1 to SHU-COMBAT.4)."""
 
@@ -554,8 +552,8 @@ class Join(_Schema):
             m,
             "join",
             ("SHU-COMBAT.1", "SHU-COMBAT.2", "SHU-COMBAT.3", "SHU-COMBAT.4"),
-            _unit_var(m),
-            _hex_var(m),
+            unit_var(m),
+            hex_var(m),
             *decl.witness,
         )
         self.decl = decl
@@ -603,7 +601,7 @@ class Join(_Schema):
         return m.upd(s, ints)
 
 
-class DeclareDone(_Schema):
+class DeclareDone(ActionSchema):
     """DECLARE `Done`: the attacks joined are a whole legal declaration; they are resolved
     (SHU-COMBAT.1 to SHU-COMBAT.4)."""
 
@@ -618,221 +616,11 @@ class DeclareDone(_Schema):
         return self.m.pick_step(o, s)
 
 
-# --- one combat ------------------------------------------------------------------------------
-
-
-class Resolve(_Schema):
-    """PICK: the attacker picks the next declared attack (SHU-COMBAT.1)."""
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        m = self.m
-        return [
-            self.stage(o, s, PICK, "SHU-COMBAT.1"),
-            need(
-                "SHU-COMBAT.1",
-                "an attack declared into that hex",
-                lambda: o.case(c.i(HEX), lambda h: m.attacked(o, s, h), m.t.cells),
-            ),
-        ]
-
-    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        return self.m.start_fight(o, s, c.i(HEX))
-
-
-class Defend(_Schema):
-    """DEFENDERS: the defender picks as many units of the hex as may defend, 3 Russian or 4
-    Japanese, decoys never (SHU-STACK.3, AMB-SHU-11, AMB-SHU-30)."""
-
-    def __init__(self, m: Model) -> None:
-        self.picks = {u: defend_choice(m.t.ids[u]) for u in m.t.real}
-        super().__init__(
-            m,
-            "defend",
-            ("SHU-STACK.3",),
-            *(BoolVar(n) for n in self.picks.values()),
-        )
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        m = self.m
-        units = m.defending(o, s)
-        picked = {u: c.b(n) for u, n in self.picks.items()}
-
-        def how_many() -> B:
-            n = o.count(units.values())
-            lim = m.defender_limit(o, s)
-            return o.eq(o.count(picked.values()), o.ite(o.lt(n, lim), n, lim))
-
-        return [
-            self.stage(o, s, DEFENDERS, "SHU-STACK.3"),
-            need(
-                "SHU-STACK.3",
-                "defenders are units of the attacked hex (decoys never defend, AMB-SHU-30)",
-                lambda: o.all(o.implies(picked[u], units[u]) for u in m.t.real),
-            ),
-            need("SHU-STACK.3", "as many as the limit allows", how_many),
-        ]
-
-    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        picked = {u: c.b(n) for u, n in self.picks.items()}
-        return self.m.set_defenders(o, s, picked)
-
-
-class Hold(_Schema):
-    """HOLD: the defender declares No Retreat!, or not (SHU-LAND.8, SHU-LAND.9)."""
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        return [self.stage(o, s, HOLD, "SHU-LAND.8")]
-
-    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        m = self.m
-        return m.commit_step(o, m.upd(s, None, {"hold": c.b(YES)}))
-
-
-class Commit(_Schema):
-    """COMMIT: the attacker presses (SHU-PRESS.1), calls the Ki-43 once per player-turn
-    (SHU-AIR.1, AMB-SHU-23) and declares Banzai! (SHU-BANZAI.1), the last two Japanese only."""
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        jp_land = o.all([o.not_(s.b("ru")), o.not_(s.b("landing"))])
-        flies = o.all([jp_land, s.b("air"), o.not_(s.b("air_used"))])
-        return [
-            self.stage(o, s, COMMIT, "SHU-PRESS.1"),
-            need(
-                "SHU-PRESS.1",
-                "no pressed landing",
-                lambda: o.implies(c.b(PRESS), o.not_(s.b("landing"))),
-            ),
-            need(
-                "SHU-AIR.1",
-                "the Ki-43 flies, free this player-turn, for a Japanese attack",
-                lambda: o.implies(c.b(AIRC), flies),
-            ),
-            need(
-                "SHU-BANZAI.1",
-                "Banzai! is a Japanese attack",
-                lambda: o.implies(c.b(BANZAI), jp_land),
-            ),
-        ]
-
-    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        m = self.m
-        bools = {
-            "press": c.b(PRESS),
-            "fair": c.b(AIRC),
-            "banzai": c.b(BANZAI),
-            "air_used": o.any([s.b("air_used"), c.b(AIRC)]),
-        }
-        return m.upd(s, {"stage": o.num(ROLL)}, bools)
-
-
-class Retreat(_Schema):
-    """RETREAT: the next routed or withdrawn unit goes one hex, free of enemy pieces
-    (SHU-CRT.4, SHU-CRT.5, AMB-SHU-26); a routed regiment breaks there (SHU-RGT.2)."""
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        m = self.m
-        t = m.t
-        first = m.first(o, s, m.retr)
-        to = c.i(HEX)
-
-        def near(u: int) -> B:
-            return m.hexes_where(o, s, u, lambda x: o.any(o.eq(to, n) for n in t.nbr[x]))
-
-        def free(u: int) -> B:
-            enemy = o.lit(t.side[u] == JP)  # the Russians are the enemy of a Japanese unit
-            return o.not_(m.side_has_at(o, s, enemy, to))
-
-        return [
-            self.stage(o, s, RETREAT, "SHU-CRT.4"),
-            need(
-                "SHU-CRT.4",
-                "the next unit to go",
-                lambda: self.unit(o, c, lambda u: first[u], t.real),
-            ),
-            need("SHU-CRT.5", "one hex away", lambda: self.unit(o, c, near, t.real)),
-            need("SHU-CRT.5", "free of enemy pieces", lambda: self.unit(o, c, free, t.real)),
-        ]
-
-    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        m = self.m
-        t = m.t
-        to = {u: o.ite(self.chosen(o, c, u), c.i(HEX), s.i(m.at[u])) for u in t.units}
-        routed = o.eq(s.i("result"), DR)
-        broken = {r: o.all([self.chosen(o, c, r), routed]) for r in t.regiments}
-        s1 = m.pieces(o, s, {}, {}, broken, to)
-        left = {u: o.all([s.b(m.retr[u]), o.not_(self.chosen(o, c, u))]) for u in t.real}
-        s1 = m.upd(s1, None, m.flags(o, m.retr, left))
-        return m.after_result(o, s1)
-
-
-class Advance(_Schema):
-    """ADVANCE: a victor advances into the defender's hex or an empty hex next to it
-    (SHU-COMBAT.13, AMB-SHU-26)."""
-
-    def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        m = self.m
-        t = m.t
-        to = c.i(HEX)
-        fhex = s.i("fhex")
-
-        def free(u: int) -> B:
-            enemy = o.lit(t.side[u] == JP)  # the Russians are the enemy of a Japanese unit
-            return o.not_(m.side_has_at(o, s, enemy, fhex))
-
-        def near(u: int) -> B:
-            return m.hexes_where(o, s, u, lambda x: o.any(o.eq(to, n) for n in t.nbr[x]))
-
-        def where(u: int) -> B:
-            into = o.all([o.eq(to, fhex), free(u)])
-            beside = o.all(
-                [
-                    o.case(to, lambda h: o.any(o.eq(fhex, n) for n in t.nbr[h]), t.cells),
-                    o.not_(m.has_at(o, s, "", to)),
-                    o.any([free(u), near(u)]),
-                ]
-            )
-            return o.any([into, beside])
-
-        return [
-            self.stage(o, s, ADVANCE, "SHU-COMBAT.13"),
-            need(
-                "SHU-COMBAT.13",
-                "a victor that may still advance",
-                lambda: self.unit(o, c, lambda u: s.b(m.win[u]), t.real),
-            ),
-            need(
-                "SHU-COMBAT.13",
-                "out of its own hex",
-                lambda: self.unit(o, c, lambda u: o.not_(o.eq(s.i(m.at[u]), to)), t.real),
-            ),
-            need(
-                "SHU-COMBAT.13",
-                "into the defender's hex if free of the enemy, or an empty hex next to it",
-                lambda: self.unit(o, c, where, t.real),
-            ),
-        ]
-
-    def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
-        m = self.m
-        t = m.t
-        left = {u: o.all([s.b(m.win[u]), o.not_(self.chosen(o, c, u))]) for u in t.real}
-        s1 = m.upd(s, self.place(o, s, c, c.i(HEX)), m.flags(o, m.win, left))
-        return merge(
-            o,
-            o.any(left.values()),
-            lambda: m.advance_step(o, s1, left),
-            lambda: m.fight_done(o, s1),
-        )
-
-
-def defend_choice(unit_id: str) -> str:
-    """The choice that puts `unit_id` among the defenders (`Defend`)."""
-    return f"c_def_{unit_id}"
-
-
-def schemas(m: Model) -> tuple[Schema, ...]:
+def schemas_to_declaration(m: Model) -> tuple[Schema, ...]:
+    """The schemas of the set-up and of a player-turn up to its attack declaration, the
+    landing and combat rolls among them; those of one combat are `combat_schemas`."""
     decl = m.decl
-    unit, hex_ = _unit_var(m), _hex_var(m)
+    unit, hex_ = unit_var(m), hex_var(m)
     face = IntVar(FACE, 1, 6)
     return (
         Place(m, "place", ("SHU-SETUP.1",), hex_),
@@ -869,18 +657,4 @@ def schemas(m: Model) -> tuple[Schema, ...]:
         MoveDone(m, "move_done_quiet", decl, False, decl.certificate),
         Join(m, decl),
         DeclareDone(m, decl),
-        Resolve(m, "resolve", ("SHU-COMBAT.1",), hex_),
-        Defend(m),
-        Hold(m, "hold", ("SHU-LAND.8", "SHU-LAND.9"), BoolVar(YES)),
-        Commit(
-            m,
-            "commit",
-            ("SHU-PRESS.1", "SHU-AIR.1", "SHU-BANZAI.1"),
-            BoolVar(PRESS),
-            BoolVar(AIRC),
-            BoolVar(BANZAI),
-        ),
-        Retreat(m, "retreat", ("SHU-CRT.4", "SHU-CRT.5", "SHU-RGT.2"), unit, hex_),
-        Advance(m, "advance", ("SHU-COMBAT.13",), unit, hex_),
-        Done(m, "advance_done", ("SHU-COMBAT.13",), ADVANCE, lambda o, s: m.fight_done(o, s)),
     )

@@ -9,7 +9,7 @@ schema's choices, checked by the guard:
 - A unit may join an attack when some legal declaration extends the attacks joined so far
   (`combat_query.extends`): the witness is that declaration's counts (`extends`).
 - At the end of movement, the attack declaration is entered only when some legal declaration
-  is not empty (`flow.declare_step`); otherwise the combat phase ends at once. "Some" is a
+  is not empty (`sequence.declare_step`); otherwise the combat phase ends at once. "Some" is a
   witness as above; "none" has a certificate too (`no_declaration`), from this fact about the
   hex graph: the sets of attacking hexes whose obligations their own attackers can meet are
   closed under union, and the largest is what is left after removing every hex reached, along
@@ -191,7 +191,7 @@ class Declarations:
         return {e: c.i(n) for e, n in self.count_vars.items()}
 
     def some_declaration(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
-        """A legal declaration that attacks (flow.declare_step goes on to the declaration)."""
+        """A legal declaration that attacks (sequence.declare_step goes on to the declaration)."""
         t = self.m.t
         counts = self.counts(c)
         zero = {e: o.num(0) for e in self.edges}

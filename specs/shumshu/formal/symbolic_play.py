@@ -1,12 +1,11 @@
 """The sequence of play of Shumshu's symbolic model (SHU-SEQ.1, SHU-SEQ.2 and the steps of
-`flow.py`): where each step leads once an action is taken, as the Python rules' `flow` says it,
-with the odds (SHU-COMBAT.7 to SHU-COMBAT.12, SHU-DISRUPT.2, SHU-TANK, SHU-AIR.1, SHU-LAND.6),
-the CRT with its die readings (SHU-CRT, SHU-BANZAI, SHU-PRESS) and the results (SHU-CRT.3 to
-SHU-CRT.8, SHU-RGT.2, SHU-LAND.7 to SHU-LAND.9).
+`sequence.py`): where each step leads once an action is taken, as the Python rules' `sequence`
+says it, with the results (SHU-CRT.3 to SHU-CRT.8, SHU-RGT.2, SHU-LAND.7 to SHU-LAND.9). The
+odds and the table it reads them from are `symbolic_odds`.
 
 A step that ends a combat, a phase or a player-turn lands in one step where the rules land: the
 next lander's roll, the next combat, the next player-turn's first decision, or the game's end.
-The functions mirror `flow.py` one for one and name it; where that module loops, the comment
+The functions mirror `sequence.py` one for one and name it; where that module loops, the comment
 says how far a reachable position can take the loop.
 """
 
@@ -48,6 +47,7 @@ from specs.shumshu.formal.symbolic import (
     D,
     Position,
 )
+from specs.shumshu.formal.symbolic_odds import Odds
 from specs.shumshu.rules.state import JP, RU
 
 
@@ -56,11 +56,13 @@ class Model(Position):
 
     def __init__(self, variant: Variant, data: ShumshuData | None = None) -> None:
         super().__init__(variant, data)
-        from specs.shumshu.formal.symbolic_actions import schemas
+        from specs.shumshu.formal.symbolic_actions import schemas_to_declaration
+        from specs.shumshu.formal.symbolic_combat_actions import combat_schemas
         from specs.shumshu.formal.symbolic_declare import Declarations
 
         self.decl = Declarations(self)
-        self.schemas: tuple[Schema, ...] = schemas(self)
+        self.odds = Odds(self)
+        self.schemas: tuple[Schema, ...] = (*schemas_to_declaration(self), *combat_schemas(self))
 
     MEMO_READS: ClassVar[dict[str, set[str]]] = {
         "has": {"at"},
@@ -99,10 +101,6 @@ class Model(Position):
         """Odd turns are AM (SHU-SEQ.2)."""
         return o.eq(o.mod(s.i("turn"), 2), 1)
 
-    def clamp(self, o: Ops[B, I], x: I) -> I:
-        last = self.t.columns - 1
-        return o.ite(o.lt(x, 0), 0, o.ite(o.lt(last, x), last, x))
-
     def flags(
         self, o: Ops[B, I], names: Mapping[int, str], values: Mapping[int, B]
     ) -> dict[str, B]:
@@ -124,10 +122,6 @@ class Model(Position):
             out[u] = o.all([flag, *(o.not_(x) for x in before)])
             before.append(flag)
         return out
-
-    def in_cells(self, o: Ops[B, I], h: I, cells: frozenset[int] | tuple[int, ...]) -> B:
-        """Hex term `h` is one of `cells` (a static set)."""
-        return o.any(o.eq(h, x) for x in sorted(cells))
 
     def recovery(self, o: Ops[B, I], s: Frame[B, I], u: int) -> I:
         """The player-turn at whose end `u`, disrupted now, recovers (SHU-DISRUPT.3,
@@ -218,7 +212,7 @@ class Model(Position):
     def stage(self, o: Ops[B, I], s: Frame[B, I], stage: int) -> Frame[B, I]:
         return self.upd(s, {"stage": o.num(stage)})
 
-    # --- player-turns (flow.start_player_turn and the steps it enters) ------------------
+    # --- player-turns (sequence.start_player_turn and the steps it enters) --------------
 
     def new_player_turn(self, o: Ops[B, I], s: Frame[B, I], ru: bool) -> Frame[B, I]:
         """The Russians land, move and attack first, then the Japanese (SHU-SEQ.1)."""
@@ -466,7 +460,7 @@ class Model(Position):
     def start_fight(self, o: Ops[B, I], s: Frame[B, I], h: I) -> Frame[B, I]:
         """The combat into `h` starts: its attackers leave the pending list, decoys there are
         discovered (SHU-COMBAT.6); a hex left empty gives an automatic DE (AMB-SHU-21 iv),
-        whose victors may advance (flow.start_fight, after_result, advance_step)."""
+        whose victors may advance (sequence.start_fight, after_result, advance_step)."""
         t = self.t
         chosen = {u: o.eq(s.i(self.pend[u]), h) for u in t.units}
         s1 = self.upd(s, {self.pend[u]: o.ite(chosen[u], 0, s.i(self.pend[u])) for u in t.units})
@@ -532,108 +526,6 @@ class Model(Position):
         return merge(
             o, s.b("landing"), lambda: self.stage(o, s, ROLL), lambda: self.stage(o, s, COMMIT)
         )
-
-    # --- odds and the table (odds.py, crt.py) --------------------------------------------------
-
-    def column(self, o: Ops[B, I], s: Frame[B, I]) -> I:
-        """The final odds column (SHU-COMBAT.7 to SHU-COMBAT.12, SHU-DISRUPT.2, SHU-TANK.1,
-        SHU-TANK.2, SHU-AIR.1, SHU-LAND.6): attack over defence rounded down, +1 defence on a
-        mountain except for a landing, then the shifts summed and clamped (AMB-SHU-17)."""
-        t = self.t
-        fhex, landing, ru = s.i("fhex"), s.b("landing"), s.b("ru")
-        fatt = {u: s.b(self.fatt[u]) for u in t.real}
-        fdef = {u: s.b(self.fdef[u]) for u in t.real}
-        attack = o.add(o.ite(fatt[u], t.attack[u], 0) for u in t.real)
-        some_def = o.any(fdef.values())
-        mountain = o.all([o.not_(landing), self.in_cells(o, fhex, t.mountain), some_def])
-        defence = o.add([*(o.ite(fdef[u], t.defence[u], 0) for u in t.real), o.ite(mountain, 1, 0)])
-        # 1:2, 1:1, 3:2, 2:1, 3:1, 4:1 reached (the 1:3 column is the floor after clamping)
-        ratios = ((1, 2), (1, 1), (3, 2), (2, 1), (3, 1), (4, 1))
-        met = [o.le(o.add([defence] * num), o.add([attack] * den)) for num, den in ratios]
-        base = o.ite(o.le(defence, 0), self.t.columns - 1, o.count(met))
-        red, black = self.in_cells(o, fhex, t.red), self.in_cells(o, fhex, t.black)
-        ours = o.bite(ru, black, red)
-        theirs = o.bite(ru, red, black)
-        crossing = []
-        for a in t.real:
-            across = o.any(
-                o.all([self.at_hex(o, s, a, x), o.eq(fhex, y)]) for x, y in sorted(t.river)
-            )
-            engineers = o.any(
-                o.all([fatt[e], o.eq(s.i(self.at[e]), s.i(self.at[a]))]) for e in t.engineers
-            )
-            crossing.append(o.all([fatt[a], across, o.not_(engineers)]))
-        river = o.lt(o.count(fatt.values()), o.add([o.count(crossing)] * 2))
-        swamp = self.in_cells(o, fhex, t.swamp)
-        all_dis = o.all(
-            [
-                some_def,
-                *(o.implies(fdef[u], self.disrupted(o, s, u)) for u in t.real),
-            ]
-        )
-        jp_land = o.all([o.not_(ru), o.not_(landing)])
-        tanks = []
-        for k in t.real:
-            if not t.tank[k]:
-                continue
-            across = o.any(
-                o.all([self.at_hex(o, s, k, x), o.eq(fhex, y)]) for x, y in sorted(t.river)
-            )
-            tanks.append(o.all([jp_land, fatt[k], o.not_(across), o.not_(s.b("at_arrived"))]))
-        shifts = [
-            o.ite(o.all([o.not_(landing), ours]), 1, 0),
-            o.ite(o.all([o.not_(landing), theirs]), -1, 0),
-            o.ite(o.all([o.not_(landing), river]), -1, 0),
-            o.ite(swamp, -1, 0),
-            o.ite(all_dis, 1, 0),
-            *(o.ite(x, 1, 0) for x in tanks),
-            o.ite(o.all([jp_land, s.b("fair")]), 1, 0),
-        ]
-        return self.clamp(o, o.add([base, *shifts]))
-
-    def row(self, o: Ops[B, I], s: Frame[B, I], face: I) -> I:
-        """The table row of the die (SHU-CRT.1, SHU-CRT.9 by nationality): Banzai! adds one
-        (above 6 counts as 6, SHU-BANZAI.1); a landing in Kamchatka range moves the die one
-        pip the Russians' way (SHU-LAND.6, `kamchatka_shift=die`)."""
-        t = self.t
-        ru = s.b("ru")
-        kamchatka = o.all([s.b("landing"), self.in_cells(o, s.i("fhex"), t.black)])
-        banzai = s.b("banzai")
-        rows_l, rows_r = t.row_of[True], t.row_of[False]
-
-        def pick(table: dict[int, int], shift: int) -> I:
-            out: I = o.num(table[6])
-            for f in range(5, 0, -1):
-                out = o.ite(o.eq(face, f), table[max(1, min(6, f + shift))], out)
-            return out
-
-        left = o.ite(banzai, pick(rows_l, 1), pick(rows_l, 0))
-        right = o.ite(kamchatka, pick(rows_r, -1), pick(rows_r, 0))
-        return o.ite(ru, right, left)
-
-    def result(self, o: Ops[B, I], s: Frame[B, I], face: I) -> I:
-        """The CRT result (SHU-CRT.2): a pressed attack reads its two best rows one column
-        right and its four worst one left (SHU-PRESS.1, `press_roll=modified`)."""
-        col = self.column(o, s)
-        row = self.row(o, s, face)
-        pressed = o.ite(
-            o.le(row, 1), self.clamp(o, o.add([col, 1])), self.clamp(o, o.add([col, -1]))
-        )
-        col = o.ite(s.b("press"), pressed, col)
-        crt = self.t.crt
-        out: I = o.num(crt[-1][-1])
-        for r in reversed(range(len(crt))):
-            line: I = o.num(crt[r][-1])
-            for c in reversed(range(len(crt[r]) - 1)):
-                line = o.ite(o.eq(col, c), crt[r][c], line)
-            out = line if r == len(crt) - 1 else o.ite(o.eq(row, r), line, out)
-        return out
-
-    def worst_landing_roll(self, o: Ops[B, I], face: I) -> B:
-        """The lander's worst possible natural roll (SHU-LAND.3, `worst_roll=natural`)."""
-        rows = self.t.row_of[self.t.reads_left(RU)]
-        last = max(rows.values())
-        return o.any(o.eq(face, f) for f, r in rows.items() if r == last)
 
     # --- results (combat.apply_result, after_result) --------------------------------------
 
@@ -791,7 +683,7 @@ class Model(Position):
         self, o: Ops[B, I], s: Frame[B, I], winners: Mapping[int, B] | None
     ) -> Frame[B, I]:
         """Victors with somewhere to go may advance (SHU-COMBAT.13); else the combat is over.
-        `winners` None: the victors of the result just applied (flow.advance_step)."""
+        `winners` None: the victors of the result just applied (sequence.advance_step)."""
         t = self.t
         who = self.victors(o, s) if winners is None else winners
         able = {u: o.all([who[u], self.can_advance(o, s, u)]) for u in t.real}
@@ -857,7 +749,7 @@ class Model(Position):
         return self.upd(s1, {"stage": o.num(OVER), "winner": self.verdict(o, s1)})
 
     def settle(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
-        """After every action (flow.settle): the beachhead is lost when the Japanese take it
+        """After every action (sequence.settle): the beachhead is lost when the Japanese take it
         or it is emptied (AMB-SHU-7); the AT guns have arrived once landed (SHU-TANK.2)."""
         t = self.t
         beach = s.i("beach")

@@ -29,17 +29,8 @@ from solvers.queries.assignments import first as first_assignment
 from specs.shumshu.data.loader import DATA_FILE, load_data
 from specs.shumshu.formal import properties as props
 from specs.shumshu.formal.symbolic import JAPANESE, MARGINAL, RES, ST, STRATEGIC, UnsupportedReading
-from specs.shumshu.formal.symbolic_actions import (
-    AIRC,
-    BANZAI,
-    FACE,
-    HEX,
-    PRESS,
-    SUNK,
-    UNIT,
-    YES,
-    defend_choice,
-)
+from specs.shumshu.formal.symbolic_actions import AIRC, BANZAI, FACE, HEX, PRESS, SUNK, UNIT, YES
+from specs.shumshu.formal.symbolic_combat_actions import defend_choice
 from specs.shumshu.formal.symbolic_play import Model
 from specs.shumshu.rules.actions import (
     Action,
@@ -259,7 +250,7 @@ class Link:
         raise TypeError(f"not a Shumshu action here: {action!r}")
 
     def first_attack(self, state: ShumshuState) -> Pair | None:
-        """The first attack some legal declaration makes (flow.declare_step), or None."""
+        """The first attack some legal declaration makes (sequence.declare_step), or None."""
         b = self.t.board
         f = front(b, state)
         for a in f.attackers:

@@ -398,6 +398,6 @@ def action_from_json(data: Any) -> Action:
 
 
 def observation_record(data: dict[str, Any]) -> wire.ObservationRecord:
-    """An observation (`observe.observe`) as its wire record: checks that the view the game
+    """An observation (`observation.observe`) as its wire record: checks that the view the game
     hands out is of the published form."""
     return convert(data, wire.ObservationRecord, what="observation")

@@ -140,23 +140,54 @@ def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
     and the Russians' as the Russians see it, the Japanese's with every piece named
     (SHU-COMBAT.5, SHU-COMBAT.6, SHU-SETUP.1, SHU-SETUP.2)."""
     b = game.board
-    data = b.data
     # The referee's picture is the Russians' view (module docstring); only the variant (its
     # game length and name) is read from the state, and it is public.
     view = observe(game, s, side or RU)
     named = _pieces(view)
-    turn, stage, player = view["turn"], Stage(view["stage"]), view["player"]
+    turn, stage = view["turn"], Stage(view["stage"])
+    pieces, stacks = _map_pieces(b, view, named)
+    pieces += _markers(b)
+    pieces += _off_map(b, view, named, stage)
+    pieces.append(Piece(b.data.airpower, None, JP, "Ki-43", "", "", f"{_air(view)} (Paramushir)"))
+    return Scene(
+        title=f"Postcard Shumshu, August 1945 · {CATALOGUE.name_of(s.variant)}",
+        panel=tuple(_panel(b, s, view, side, stacks)),
+        cells=tuple(_cells(b)),
+        edges=tuple(_edges(b)),
+        pieces=tuple(pieces),
+        sides=SIDES,
+        provisional_note=_provisional_note(b),
+        turn=0 if stage is Stage.OVER else turn,
+        turns=game_length(s.variant),
+    )
+
+
+def _cells(b: Board) -> list[Cell]:
+    """The island's hexes with their terrain, and the sea around it."""
     cells = [
         Cell(hex_name(h), h.col, h.row, _TERRAIN.get(b.terrain(h), "clear"), True) for h in b.hexes
     ]
     cells += [Cell(hex_name(h), h.col, h.row, "sea") for h in _sea(b)]
+    return cells
+
+
+def _edges(b: Board) -> list[Edge]:
+    """Rivers, roads and the borders of the two artillery ranges (SHU-LAND.5, SHU-LAND.6)."""
+    data = b.data
     edges = [Edge(hex_name(x.a), hex_name(x.b), "river", True) for x in sorted(data.rivers)]
     for path in data.roads:
         edges.extend(
             Edge(hex_name(x), hex_name(y), "road", True) for x, y in itertools.pairwise(path)
         )
     edges += _border(b, data.red, "#d62728") + _border(b, data.black, "#111111")
+    return edges
 
+
+def _map_pieces(
+    b: Board, view: dict[str, Any], named: list[st.Piece]
+) -> tuple[list[Piece], dict[Hex, list[str]]]:
+    """The counters on the map, each face-up unit with its factors and one "?" per hex for the
+    face-down pieces the view does not name (SHU-COMBAT.5), with each hex's stack in words."""
     pieces: list[Piece] = []
     stacks: dict[Hex, list[str]] = {}
     # SHU-COMBAT.5: the Russians see a face-down piece only as one more counter in its hex
@@ -187,14 +218,21 @@ def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
         where = hex_name(h)
         pieces.append(Piece(f"face-down-{where}", where, JP, "?", f"x{n}" if n > 1 else ""))
         stacks.setdefault(h, []).append(f"{n} face down")
+    return pieces, stacks
+
+
+def _markers(b: Board) -> list[Piece]:
+    """Hex 33 and the star hexes (SHU-REINF.2, SHU-WIN.1, SHU-WIN.2), and where the other
+    shores lie: Kamchatka to the north-east, Paramushir to the south-west."""
+    data = b.data
     marks = [
         (data.hex33, "33", "mark"),
         (data.one_star, "★", "star"),
         (data.two_star, "★★", "star"),
     ]
-    for h, label, mark in marks:
-        pieces.append(Piece(f"mark-{label}", hex_name(h), mark, label, note="marker"))
-    # where the other shores lie: Kamchatka to the north-east, Paramushir to the south-west
+    pieces = [
+        Piece(f"mark-{label}", hex_name(h), mark, label, note="marker") for h, label, mark in marks
+    ]
     north = [h for h in _sea(b) if b.on_island(Hex(h.col, h.row + 1))]
     south = [h for h in _sea(b) if b.on_island(Hex(h.col, h.row - 1))]
     shores = (
@@ -203,8 +241,13 @@ def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
     )
     for h, label in shores:
         pieces.append(Piece(f"shore-{label}", hex_name(h), "mark", label, note="marker"))
+    return pieces
 
-    # off the map: the Russian landing pool, Paramushir, decoys found, units eliminated
+
+def _off_map(b: Board, view: dict[str, Any], named: list[st.Piece], stage: Stage) -> list[Piece]:
+    """Off the map: the Russian landing pool, the decoys found and the units eliminated, then
+    the Japanese face down off the map (`_japanese_off_map`)."""
+    pieces: list[Piece] = []
     for p in named:
         spec = b.unit(p.id)
         if p.loc is Loc.MAP:
@@ -218,12 +261,24 @@ def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
         elif not hidden(b, p) and p.loc is not Loc.POOL:
             note = "eliminated" if p.loc is Loc.GONE else f"decoy found, back turn {p.recover}"
             pieces.append(Piece(p.id, None, JP, p.id, "", "", note))
-    pieces += _japanese_off_map(b, view, named, stage)
-    air = "flying" if view["air"] else "shot down"
-    if view["air"] and view["air_used"]:
-        air = "used this player-turn"
-    pieces.append(Piece(data.airpower, None, JP, "Ki-43", "", "", f"{air} (Paramushir)"))
+    return pieces + _japanese_off_map(b, view, named, stage)
 
+
+def _air(view: dict[str, Any]) -> str:
+    """The Ki-43's state (SHU-AIR.1, SHU-AIR.3)."""
+    if view["air"] and view["air_used"]:
+        return "used this player-turn"
+    return "flying" if view["air"] else "shot down"
+
+
+def _panel(
+    b: Board, s: ShumshuState, view: dict[str, Any], side: str | None, stacks: dict[Hex, list[str]]
+) -> list[str]:
+    """The lines beside the map: the turn and step, the turn track and landing capabilities,
+    whose view it is, the result, the beachhead, the sea movement, the combat, a key, and the
+    stacks spelled out."""
+    data = b.data
+    turn, stage, player = view["turn"], Stage(view["stage"]), view["player"]
     stage_name = _STAGE[stage]
     who = "Japanese" if player == JP else "Russian"
     half = "AM" if turn % 2 == 1 else "PM"  # SHU-SEQ.2
@@ -246,7 +301,7 @@ def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
     result = view["result"]
     if result is not None:
         panel.append(f"result: {result['winner']} wins ({result['clause']}): {result['reason']}")
-    panel.append(f"beachhead: {view['beachhead'] or 'none'} · Ki-43 {air}")
+    panel.append(f"beachhead: {view['beachhead'] or 'none'} · Ki-43 {_air(view)}")
     sail = view["sail"]
     if sail is not None and sail["party"]:
         goal = f"landing at {sail['hex']}" if sail["hex"] else f"delivery to {view['beachhead']}"
@@ -261,21 +316,18 @@ def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
     if stacks:
         panel.append("stacks:")
         panel.extend(f"  {h}: {', '.join(units)}" for h, units in sorted(stacks.items()))
+    return panel
+
+
+def _provisional_note(b: Board) -> str:
+    """What in the picture is provisional: the data records the text does not give."""
     provisional = [
-        name for name, prov in data.records if prov.is_provisional and not name.startswith("unit ")
+        name
+        for name, prov in b.data.records
+        if prov.is_provisional and not name.startswith("unit ")
     ]
     provisional.append("the units' factors and arrivals")
-    return Scene(
-        title=f"Postcard Shumshu, August 1945 · {CATALOGUE.name_of(s.variant)}",
-        panel=tuple(panel),
-        cells=tuple(cells),
-        edges=tuple(edges),
-        pieces=tuple(pieces),
-        sides=SIDES,
-        provisional_note=", ".join(provisional),
-        turn=0 if stage is Stage.OVER else turn,
-        turns=game_length(s.variant),
-    )
+    return ", ".join(provisional)
 
 
 def _japanese_off_map(

@@ -1,7 +1,7 @@
 """One combat (or landing roll) resolved: decoys found, defenders chosen, No Retreat!, the
 attacker's choices, the result applied, routs and withdrawals, the advance.
 
-These are the pure steps; `flow.py` strings them together. Clauses: SHU-COMBAT.6, SHU-STACK.3,
+These are the pure steps; `sequence.py` strings them together. Clauses: SHU-COMBAT.6, SHU-STACK.3,
 SHU-LAND.7 to SHU-LAND.9, SHU-CRT.3 to SHU-CRT.8, SHU-RGT.2, SHU-BANZAI.2, SHU-COMBAT.13.
 """
 
@@ -86,6 +86,22 @@ def defender_choices(b: Board, s: ShumshuState, h: Hex) -> list[tuple[str, ...]]
     problem, stack = defence_problem(b, s, h)
     out = [_ordered(b, c.kept) for c in stacking.compliance_choices(problem, stack)]
     return sorted(out, key=lambda kept: [b.order[u] for u in kept])
+
+
+def defence_refusal(b: Board, s: ShumshuState, h: Hex, chosen: tuple[str, ...]) -> str:
+    """Why `chosen` is not a legal set of defenders of `h`: the stacking rules it breaks, or
+    that the defenders are units of the hex (SHU-STACK.3, AMB-SHU-30)."""
+    problem, stack = defence_problem(b, s, h)
+    known = {u.id for u in stack}
+    kept = set(chosen) & known
+    reasons = (
+        stacking.explain_choice(problem, stack, [u.id for u in stack if u.id not in kept])
+        if kept == set(chosen)
+        else []
+    )
+    return "; ".join(str(r) for r in reasons) or (
+        "the defenders are units of the attacked hex (decoys never defend, AMB-SHU-30)"
+    )
 
 
 def defender_choices_oracle(b: Board, s: ShumshuState, h: Hex) -> list[tuple[str, ...]]:

@@ -13,12 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
+from kernel.errors import IllegalAction
 from kernel.hexes import Hex, hex_name, parse_hex
 from solvers.queries import assignments as solver
 from solvers.queries.combat import ONE_TARGET, Assignment, CombatProblem, Contact, Reason, Rules
 from solvers.queries.combat import Combat as Fight
 from specs.shumshu.rules.board import Board
-from specs.shumshu.rules.declare import Declaration, Front, Pair, canonical, front
+from specs.shumshu.rules.declare import (
+    Declaration,
+    Front,
+    Pair,
+    canonical,
+    declaration_problems,
+    front,
+)
 from specs.shumshu.rules.state import RU, ShumshuState
 
 
@@ -158,3 +166,37 @@ def declaration_ok(b: Board, s: ShumshuState, pairs: Sequence[Pair]) -> bool:
 def explain(b: Board, s: ShumshuState, pairs: Sequence[Pair]) -> list[Reason]:
     """The rules a declaration breaks, from the solver's unsat cores (empty when legal)."""
     return solver.explain(combat_problem(b, s), to_assignment(pairs))
+
+
+def declaration_error(
+    b: Board, s: ShumshuState, pairs: Sequence[Pair], joining: str | None = None
+) -> IllegalAction:
+    """Why a declaration (or a join) is refused: its broken rules by clause; a join that
+    breaks nothing yet but cannot be completed says what completing it would break."""
+    problems = declaration_problems(b, s, pairs)
+    f = front(b, s)
+    if joining is not None and joining in f.attackers:
+        joined = [a for a, _ in pairs if a != joining]
+        rank = f.attackers.index(joining)
+        later = [a for a in joined if a in f.attackers and f.attackers.index(a) > rank]
+        if later:
+            problems = [
+                (
+                    "SHU-COMBAT.1",
+                    f"units join attacks in data order: {joining} comes before {later[-1]}",
+                )
+            ]
+    if not problems:
+        reasons = explain(b, s, pairs)
+        problems = [(r.clauses[0], r.text) for r in reasons if r.clauses]
+    if not problems:
+        problems = [
+            (
+                "SHU-COMBAT.4",
+                "no legal declaration includes this attack: the hexes next to its attackers "
+                "that must also be attacked cannot all be, within the hexside limits "
+                "(SHU-COMBAT.3)",
+            )
+        ]
+    clauses = tuple(dict.fromkeys(c for c, _ in problems))
+    return IllegalAction("; ".join(f"{m} ({c})" for c, m in problems), clauses=clauses)

@@ -3,7 +3,7 @@ deliveries), the Ki-43 against shipping, replacements, Japanese reinforcements a
 decoys (SHU-RGT.1, SHU-LAND.1 to SHU-LAND.10, SHU-REINF.1 to SHU-REINF.3, SHU-REPL.1,
 SHU-REPL.2, SHU-AIR.2, SHU-AIR.3, SHU-COMBAT.6).
 
-Each step's choices are listed here and checked in `rules.py` against the same lists, so what
+Each step's choices are listed here and checked in `sequence` against the same lists, so what
 is offered and what is accepted cannot differ.
 """
 
@@ -91,6 +91,27 @@ def hex_barred(b: Board, s: ShumshuState, h: Hex) -> tuple[str, str] | None:
     return None
 
 
+def land_at_problem(b: Board, s: ShumshuState, h: Hex) -> tuple[str, ...]:
+    """Why no landing at `h` now: the message, then the clauses."""
+    if not b.is_coastal(h):
+        return (f"{h} is not a coastal hex", "SHU-LAND.1")
+    if b.in_red(h):
+        return (f"{h} is within the Paramushir artillery's red-bordered range", "SHU-LAND.5")
+    if s.ships <= 0:
+        return ("no naval landing capability is left", "SHU-LAND.3")
+    if s.sail is not None:
+        return ("one landing per Russian turn, chosen before embarking", "SHU-LAND.1")
+    if s.beachhead is not None and s.variant.is_("landings", "one_beachhead"):
+        return (
+            f"the beachhead {s.beachhead} holds: a new landing only once it is lost (AMB-SHU-7)",
+            "SHU-LAND.10",
+        )
+    barred = hex_barred(b, s, h)
+    if barred is not None:
+        return (barred[1], barred[0])
+    return ("no Russian unit may sail this turn", "SHU-SETUP.3")
+
+
 def party_limit(s: ShumshuState, landing: bool) -> int:
     """How many units one sailing carries: one per capability or three (SHU-LAND.2,
     SHU-REINF.3, AMB-SHU-8, `landing_size`), two when a landing obeys the hexside limit
@@ -135,6 +156,12 @@ def sail_choices(b: Board, s: ShumshuState) -> list[LandAt | Embark]:
         out.extend(LandAt(h) for h in landing_hexes(b, s))
     out.extend(Embark(u) for u in embark_choices(b, s))
     return out
+
+
+def sail_done_ok(s: ShumshuState) -> bool:
+    """Whether the sea movement may end now: a landing hex, once chosen, needs at least one
+    unit embarked (SHU-LAND.2)."""
+    return s.sail is None or s.sail.hex is None or bool(s.sail.party)
 
 
 def strike_possible(s: ShumshuState) -> bool:

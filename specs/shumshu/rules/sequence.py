@@ -4,24 +4,46 @@ movement, attacks) and the Japanese one (reinforcement, decoys, movement, attack
 the ends of player-turns, and the end of the game.
 
 Each `*_step` function enters a step if it offers a choice, or goes on to the next one: a
-state handed back by `apply` always waits for a decision (or a die), or the game is over.
+state handed back by `apply` always waits for a decision (or a die), or the game is over. After
+each step come its decisions, one function per kind of action (`place_piece`, `form_regiment`,
+... `advance`): each checks the action against the lists the step offers, raising
+`IllegalAction` with the clauses it breaks, applies it and goes on.
 """
 
 from __future__ import annotations
 
 import attrs
 
+from kernel.errors import IllegalAction
 from kernel.game import Outcome
+from kernel.hexes import Hex
 from kernel.variants import Variant
 from specs.shumshu.data.variants import LENGTH
-from specs.shumshu.rules import combat, landing
+from specs.shumshu.rules import combat, crt, landing
+from specs.shumshu.rules.actions import Embark, LandAt
 from specs.shumshu.rules.board import Board
-from specs.shumshu.rules.combat_query import join_ok
-from specs.shumshu.rules.declare import front
-from specs.shumshu.rules.effects import recover
-from specs.shumshu.rules.odds import odds
-from specs.shumshu.rules.state import JP, RU, Combat, Fight, Loc, Piece, ShumshuState, Stage
-from specs.shumshu.rules.units import holder, next_period_start, real_in, update
+from specs.shumshu.rules.combat_query import declaration_error, declaration_ok, join_ok
+from specs.shumshu.rules.declare import combats_of, front, pairs_of
+from specs.shumshu.rules.effects import eliminate, form, recover
+from specs.shumshu.rules.movement import move_problem
+from specs.shumshu.rules.odds import odds, outcome, worst_roll
+from specs.shumshu.rules.state import (
+    JP,
+    RU,
+    Combat,
+    Fight,
+    Loc,
+    Piece,
+    Sail,
+    ShumshuState,
+    Stage,
+)
+from specs.shumshu.rules.units import holder, next_period_start, period, real_in, update
+
+
+def illegal(message: str, *clauses: str) -> IllegalAction:
+    """An action refused: the message followed by the clauses it breaks."""
+    return IllegalAction(f"{message} ({', '.join(clauses)})", clauses=clauses)
 
 
 def initial_state(b: Board, v: Variant) -> ShumshuState:
@@ -48,6 +70,20 @@ def next_setup_piece(b: Board, s: ShumshuState) -> str | None:
         if p.loc is Loc.POOL and b.unit(p.id).setup == "shumshu":
             return p.id
     return None
+
+
+def place_piece(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
+    """The next Japanese piece goes face down on a hex of Shumshu; once the last is placed the
+    first Russian player-turn begins (SHU-SETUP.1)."""
+    nxt = next_setup_piece(b, s)
+    if unit != nxt:
+        raise illegal(f"{nxt} is the next Japanese piece to set up", "SHU-SETUP.1")
+    if not b.on_island(h):
+        raise illegal(f"{h} is not a hex of Shumshu", "SHU-SETUP.1")
+    s = update(s, [unit], loc=Loc.MAP, hex=h)  # SHU-SETUP.1: placed on Shumshu, hidden
+    if next_setup_piece(b, s) is None:
+        return start_player_turn(b, s, RU)
+    return s
 
 
 def game_length(v: Variant) -> int:
@@ -78,10 +114,54 @@ def form_step(b: Board, s: ShumshuState) -> ShumshuState:
     return sail_step(b, s)
 
 
+def form_regiment(b: Board, s: ShumshuState, regiment: str) -> ShumshuState:
+    """Three battalions together and undisrupted become their regiment (SHU-RGT.1)."""
+    where = dict(landing.formable(b, s))
+    if regiment not in where:
+        raise illegal(
+            f"{regiment} cannot form: its three battalions must be together and "
+            "undisrupted at the start of the turn",
+            "SHU-RGT.1",
+        )
+    return form_step(b, form(b, s, regiment, where[regiment]))
+
+
 def sail_step(b: Board, s: ShumshuState) -> ShumshuState:
     if landing.sail_choices(b, s):
         return attrs.evolve(s, stage=Stage.SAIL)
     return air_step(b, s)
+
+
+def choose_sail(b: Board, s: ShumshuState, action: LandAt | Embark) -> ShumshuState:
+    """A landing hex picked, or a unit embarked, for this turn's sea movement (SHU-LAND.1,
+    SHU-LAND.2, SHU-REINF.3); once nothing more may be chosen the units sail."""
+    if action not in landing.sail_choices(b, s):
+        if isinstance(action, LandAt):
+            raise illegal(*landing.land_at_problem(b, s, action.hex))
+        raise illegal(
+            f"{action.unit} cannot embark: a Russian unit off-board, due by its turn, in "
+            "data order, at most three landers (one per capability) or one delivery per "
+            "capability to the beachhead on an AM turn",
+            "SHU-LAND.2",
+            "SHU-REINF.3",
+        )
+    if isinstance(action, LandAt):
+        s = attrs.evolve(s, sail=Sail(action.hex))
+    else:
+        sail = landing.start_sail(s, None)
+        s = attrs.evolve(s, sail=attrs.evolve(sail, party=(*sail.party, action.unit)))
+    if landing.sail_choices(b, s):
+        return s
+    assert s.sail is not None
+    return air_step(b, attrs.evolve(s, sail=attrs.evolve(s.sail, sailed=True)))
+
+
+def sail_done(b: Board, s: ShumshuState) -> ShumshuState:
+    """The Russians end their choices at sea and the units embarked sail (SHU-LAND.2)."""
+    if not landing.sail_done_ok(s):
+        raise illegal("a landing needs at least one battalion", "SHU-LAND.2")
+    sail = attrs.evolve(s.sail, sailed=True) if s.sail is not None else None
+    return air_step(b, attrs.evolve(s, sail=sail))
 
 
 def air_step(b: Board, s: ShumshuState) -> ShumshuState:
@@ -91,6 +171,23 @@ def air_step(b: Board, s: ShumshuState) -> ShumshuState:
     if s.variant.is_("air_strike", "mandatory"):
         return attrs.evolve(s, stage=Stage.AIR_ROLL)
     return attrs.evolve(s, stage=Stage.AIR)
+
+
+def strike(b: Board, s: ShumshuState, yes: bool) -> ShumshuState:
+    """The Japanese send the Ki-43 against Russian shipping, or not (SHU-AIR.2)."""
+    if yes:  # SHU-AIR.2: the Ki-43 rolls against Russian shipping
+        return attrs.evolve(s, stage=Stage.AIR_ROLL)
+    return landing_step(b, s)
+
+
+def air_roll(b: Board, s: ShumshuState, face: int, sunk: str | None) -> ShumshuState:
+    """The Ki-43's roll against shipping, then the landings (SHU-AIR.2, SHU-AIR.3)."""
+    if (face, sunk) not in {(f, u) for f, u, _ in landing.air_outcomes(b, s)}:
+        raise illegal(
+            "not a possible roll of the Ki-43: a die face, and a unit sunk only on its best roll",
+            "SHU-AIR.2",
+        )
+    return landing_step(b, landing.apply_air(b, s, face, sunk))
 
 
 def landing_step(b: Board, s: ShumshuState) -> ShumshuState:
@@ -164,9 +261,39 @@ def replace_step(b: Board, s: ShumshuState) -> ShumshuState:
     return move_step(b, s)
 
 
+def replace_unit(b: Board, s: ShumshuState, unit: str) -> ShumshuState:
+    """An eliminated infantry battalion comes back at the beachhead (SHU-REPL.1,
+    SHU-REPL.2)."""
+    if unit not in landing.replacements(b, s):
+        raise illegal(
+            f"{unit} cannot be replaced: one eliminated infantry battalion per "
+            "turn, at the beachhead, after the reinforcements (AMB-SHU-9)",
+            "SHU-REPL.1",
+            "SHU-REPL.2",
+        )
+    # SHU-REPL.1: an eliminated battalion back, one per turn
+    s = update(s, [unit], loc=Loc.MAP, hex=s.beachhead, revealed=False)
+    return move_step(b, attrs.evolve(s, replaced=period(s)))
+
+
 def reinforce_step(b: Board, s: ShumshuState) -> ShumshuState:
     if landing.reinforcements(b, s):
         return attrs.evolve(s, stage=Stage.REINFORCE)
+    return decoy_step(b, s)
+
+
+def reinforce(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
+    """One Japanese unit arrives from Paramushir (SHU-REINF.1, SHU-REINF.2)."""
+    if (unit, h) not in landing.reinforcements(b, s):
+        raise illegal(
+            f"{unit} cannot arrive at {h}: one unit from Paramushir to hex 33 on "
+            "the Japanese AM turn",
+            "SHU-REINF.2",
+            "SHU-REINF.1",
+        )
+    s = update(s, [unit], loc=Loc.MAP, hex=h)  # SHU-REINF.2: one unit arrives
+    if s.variant.is_("reinforcement_moves", "arrival_is_move"):
+        s = attrs.evolve(s, moved=s.moved | {unit})
     return decoy_step(b, s)
 
 
@@ -176,8 +303,33 @@ def decoy_step(b: Board, s: ShumshuState) -> ShumshuState:
     return move_step(b, s)
 
 
+def return_decoy(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
+    """A discovered decoy comes back face down (SHU-COMBAT.6, AMB-SHU-21)."""
+    if (unit, h) not in landing.decoy_returns(b, s):
+        raise illegal(
+            f"{unit} cannot come back at {h} (AMB-SHU-21: the first decoy due, in "
+            "an empty hex reachable from hex 33)",
+            "SHU-COMBAT.6",
+        )
+    s = update(s, [unit], loc=Loc.MAP, hex=h, recover=0, revealed=False)
+    if s.variant.is_("decoy_return_moves", "return_is_move") and s.variant.is_(
+        "decoy_movement", "like_infantry"
+    ):
+        s = attrs.evolve(s, moved=s.moved | {unit})
+    return decoy_step(b, s)
+
+
 def move_step(b: Board, s: ShumshuState) -> ShumshuState:
     return attrs.evolve(s, stage=Stage.MOVE)
+
+
+def move_unit(b: Board, s: ShumshuState, unit: str, to: Hex) -> ShumshuState:
+    """One unit moves (SHU-MOVE.1 to SHU-MOVE.4, by `move_problem`)."""
+    found = move_problem(b, s, unit, to)
+    if found is not None:
+        raise illegal(f"{found[1]} ({found[0]})", found[0])
+    s = update(s, [unit], hex=to)
+    return attrs.evolve(s, moved=s.moved | {unit})
 
 
 def declare_step(b: Board, s: ShumshuState) -> ShumshuState:
@@ -188,12 +340,41 @@ def declare_step(b: Board, s: ShumshuState) -> ShumshuState:
     return end_combat_phase(b, s)
 
 
+def join_attack(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
+    """A unit joins the attack into `h`, in data order, while the declaration can still be
+    completed (SHU-COMBAT.1 to SHU-COMBAT.4); a Japanese one is revealed (SHU-COMBAT.5)."""
+    pairs = pairs_of(s.pending)
+    if not join_ok(b, s, pairs, unit, h):
+        raise declaration_error(b, s, (*pairs, (unit, h)), joining=unit)
+    pending = combats_of(b, (*pairs, (unit, h)))
+    if b.side_of[unit] == JP and s.variant.is_("reveal", "in_combat"):
+        s = update(s, [unit], revealed=True)  # SHU-COMBAT.5: revealed once in combat
+    return attrs.evolve(s, pending=pending)
+
+
+def declaration_done(b: Board, s: ShumshuState) -> ShumshuState:
+    """The attacks joined are the declaration, if it is a whole legal one (SHU-COMBAT.1 to
+    SHU-COMBAT.4); then they are resolved."""
+    pairs = pairs_of(s.pending)
+    if not declaration_ok(b, s, pairs):
+        raise declaration_error(b, s, pairs)
+    return pick_step(b, s)
+
+
 def pick_step(b: Board, s: ShumshuState) -> ShumshuState:
     if not s.pending:
         return end_combat_phase(b, s)
     if len(s.pending) == 1 or s.variant.is_("resolution_order", "declared"):
         return start_fight(b, s, s.pending[0])
     return attrs.evolve(s, stage=Stage.PICK)
+
+
+def resolve_attack(b: Board, s: ShumshuState, h: Hex) -> ShumshuState:
+    """The attacker picks the declared attack to resolve next (SHU-COMBAT.1)."""
+    chosen = [c for c in s.pending if c.hex == h]
+    if not chosen:
+        raise illegal(f"no declared attack into {h} may be resolved now", "SHU-COMBAT.1")
+    return start_fight(b, s, chosen[0])
 
 
 # --- one combat ----------------------------------------------------------------------------------
@@ -224,6 +405,16 @@ def defenders_step(b: Board, s: ShumshuState) -> ShumshuState:
     return attrs.evolve(s, stage=Stage.DEFENDERS)
 
 
+def defend(b: Board, s: ShumshuState, units: tuple[str, ...]) -> ShumshuState:
+    """The defender picks the units that defend the hex (SHU-STACK.3)."""
+    fight = s.fight
+    assert fight is not None
+    ordered = tuple(sorted(units, key=lambda u: b.order.get(u, len(b.order))))
+    if ordered not in combat.defender_choices(b, s, fight.hex):
+        raise illegal(combat.defence_refusal(b, s, fight.hex, ordered), "SHU-STACK.3")
+    return set_defenders(b, s, ordered)
+
+
 def set_defenders(b: Board, s: ShumshuState, defenders: tuple[str, ...]) -> ShumshuState:
     """Defenders are revealed: they are in combat (SHU-COMBAT.5)."""
     fight = s.fight
@@ -234,6 +425,13 @@ def set_defenders(b: Board, s: ShumshuState, defenders: tuple[str, ...]) -> Shum
     assert fight is not None
     if combat.hold_allowed(b, s, fight):  # No Retreat! may be declared (SHU-LAND.8, SHU-LAND.9)
         return attrs.evolve(s, stage=Stage.HOLD)
+    return commit_step(b, s)
+
+
+def hold(b: Board, s: ShumshuState, yes: bool) -> ShumshuState:
+    """The defender declares No Retreat!, or not (SHU-LAND.8, SHU-LAND.9)."""
+    assert s.fight is not None
+    s = attrs.evolve(s, fight=attrs.evolve(s.fight, hold=yes))
     return commit_step(b, s)
 
 
@@ -258,6 +456,56 @@ def set_commit(b: Board, s: ShumshuState, press: bool, air: bool, banzai: bool) 
     return attrs.evolve(s, fight=fight, stage=Stage.ROLL)
 
 
+def commit(b: Board, s: ShumshuState, press: bool, air: bool, banzai: bool) -> ShumshuState:
+    """The attacker presses (SHU-PRESS.1), calls the Ki-43 (SHU-AIR.1) and declares Banzai!
+    (SHU-BANZAI.1), as far as each is open to it."""
+    assert s.fight is not None
+    if (press, air, banzai) not in combat.commit_choices(b, s, s.fight):
+        raise illegal(
+            "not a choice open to this attacker: only the attacker presses; the "
+            "Ki-43 once per player-turn and Banzai! for Japanese attacks",
+            "SHU-PRESS.1",
+            "SHU-AIR.1",
+            "SHU-BANZAI.1",
+        )
+    return set_commit(b, s, press, air, banzai)
+
+
+def roll(b: Board, s: ShumshuState, face: int) -> ShumshuState:
+    """The die is rolled (SHU-CRT.1) and the table read (SHU-CRT.2); a lander's roll is read
+    as `landing_roll` says."""
+    if not 1 <= face <= 6:
+        raise illegal("a die shows 1 to 6", "SHU-CRT.1")
+    fight = s.fight
+    assert fight is not None
+    fight = attrs.evolve(fight, face=face)
+    s = attrs.evolve(s, fight=fight)
+    if not fight.landing:
+        reading = outcome(b, s, fight, face)
+        return after_result(b, combat.apply_result(b, s, fight, reading.result))
+    return landing_roll(b, s, fight, face)
+
+
+def landing_roll(b: Board, s: ShumshuState, fight: Fight, face: int) -> ShumshuState:
+    """A lander's roll: its worst roll sinks it with a landing capability (SHU-LAND.3,
+    SHU-LAND.4); an unopposed lander is done; against defenders the table decides, after a
+    worst roll only by reading (`worst_roll_opposed`), and an AE loses the lander."""
+    lander = fight.attackers[0]
+    worst = worst_roll(b, s, fight, face)
+    if worst:  # SHU-LAND.3, SHU-LAND.4
+        s = landing.lose_ship(eliminate(b, s, [lander]))
+    if not fight.defenders:
+        return lander_done(b, s)
+    result = outcome(b, s, fight, face).result
+    if worst:
+        if s.variant.is_("worst_roll_opposed", "crt_too") and result in crt.DEFENDER_RESULTS:
+            return after_result(b, combat.apply_result(b, s, fight, result))
+        return lander_done(b, attrs.evolve(s, fight=attrs.evolve(fight, result="lost")))
+    if result == "AE":
+        s = eliminate(b, s, [lander])
+    return after_result(b, combat.apply_result(b, s, fight, result))
+
+
 def after_result(b: Board, s: ShumshuState) -> ShumshuState:
     """Routs and withdrawals, one unit at a time (SHU-CRT.4, SHU-CRT.5)."""
     fight = s.fight
@@ -279,6 +527,21 @@ def after_result(b: Board, s: ShumshuState) -> ShumshuState:
     return advance_step(b, s)
 
 
+def retreat(b: Board, s: ShumshuState, unit: str, to: Hex) -> ShumshuState:
+    """The next routed or withdrawn unit goes one hex, into the island, free of enemy units
+    (SHU-CRT.4, SHU-CRT.5)."""
+    fight = s.fight
+    assert fight is not None
+    clause = "SHU-CRT.4" if fight.result == "DR" else "SHU-CRT.5"
+    if unit != fight.retreating[0] or to not in combat.retreat_choices(b, s, fight):
+        raise illegal(
+            f"{fight.retreating[0]} goes next, one hex into a hex of the island "
+            "free of enemy units",
+            clause,
+        )
+    return after_result(b, combat.apply_retreat(b, s, unit, to))
+
+
 def advance_step(b: Board, s: ShumshuState) -> ShumshuState:
     """Victors may advance (SHU-COMBAT.13)."""
     fight = s.fight
@@ -288,6 +551,23 @@ def advance_step(b: Board, s: ShumshuState) -> ShumshuState:
     if winners:  # SHU-COMBAT.13: the victors may advance
         return attrs.evolve(s, stage=Stage.ADVANCE, fight=attrs.evolve(fight, winners=winners))
     return fight_done(b, s)
+
+
+def advance(b: Board, s: ShumshuState, unit: str, to: Hex) -> ShumshuState:
+    """A victor advances into the defender's hex or an empty hex next to it
+    (SHU-COMBAT.13)."""
+    fight = s.fight
+    assert fight is not None
+    if unit not in fight.winners or to not in combat.advance_choices(b, s, fight, unit):
+        raise illegal(
+            f"{unit} cannot advance into {to}: victors advance into the "
+            "defender's hex or an empty hex next to it",
+            "SHU-COMBAT.13",
+        )
+    s = update(s, [unit], hex=to)  # SHU-COMBAT.13: a victor advances
+    fight = attrs.evolve(fight, winners=tuple(w for w in fight.winners if w != unit))
+    s = attrs.evolve(s, fight=fight)
+    return advance_step(b, s) if fight.winners else fight_done(b, s)
 
 
 def fight_done(b: Board, s: ShumshuState) -> ShumshuState:
