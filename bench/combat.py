@@ -273,7 +273,7 @@ def bench_playouts(games: int, seed: int, repeats: int = 3) -> dict[str, Any]:
     from tools.registry import get_game
 
     game = get_game("nomonhan")
-    board = game.board  # type: ignore[attr-defined]
+    board = game.rules.board  # type: ignore[attr-defined]
     out: dict[str, Any] = {}
     for preset in game.presets():
         states = declare_positions(game, preset, games, seed)

@@ -1,4 +1,4 @@
-"""Each spec's evaluation (`specs/<game>/evaluation.py`): a value in [-1, 1] from one side's
+"""Each game's evaluation (`GamePackage.evaluation`): a value in [-1, 1] from one side's
 observation, +1 / -1 once the observation says the game is won / lost, and moved the right way
 by what the victory conditions score."""
 
@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -14,15 +13,15 @@ from typing import Any
 import pytest
 
 from kernel.playout import play
-from tools.registry import game_names, get_game
+from tools.registry import game_names, get_game, get_package
 
 Evaluate = Callable[[Mapping[str, Any], str], float]
 
 
 def evaluation(name: str) -> Evaluate:
-    module = importlib.import_module(f"specs.{name}.evaluation")
-    evaluate: Evaluate = module.evaluate
-    return evaluate
+    declared = get_package(name).evaluation
+    assert declared is not None, f"{name} declares no evaluation"
+    return declared()
 
 
 @functools.cache

@@ -101,7 +101,7 @@ def test_rattenkrieg_deals_only_unseen_cards() -> None:
     (RKS-3.3.3, RKS-3.4.1): its own hand and steps stay as they are."""
     game = get_game("rattenkrieg")
     draw = resampler(game)
-    side_of = game.board.side_of  # type: ignore[attr-defined]
+    side_of = game.rules.board.side_of  # type: ignore[attr-defined]
     for i, s in enumerate(cached_positions("rattenkrieg")):
         for side in game.sides:
             r = draw(game.observe(s, side), side, random.Random(i))

@@ -1,4 +1,4 @@
-"""The toy game (tests/kernel/toy.py) with a strict codec and a position check, built the way
+"""The toy game (tests/toy/) with a strict codec and a position check, built the way
 issue 11 asks of every game: wire records decoded strictly (`kernel.wire`), then a check that
 refuses positions no play reaches. The mutation kit must find nothing wrong with it, and must
 find each weakness planted into it (tests/conformance/test_mutation_kit.py).
@@ -12,7 +12,10 @@ from kernel.codec import OutcomeRecord, VariantRecord
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.game import Outcome, WireTypes
 from kernel.wire import Meta, Record, convert, to_builtins
-from tests.kernel.toy import CAT, GOAL, Add, Coin, Pass, Toy, ToyAction, ToyState
+from tests.toy.data.variants import CAT
+from tests.toy.rules.actions import Add, Coin, Pass, ToyAction
+from tests.toy.rules.game import Toy
+from tests.toy.rules.state import GOAL, ToyState
 
 MAX_TOTAL = GOAL + 2
 """The largest total play reaches: GOAL - 1, plus 2, plus the coin's 1."""

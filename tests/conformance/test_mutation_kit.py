@@ -16,18 +16,21 @@ from hypothesis import strategies as st
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput
 from tests.conformance.strict_toy import StrictToy
-from tests.kernel.toy import Add, ToyAction, ToyState
+from tests.toy.rules.actions import Add, ToyAction
+from tests.toy.rules.state import ToyState
 from tools.testing.conformance import (
-    MUTATION_OPS,
     Corpus,
-    ListChooser,
-    Mutant,
     MutantFailure,
-    Pool,
-    RandomChooser,
     build_corpus,
     check_action_mutant,
     check_state_mutant,
+)
+from tools.testing.mutation import (
+    MUTATION_OPS,
+    ListChooser,
+    Mutant,
+    Pool,
+    RandomChooser,
     json_path,
     mutate,
 )

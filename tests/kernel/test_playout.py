@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from kernel.playout import play, replay
-from tests.kernel.toy import Pass, Toy, ToyAction, ToyState
+from tests.toy.rules.actions import Pass, ToyAction
+from tests.toy.rules.game import Toy
+from tests.toy.rules.state import ToyState
 from tools.testing.conformance import check_playout, check_step
 
 TOY = Toy()

@@ -8,6 +8,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+import tests.toy
 from tools.registry import game_names, get_package
 from tools.testing.package_contract import contract_problems
 
@@ -15,6 +16,16 @@ from tools.testing.package_contract import contract_problems
 @pytest.mark.parametrize("name", game_names())
 def test_every_registered_game_satisfies_the_package_contract(name: str) -> None:
     assert contract_problems(get_package(name)) == []
+
+
+def test_the_toy_game_of_the_tests_satisfies_the_package_contract() -> None:
+    """The toy (tests/toy/) has the package shape of a real game, the worked example of
+    docs/adding-a-game.md: no data files (its data_dir is its data/ folder), no verification
+    link, an evaluation, no resampler (it hides nothing) and no OpenSpiel codec."""
+    package = tests.toy.PACKAGE
+    assert package.name == "toy" and package.formal is None and package.spiel is None
+    assert package.data_dir.is_dir() and not list(package.data_dir.glob("*.toml"))
+    assert contract_problems(package) == []
 
 
 def test_contract_catches_a_wrong_name_and_a_missing_data_folder() -> None:

@@ -35,9 +35,9 @@ from solvers.checking.explore_model import model_differential
 from solvers.checking.gaps import no_action_and_endless, settle_unreached, stuck_readings
 from solvers.smt import SolverFailure
 from specs.nomonhan.formal import verification as nom_verification
-from tests.kernel.toy import Toy
 from tests.readings import rebound
 from tests.sizes import FULL
+from tests.toy.rules.game import Toy
 from tools.cli import commands as cli
 from tools.explore_report import write_report
 from tools.playlog import read_log, replay_log
@@ -358,7 +358,7 @@ def test_render_cli_draws_every_unit_and_marks_provisional_data(
     assert cli.main(["render", "nomonhan", str(state_file), "-o", str(out)]) == 0
     root = ElementTree.parse(out).getroot()
     pieces = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
-    assert {u.id for u in NOMONHAN.data.units} <= pieces  # type: ignore[attr-defined]
+    assert {u.id for u in NOMONHAN.rules.data.units} <= pieces  # type: ignore[attr-defined]
     hexes = {e.get("data-hex") for e in root.iter() if e.get("data-hex")}
     assert {"0101", "0308", "0809"} <= hexes
     edges = {e.get("data-edge") for e in root.iter() if e.get("data-edge")}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -14,10 +15,12 @@ from xml.etree import ElementTree
 import attrs
 
 from kernel.playout import play
+from kernel.roles import AssembledGame
 from kernel.scene import Piece, Region, Scene
 from solvers.checking.explore import units_on_map
 from solvers.checking.gaps import Gap
-from tests.kernel.toy import Toy, ToyState
+from tests.toy.rules.game import Toy
+from tests.toy.rules.state import ToyState
 from tools.explore_report import write_report
 from tools.registry import get_game
 from tools.render import HIGHLIGHT, render_svg
@@ -25,6 +28,12 @@ from tools.render import HIGHLIGHT, render_svg
 SVG = "{http://www.w3.org/2000/svg}"
 NOMONHAN = get_game("nomonhan")
 RATTENKRIEG = get_game("rattenkrieg")
+
+
+def _scene(game: AssembledGame[Any, Any]) -> Callable[..., Scene]:
+    """The game's picture (every registered game has one)."""
+    assert game.scene is not None
+    return game.scene
 
 
 def _texts(svg: str) -> list[str]:
@@ -41,7 +50,7 @@ def _rattenkrieg_in_play() -> Any:
 
 def test_the_turn_track_marks_the_turn_now_and_the_points_are_shown() -> None:
     state = NOMONHAN.initial_state(NOMONHAN.presets()["ja"])
-    scene = NOMONHAN.scene(state)  # type: ignore[attr-defined]
+    scene = _scene(NOMONHAN)(state)
     assert (scene.turn, scene.turns) == (1, 8)
     assert dict(scene.track_notes) == {6: "1-2?", 7: "1-3?"}  # the die faces are provisional
     root = ElementTree.fromstring(render_svg(scene))
@@ -55,14 +64,14 @@ def test_the_turn_track_marks_the_turn_now_and_the_points_are_shown() -> None:
 
 def test_rattenkrieg_hands_are_counts_with_the_deck_size_and_no_card_is_shown() -> None:
     state = _rattenkrieg_in_play()
-    svg = render_svg(RATTENKRIEG.scene(state))  # type: ignore[attr-defined]
+    svg = render_svg(_scene(RATTENKRIEG)(state))
     texts = _texts(svg)
     hands = f"Hands: GE {len(state.hand_ge)} cards, SU {len(state.hand_su)} cards (faces hidden)"
     assert any(t.startswith(hands) and f"deck {len(state.deck)} cards" in t for t in texts)
     assert any(t.startswith("Victory (RKS-4.1.1): GE holds") for t in texts)
     words = set(re.findall(r"[\w-]+", " ".join(texts)))
     assert not words & (state.hand_ge | state.hand_su)  # no card in a hand is named
-    scene = RATTENKRIEG.scene(state)  # type: ignore[attr-defined]
+    scene = _scene(RATTENKRIEG)(state)
     assert (scene.turn, scene.turns) == (state.turn, 6)
 
 
@@ -77,7 +86,7 @@ def test_a_rattenkrieg_witness_counts_the_units_in_its_areas() -> None:
 
 
 def test_provisional_marks_what_the_text_does_not_give_not_everything() -> None:
-    scene = NOMONHAN.scene(NOMONHAN.initial_state(NOMONHAN.presets()["ja"]))  # type: ignore[attr-defined]
+    scene = _scene(NOMONHAN)(NOMONHAN.initial_state(NOMONHAN.presets()["ja"]))
     # the grid's extent and the default terrain are provisional map-wide: said once, in the
     # note, not drawn on every hex; the hills the text names are given
     assert not any(c.provisional for c in scene.cells)
@@ -87,7 +96,7 @@ def test_provisional_marks_what_the_text_does_not_give_not_everything() -> None:
     assert edges[("0202", "0302")] is False  # NOM-7.5 gives this river hexside
     assert edges[("0203", "0303")] is True  # the rest of the course is drawn provisionally
     assert all(p.provisional for p in scene.pieces if p.label != "flag")  # printed values
-    rks = RATTENKRIEG.scene(RATTENKRIEG.initial_state(RATTENKRIEG.presets()["standard"]))  # type: ignore[attr-defined]
+    rks = _scene(RATTENKRIEG)(RATTENKRIEG.initial_state(RATTENKRIEG.presets()["standard"]))
     areas = {r.name: r.provisional for r in rks.regions}
     assert areas["Tractor Works"] is False and areas["German Rear"] is False  # named in the text
     assert areas["Orlovka"] is True
@@ -140,7 +149,7 @@ def test_a_picture_without_a_loop_has_no_arrows() -> None:
 def test_a_witness_on_the_area_map_marks_the_areas_and_units_its_actions_name() -> None:
     """The actions cite Areas by their id ("german-rear"); the picture marks that Area."""
     state = RATTENKRIEG.initial_state(RATTENKRIEG.presets()["standard"])
-    scene = RATTENKRIEG.scene(state).with_witness(frozenset({"german-rear", "14Pz"}), ())  # type: ignore[attr-defined]
+    scene = _scene(RATTENKRIEG)(state).with_witness(frozenset({"german-rear", "14Pz"}), ())
     root = ElementTree.fromstring(render_svg(scene))
     areas = {e.get("data-area"): e.get("stroke") for e in root.iter() if e.get("data-area")}
     assert areas["German Rear"] == HIGHLIGHT and areas["Gumrak"] != HIGHLIGHT

@@ -25,6 +25,7 @@ from typing import Any
 import attrs
 
 from kernel.chance import sample
+from kernel.errors import InvalidInput
 from kernel.game import CHANCE, Game
 from tools.agents.base import Seat
 from tools.registry import get_package
@@ -35,7 +36,10 @@ Evaluate = Callable[[Mapping[str, Any], str], float]
 @functools.cache
 def evaluation(game_name: str) -> Evaluate | None:
     """The game's `evaluate(observation, side) -> float`, if its package declares one."""
-    declared = get_package(game_name).evaluation
+    try:
+        declared = get_package(game_name).evaluation
+    except InvalidInput:  # not a registered game
+        return None
     return None if declared is None else declared()
 
 

@@ -127,6 +127,6 @@ def _resampler(package: GamePackage, game: Game[Any, Any]) -> list[str]:
 def _spiel(package: GamePackage, game: Game[Any, Any]) -> list[str]:
     if package.spiel is None:
         return []
-    names = sorted(spec.short_name for spec in package.spiel(game))
+    names = sorted(spec.short_name for spec in package.spiel(package.assemble()))
     expected = sorted(f"python_wargame_{game.name}_{p}" for p in game.presets())
     return [] if names == expected else [f"OpenSpiel games {names}, expected {expected}"]

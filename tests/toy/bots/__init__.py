@@ -1,0 +1,1 @@
+"""What bots need of the toy: its evaluation (it hides nothing, so no resampler)."""

@@ -1,0 +1,1 @@
+"""What crosses the boundary: the toy's wire records and its JSON codec."""

@@ -1,0 +1,1 @@
+"""The toy's rules: state, actions, and the `Game` dispatcher (`game.py`)."""
