@@ -496,5 +496,5 @@ class DiscardTree:
 
 
 def specs(game: Any) -> list[Spec]:
-    """One game per preset of `game` (the rules the package builds)."""
-    return preset_specs(game, RattenkriegCodec(game), lambda variant: MAX_GAME_LENGTH)
+    """One game per preset of `game` (the assembled game; the codec reads its rules)."""
+    return preset_specs(game, RattenkriegCodec(game.rules), lambda variant: MAX_GAME_LENGTH)

@@ -30,7 +30,7 @@ from solvers.checking.system import (
 )
 from solvers.checking.terms import CONCRETE
 from specs.rattenkrieg.formal import properties, verification
-from specs.rattenkrieg.formal.symbolic import at
+from specs.rattenkrieg.formal.symbolic_state import at
 from specs.rattenkrieg.formal.verification import (
     AFTERMATH,
     CARDS,

@@ -8,8 +8,8 @@ control, with the map (adjacency, the Rears) and the readings as fixed tables.
 Beyond what the model had, these read the combat record's loser (`LOSER`, a side by number as
 `CONTROLLERS` has it, 0 for none) and, per unit, whether it is one of the remaining units
 already decided to stay (`stay`, `Combat.staying`): variables of RKS-P-COMBAT's part of the
-model (`specs.rattenkrieg.formal.symbolic_combat`), which projects them and says how steps change
-them.
+model (`specs.rattenkrieg.formal.symbolic_combat`, which projects them;
+`symbolic_combat_rules` says how steps change them).
 The step rules (`Aftermath.rules`) are restatements, one per stage, of the checks the rules make
 as play enters it: `damage.begin_damage` eliminates a unit with no choice instead of entering
 the damage stage, `damage.next_isolation` isolates a unit with nowhere to retreat instead of
@@ -23,12 +23,16 @@ that entered a stage with nothing to decide would be a mismatch, not a silent pa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from solvers.checking.system import Conjunct
 from solvers.checking.terms import B, Frame, I, Ops
-from specs.rattenkrieg.formal.symbolic import CONTROLLERS, STAGES, Model, at, ctl, hand, iso, steps
 from specs.rattenkrieg.formal.symbolic_combat import stay
+from specs.rattenkrieg.formal.symbolic_state import CONTROLLERS, STAGES, at, ctl, hand, iso, steps
 from specs.rattenkrieg.rules.state import SIDES, SU, Stage, other
+
+if TYPE_CHECKING:
+    from specs.rattenkrieg.formal.symbolic import Model
 
 LOSER = "closer"
 """The combat's loser, by side number (0: none yet, or no combat): `symbolic_combat`'s."""
@@ -190,8 +194,8 @@ class Aftermath:
 
     def decided(self, o: Ops[B, I], f: Frame[B, I]) -> B:
         """RKS-8.9.2, RKS-8.10.2, RKS-8.11.2: in the damage stage damage has a choice, in the
-        remaining units' stage the first of them has a retreat, in the continuation an enemy
-        is left and the attacker can fight or go (`properties.aftermath` beyond `picks`)."""
+        remaining units' stage the first of them has a retreat, in the continuation an enemy is left
+        and the attacker can fight or go (`invariants_aftermath.aftermath` beyond `picks`)."""
         return o.all(
             [
                 when(o, self.in_stage(o, f, DAMAGE, "dunit"), lambda: self.damage_has_choice(o, f)),

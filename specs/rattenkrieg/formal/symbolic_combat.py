@@ -1,7 +1,7 @@
 """RKS-P-COMBAT over Rattenkrieg's abstraction (`specs.rattenkrieg.formal.symbolic`): the combat
 record's round, table and aftermath as model variables, the step rules that say what a step
 does to them, and the formal statement (`combat_fits`) that implies
-`properties.combat_fits` of the projected position.
+`invariants_combat.combat_fits` of the projected position.
 
 **What is modelled** (beyond the record's cause, attacker side and refight flag, its attacker,
 defender, support and Area, which `symbolic` already has): the record's step (`Step` by number
@@ -15,72 +15,34 @@ presets) no round holds more than one spent card (a second raise is judged at on
 three are the whole table; under raising=alternating they are not, and RKS-P-COMBAT has no
 formal statement there (`wargame verify` tests it).
 
-**The step rules** (`record_rules`):
+The step rules that say what a step does to them are in
+`specs.rattenkrieg.formal.symbolic_combat_rules`.
 
-- no record, none of its values; a record has a step (the projection's);
-- a round begins (`start_combat`, `choose_defender`, `begin_round`, a tie's repeat, RKS-8.2.3,
-  RKS-8.3.1, RKS-8.7.4) with the table empty, no loser, raiser, raise or support, nothing
-  staying, the attacker in its Area, and either the defender to choose among two enemy units
-  or more, or the first declaration due (the attacker's, the German's under General Chuikov)
-  with the chosen defender in the Area and a card for the attacker: this restates the checks
-  `start_combat`, `choose_defender_problem` and `begin_round` make as play enters a round;
-- a declaration (`play`, RKS-8.4.1, RKS-8.5.2, RKS-8.6.1, RKS-8.6.2, RKS-9.8.1) is the only
-  step that ends in a round with cards on the table: from a declaration step of the same
-  record, the side to move puts one card in its place, its own, from its hand (its fighter not
-  isolated, RKS-8.10.4) or its fighter's steps (a unit with step cards, RKS-8.12.2), open
-  exactly when General Chuikov makes the German show it; the next step follows the order of
-  RKS-8.3.1 (the German first under Chuikov); a raise moves the raiser's card to the spent ones,
-  counts one raise and passes the raise to the other side, and under raising=one_each only
-  the first raise is answered by a raise; the T-34 joins only with a Soviet card, from the
-  Area, not the Soviet fighter, and in attack only under t34_support=attack_and_defence
-  (RKS-8.12.3); it moves no unit, isolates none, and takes nothing from the other side's hand
-  or the other fighter's steps;
-- as play enters the combat's damage (`judge`, `accept`, `begin_round` with an attacker
-  without a card, RKS-8.9.1) the table is clear and the loser's fighter is the damaged unit,
-  with the attacker and the defender in the Area: a restatement of what these leave;
-- a lost step's pick (AMB-RKS-7 iii) follows the damage stage with the record and every unit's
-  place unchanged;
-- as play enters the continuation (`continuation`, RKS-8.11.2) the table is clear, no loser,
-  nothing staying, the attacker in its Area: a restatement of `continuation`'s checks;
-- as play enters a combat's remaining units' decisions (`next_isolation`, RKS-8.10.1) the record
-  is as `after_damage` leaves it (the defender lost and left the Area, the attacker in it, the
-  table clear): a restatement as play enters the stage;
-- a bombarded unit's record (AMB-RKS-16, RKS-9.2.2) exists only while its remaining units
-  decide, and is opened as play enters their decisions only under bombard_isolation=yes, as
-  `_bombard_isolates` opens it (the target gone, a bombarding unit counted in the Area): a
-  restatement as play enters the stage;
-- a step within the decisions (`apply_isolation`) keeps the record but its staying units and its
-  isolation choice, adds to the staying units only remaining units (enemies of the attacker in
-  the Area, not isolated), makes the isolation choice only under isolation_choice=all_together,
-  moves only a remaining unit not yet staying, and isolates none (the decisions take effect
-  together as the stage ends).
-
-**Why it is inductive.** A round with cards on the table comes from a declaration step whose
-record fits, and the declaration rule keeps each card's side, origin and openness, the raise's
-order and the support's conditions; a round with an empty table, the damage, the continuation and
-the entry into the remaining units' decisions are restated (there the proof adds little beyond
-the refinement check, which holds every concrete step to these rules); a pick and a step within
-the decisions change nothing the statement reads but what their rules allow. Each rule is
-needed: without any one the statement is no longer inductive
-(`tests/rattenkrieg/test_symbolic_combat.py`). The statement adds two conjuncts to
-`properties.combat_fits` (under General Chuikov the attacker has a card while the German
-declares first; the records of each stage, `Model.records_fit`, proved for RKS-P-SEQUENCE) and
-RKS-P-COMBATANTS, so it implies the property.
+**Why it is inductive.** A round with cards on the table comes from a declaration step whose record
+fits, and the declaration rule keeps each card's side, origin and openness, the raise's order and
+the support's conditions; a round with an empty table, the damage, the continuation and the entry
+into the remaining units' decisions are restated (there the proof adds little beyond the refinement
+check, which holds every concrete step to these rules); a pick and a step within the decisions
+change nothing the statement reads but what their rules allow. Each rule is needed: without any one
+the statement is no longer inductive (`tests/rattenkrieg/test_symbolic_combat.py`). The statement
+adds two conjuncts to `invariants_combat.combat_fits` (under General Chuikov the attacker has a card
+while the German declares first; the records of each stage, `symbolic_records.records_fit`, proved
+for RKS-P-SEQUENCE) and RKS-P-COMBATANTS, so it implies the property.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Generic
+from typing import TYPE_CHECKING, Generic
 
-from solvers.checking.system import BoolVar, Conjunct, IntVar, Var
+from solvers.checking.system import BoolVar, IntVar, Var
 from solvers.checking.terms import B, Frame, I, Ops
-from specs.rattenkrieg.formal.symbolic import (
+from specs.rattenkrieg.formal.symbolic_records import records_fit
+from specs.rattenkrieg.formal.symbolic_state import (
     BOMBARDED,
     CONTROLLERS,
     FIGHTS,
     STAGES,
-    Model,
     at,
     ceff,
     hand,
@@ -88,6 +50,9 @@ from specs.rattenkrieg.formal.symbolic import (
     steps,
 )
 from specs.rattenkrieg.rules.state import GE, HAND, SU, Placed, RKState, Stage, Step
+
+if TYPE_CHECKING:
+    from specs.rattenkrieg.formal.symbolic import Model
 
 STEPS: dict[Step | None, int] = {None: 0, **{x: i + 1 for i, x in enumerate(Step)}}
 """A combat record's step by number (0: no record)."""
@@ -227,7 +192,7 @@ class Reading(Generic[B, I]):
         return self.f.b(slot(x, "on"))
 
     def clear(self) -> B:
-        """No card on the table and no raiser (`properties._table_clear`)."""
+        """No card on the table and no raiser (`invariants_combat.table_clear`)."""
         o, f = self.o, self.f
         return o.all(
             [
@@ -268,7 +233,7 @@ class Reading(Generic[B, I]):
     def opens(self, x: str, before: Iterable[str]) -> B:
         """Whether card `x` should lie open (RKS-9.8.1): a German card under General Chuikov,
         the first German card on the table unless under chuikov_raises=german_first; `before`
-        are the cards before it in the order `properties._cards_on_table` reads them."""
+        are the cards before it in the order `invariants_combat._cards_on_table` reads them."""
         o, f = self.o, self.f
         earlier = [o.all([self.on(y), o.eq(f.i(slot(y, "side")), GE_N)]) for y in before]
         return o.all(
@@ -307,47 +272,72 @@ class Reading(Generic[B, I]):
 
 
 def parts(m: Model, o: Ops[B, I], f: Frame[B, I]) -> dict[str, B]:
-    """RKS-8.1.1 to RKS-8.7.5, RKS-8.10.1, RKS-8.10.4, RKS-8.12.2, RKS-8.12.3, RKS-9.8.1,
-    AMB-RKS-16 (`properties.combat_fits` beyond `properties.combatants`), read over the
+    """RKS-8.1.1 to RKS-8.7.5, RKS-8.10.1, RKS-8.10.4, RKS-8.12.2, RKS-8.12.3, RKS-9.8.1, AMB-RKS-16
+    (`invariants_combat.combat_fits` beyond `invariants_combat.combatants`), read over the
     projection: the staying units and the isolation choice; a bombarded unit's record as
     `_bombarded` has it; a combat's attacker in the Area, its remaining units deciding only in
-    isolation, its round (`_round`, `_cards_on_table`: under raising=one_each the spent cards are
-    at most `sp0`, since the raises, at most one while raising and none before, count them) and
-    what follows the result. Beyond the predicate: a record's step is one of `Step`; under
-    General Chuikov the attacker has a card while the German declares first (what `begin_round`
-    checked, which makes the statement inductive)."""
+    isolation, its round (`_round`, `_cards_on_table`: under raising=one_each the spent cards are at
+    most `sp0`, since the raises, at most one while raising and none before, count them) and what
+    follows the result. Beyond the predicate: a record's step is one of `Step`; under General
+    Chuikov the attacker has a card while the German declares first (what `begin_round` checked,
+    which makes the statement inductive)."""
     r = Reading(m, o, f)
-    fight, stage, step, a = f.i("fight"), f.i("stage"), f.i("cstep"), r.a
-    raises, spent, loser = f.i("craises"), f.i("cspent"), f.i("closer")
+    fight, stage, step = f.i("fight"), f.i("stage"), f.i("cstep")
     stages = {k: o.eq(stage, v) for k, v in (("combat", COMBAT_STAGE), ("iso", ISOLATION))}
-    at_step = {k: o.eq(step, v) for k, v in (("a", ATTACK), ("d", DEFENCE), ("r", RAISE))}
-    one_each = o.lit(m.variant.is_("raising", "one_each"))
-    su_card = o.any(o.all([r.on(x), o.eq(f.i(slot(x, "side")), SU_N)]) for x in SLOTS)
-    defence_only = o.lit(m.variant.is_("t34_support", "defence_only"))
+    round_ = _round(m, o, f, r)
+    after = _after(o, f, r)
+    fighting = o.eq(fight, FIGHTS["combat"])
+    return {
+        "none": o.implies(o.eq(fight, 0), none(m, o, f)),
+        "step": o.implies(o.not_(o.eq(fight, 0)), o.le(1, step)),
+        "staying": r.staying_fit(),
+        "bombarded": o.implies(o.eq(fight, BOMBARDED), bombarded(m, o, f)),
+        "attacker here": o.implies(fighting, r.in_area(f.i("cunit"))),
+        "deciding": o.implies(o.all([fighting, o.not_(r.nobody_stays())]), stages["iso"]),
+        "round": o.implies(o.all([fighting, stages["combat"]]), round_),
+        "after": o.implies(o.all([fighting, o.not_(stages["combat"])]), after),
+    }
+
+
+def _round(m: Model, o: Ops[B, I], f: Frame[B, I], r: Reading[B, I]) -> B:
+    """RKS-8.2.3, RKS-8.3.1, RKS-8.7.1 (`invariants_combat._round`): no loser yet; while the
+    defender chooses his unit nothing is on the table and he has several to choose from; else a
+    declaration is due (`_declaring`)."""
+    step, raises, spent, loser = f.i("cstep"), f.i("craises"), f.i("cspent"), f.i("closer")
     csup = f.i("csup")
-    cards = o.all(
+    declaring = _declaring(m, o, f, r)
+    return o.all(
         [
-            o.iff(r.on("sp0"), o.le(1, spent)),
-            o.implies(o.le(1, spent), o.eq(f.i(slot("sp0", "side")), r.first)),
-            o.implies(r.on("atk"), o.eq(f.i(slot("atk", "side")), a)),
-            o.implies(r.on("dfc"), o.eq(f.i(slot("dfc", "side")), r.other(a))),
-            r.card_fits("sp0", ()),
-            r.card_fits("atk", ("sp0",)),
-            r.card_fits("dfc", ("sp0", "atk")),
+            o.eq(loser, 0),
             o.implies(
-                o.not_(o.eq(csup, 0)),
+                o.eq(step, CHOOSE),
                 o.all(
                     [
-                        su_card,
-                        r.in_area(csup),
-                        o.not_(o.eq(csup, r.fighter(o.num(SU_N)))),
-                        o.not_(o.all([o.eq(a, SU_N), defence_only])),
+                        o.eq(f.i("cdef"), 0),
+                        o.not_(r.on("atk")),
+                        o.not_(r.on("dfc")),
+                        o.eq(spent, 0),
+                        o.eq(f.i("craiser"), 0),
+                        o.eq(raises, 0),
+                        o.eq(csup, 0),
+                        o.le(2, r.enemies_here()),
                     ]
                 ),
             ),
+            o.implies(o.not_(o.eq(step, CHOOSE)), declaring),
         ]
     )
-    declaring = o.all(
+
+
+def _declaring(m: Model, o: Ops[B, I], f: Frame[B, I], r: Reading[B, I]) -> B:
+    """RKS-8.3.1, RKS-8.4.1, RKS-8.6.1, RKS-8.6.2: the cards of the step on the table, the
+    raiser, the raises (one each under raising=one_each), a card to declare with, and the cards
+    themselves (`_table_fits`)."""
+    step, raises, spent = f.i("cstep"), f.i("craises"), f.i("cspent")
+    at_step = {k: o.eq(step, v) for k, v in (("a", ATTACK), ("d", DEFENCE), ("r", RAISE))}
+    one_each = o.lit(m.variant.is_("raising", "one_each"))
+    cards = _table_fits(m, o, f, r)
+    return o.all(
         [
             o.among(step, [o.num(ATTACK), o.num(DEFENCE), o.num(RAISE)]),
             r.in_area(f.i("cdef")),
@@ -373,28 +363,48 @@ def parts(m: Model, o: Ops[B, I], f: Frame[B, I]) -> dict[str, B]:
             cards,
         ]
     )
-    round_ = o.all(
+
+
+def _table_fits(m: Model, o: Ops[B, I], f: Frame[B, I], r: Reading[B, I]) -> B:
+    """RKS-8.4.1, RKS-8.6.1, RKS-8.12.3, RKS-9.8.1 (`invariants_combat._cards_on_table`): the
+    first spent card is there with spent cards and is the first raiser's, the attack and the
+    defence are their sides', each card fits (`Reading.card_fits`), and a T-34 supports only a
+    Soviet card of its Area, not the Soviet fighter, and in attack only under
+    t34_support=attack_and_defence."""
+    a, spent, csup = r.a, f.i("cspent"), f.i("csup")
+    su_card = o.any(o.all([r.on(x), o.eq(f.i(slot(x, "side")), SU_N)]) for x in SLOTS)
+    defence_only = o.lit(m.variant.is_("t34_support", "defence_only"))
+    return o.all(
         [
-            o.eq(loser, 0),
+            o.iff(r.on("sp0"), o.le(1, spent)),
+            o.implies(o.le(1, spent), o.eq(f.i(slot("sp0", "side")), r.first)),
+            o.implies(r.on("atk"), o.eq(f.i(slot("atk", "side")), a)),
+            o.implies(r.on("dfc"), o.eq(f.i(slot("dfc", "side")), r.other(a))),
+            r.card_fits("sp0", ()),
+            r.card_fits("atk", ("sp0",)),
+            r.card_fits("dfc", ("sp0", "atk")),
             o.implies(
-                o.eq(step, CHOOSE),
+                o.not_(o.eq(csup, 0)),
                 o.all(
                     [
-                        o.eq(f.i("cdef"), 0),
-                        o.not_(r.on("atk")),
-                        o.not_(r.on("dfc")),
-                        o.eq(spent, 0),
-                        o.eq(f.i("craiser"), 0),
-                        o.eq(raises, 0),
-                        o.eq(csup, 0),
-                        o.le(2, r.enemies_here()),
+                        su_card,
+                        r.in_area(csup),
+                        o.not_(o.eq(csup, r.fighter(o.num(SU_N)))),
+                        o.not_(o.all([o.eq(a, SU_N), defence_only])),
                     ]
                 ),
             ),
-            o.implies(o.not_(o.eq(step, CHOOSE)), declaring),
         ]
     )
-    after = o.all(
+
+
+def _after(o: Ops[B, I], f: Frame[B, I], r: Reading[B, I]) -> B:
+    """RKS-8.6.1, RKS-8.9.1, RKS-8.10.1, RKS-8.11.2: after the result the defender was chosen,
+    the table is clear, and there is a loser but in the continuation; in the remaining units'
+    decisions the defender lost and left the Area, in damage the loser's fighter is damaged."""
+    a, stage, loser = r.a, f.i("stage"), f.i("closer")
+    stages = {k: o.eq(stage, v) for k, v in (("combat", COMBAT_STAGE), ("iso", ISOLATION))}
+    return o.all(
         [
             o.not_(o.eq(f.i("cdef"), 0)),
             r.clear(),
@@ -414,17 +424,6 @@ def parts(m: Model, o: Ops[B, I], f: Frame[B, I]) -> dict[str, B]:
             ),
         ]
     )
-    fighting = o.eq(fight, FIGHTS["combat"])
-    return {
-        "none": o.implies(o.eq(fight, 0), none(m, o, f)),
-        "step": o.implies(o.not_(o.eq(fight, 0)), o.le(1, step)),
-        "staying": r.staying_fit(),
-        "bombarded": o.implies(o.eq(fight, BOMBARDED), bombarded(m, o, f)),
-        "attacker here": o.implies(fighting, r.in_area(f.i("cunit"))),
-        "deciding": o.implies(o.all([fighting, o.not_(r.nobody_stays())]), stages["iso"]),
-        "round": o.implies(o.all([fighting, stages["combat"]]), round_),
-        "after": o.implies(o.all([fighting, o.not_(stages["combat"])]), after),
-    }
 
 
 def combat_fits(m: Model, o: Ops[B, I], f: Frame[B, I]) -> B:
@@ -446,7 +445,7 @@ def none(m: Model, o: Ops[B, I], f: Frame[B, I]) -> B:
 
 
 def bombarded(m: Model, o: Ops[B, I], f: Frame[B, I]) -> B:
-    """AMB-RKS-16, RKS-9.2.2 (`properties._bombarded`): a bombarded unit's record is its
+    """AMB-RKS-16, RKS-9.2.2 (`invariants_combat._bombarded`): a bombarded unit's record is its
     remaining units' decision under bombard_isolation=yes, the target (its defender) gone from
     the Area, with no table, loser, raise, support or refight, Air Force Support's only for a
     German attacker, and a unit of the bombarding side counted in the Area."""
@@ -478,412 +477,6 @@ def bombarded(m: Model, o: Ops[B, I], f: Frame[B, I]) -> B:
 
 def statement(m: Model, o: Ops[B, I], f: Frame[B, I]) -> B:
     """RKS-P-COMBAT's formal statement beyond RKS-P-COMBATANTS's (which the caller adds):
-    `combat_fits` with the records of each stage (`Model.records_fit`), which it needs."""
-    return o.all([combat_fits(m, o, f), m.records_fit(o, f)])
-
-
-# --- the step rules ---------------------------------------------------------------------------
-
-
-def record_rules(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> list[Conjunct[B]]:
-    """What a step does to the combat record's round, table and aftermath (module docstring)."""
-    rs, rn = Reading(m, o, s), Reading(m, o, n)
-    fight = [f.i("fight") for f in (s, n)]
-    stage = [f.i("stage") for f in (s, n)]
-    combat = FIGHTS["combat"]
-    table = [
-        o.any([r.on("atk"), r.on("dfc"), o.le(1, f.i("cspent"))]) for r, f in ((rs, s), (rn, n))
-    ]
-    in_round = o.all([o.eq(fight[1], combat), o.eq(stage[1], COMBAT_STAGE)])
-    return [
-        Conjunct(
-            "RKS-8.2.2",
-            "no combat record, none of its step, raiser, raises, loser, staying units or cards; "
-            "a record has a step, and a first spent card exactly with spent cards (the "
-            "projection's)",
-            lambda: o.all(
-                [
-                    o.implies(o.eq(fight[1], 0), none(m, o, n)),
-                    o.implies(o.not_(o.eq(fight[1], 0)), o.le(1, n.i("cstep"))),
-                    o.iff(rn.on("sp0"), o.le(1, n.i("cspent"))),
-                    *(
-                        o.implies(
-                            o.not_(rn.on(x)),
-                            o.all(
-                                [
-                                    o.eq(n.i(slot(x, "side")), 0),
-                                    o.eq(n.i(slot(x, "from")), 0),
-                                    o.not_(n.b(slot(x, "open"))),
-                                ]
-                            ),
-                        )
-                        for x in SLOTS
-                    ),
-                ]
-            ),
-        ),
-        Conjunct(
-            "RKS-8.3.1",
-            "a round begins with the table empty (`start_combat`, `choose_defender`, "
-            "`begin_round`, a tie's repeat): no loser, raiser, raise, support or staying unit, "
-            "the attacker in its Area, and the defender to choose among two enemy units or more, "
-            "or the first declaration due (the German's under General Chuikov) with the chosen "
-            "defender in the Area and a card for the attacker (a restatement of the checks "
-            "`start_combat`, `choose_defender_problem` and `begin_round` make as play enters a "
-            "round)",
-            lambda: o.implies(
-                o.all([in_round, o.not_(table[1])]),
-                o.all(
-                    [
-                        *(o.eq(n.i(v), 0) for v in ("closer", "craiser", "craises", "csup")),
-                        rn.nobody_stays(),
-                        rn.in_area(n.i("cunit")),
-                        o.any(
-                            [
-                                o.all(
-                                    [
-                                        o.eq(n.i("cstep"), CHOOSE),
-                                        o.eq(n.i("cdef"), 0),
-                                        o.le(2, rn.enemies_here()),
-                                    ]
-                                ),
-                                o.all(
-                                    [
-                                        o.eq(n.i("cstep"), o.ite(rn.chuikov, DEFENCE, ATTACK)),
-                                        rn.in_area(n.i("cdef")),
-                                        rn.has_card(),
-                                    ]
-                                ),
-                            ]
-                        ),
-                    ]
-                ),
-            ),
-        ),
-        Conjunct(
-            "RKS-8.4.1",
-            "a declaration (`play`) is the only step that ends in a round with cards on the "
-            "table: from a declaration step of the same record the side to move puts one card "
-            "of its own in its place, from its hand (its fighter not isolated) or its fighter's "
-            "steps (a unit with step cards), open exactly when Chuikov makes the German show "
-            "it; the next step follows RKS-8.3.1; a raise spends the raiser's card, counts one "
-            "raise and passes to the other side, only the first answered by a raise under "
-            "raising=one_each; the T-34 joins only with a Soviet card, from the Area, not the "
-            "Soviet fighter, in attack only under t34_support=attack_and_defence; no unit moves "
-            "or is isolated, and the other side's hand and the other fighter's steps stay",
-            lambda: o.implies(o.all([in_round, table[1]]), declared(m, o, s, n)),
-        ),
-        Conjunct(
-            "RKS-8.9.1",
-            "as play enters a combat's damage (`judge`, `accept`, `begin_round` with an attacker "
-            "without a card) the table is clear, nothing stays, the loser's fighter is the "
-            "damaged unit, and the attacker and the defender are in the Area (a restatement of "
-            "what these leave as play enters the damage stage)",
-            lambda: o.implies(
-                o.all([o.eq(fight[1], combat), o.eq(stage[1], DAMAGE)]),
-                o.all(
-                    [
-                        rn.clear(),
-                        rn.nobody_stays(),
-                        o.not_(o.eq(n.i("closer"), 0)),
-                        rn.in_area(n.i("cunit")),
-                        rn.in_area(n.i("cdef")),
-                        o.eq(
-                            n.i("dunit"),
-                            o.ite(o.eq(n.i("closer"), rn.a), n.i("cunit"), n.i("cdef")),
-                        ),
-                    ]
-                ),
-            ),
-        ),
-        Conjunct(
-            "RKS-8.9.1",
-            "a lost step's pick (AMB-RKS-7 iii) follows the combat's damage stage with the "
-            "record and every unit's place unchanged (`apply_damage`)",
-            lambda: o.implies(
-                o.all([o.eq(fight[1], combat), o.eq(stage[1], PICK)]),
-                o.all([o.eq(stage[0], DAMAGE), o.eq(n.i("dunit"), s.i("dunit")), kept(m, o, s, n)]),
-            ),
-        ),
-        Conjunct(
-            "RKS-8.11.2",
-            "as play enters the continuation (`continuation`) the table is clear, there is no "
-            "loser, nothing stays, the defender was chosen and the attacker is in its Area (a "
-            "restatement of what `continuation` checks and leaves)",
-            lambda: o.implies(
-                o.all([o.eq(fight[1], combat), o.eq(stage[1], CONTINUE)]),
-                o.all(
-                    [
-                        rn.clear(),
-                        rn.nobody_stays(),
-                        o.eq(n.i("closer"), 0),
-                        o.not_(o.eq(n.i("cdef"), 0)),
-                        rn.in_area(n.i("cunit")),
-                    ]
-                ),
-            ),
-        ),
-        Conjunct(
-            "RKS-9.2.2",
-            "a bombarded unit's record exists only while its remaining units decide, and is "
-            "opened as play enters their decisions only under bombard_isolation=yes, as "
-            "`_bombard_isolates` opens it (`after_damage`, `next_isolation`, AMB-RKS-16): the "
-            "target gone from the Area, no table, loser, raise, support or refight, Air Force "
-            "Support's only for a German attacker, a unit of the bombarding side counted in the "
-            "Area, the staying units remaining ones (a restatement as play enters the stage)",
-            lambda: o.all(
-                [
-                    o.implies(o.eq(fight[1], BOMBARDED), o.eq(stage[1], ISOLATION)),
-                    o.implies(
-                        o.all([o.eq(fight[1], BOMBARDED), o.not_(o.eq(fight[0], BOMBARDED))]),
-                        o.all([rn.staying_fit(), bombarded(m, o, n)]),
-                    ),
-                ]
-            ),
-        ),
-        Conjunct(
-            "RKS-8.10.1",
-            "as play enters a combat's remaining units' decisions (`next_isolation`) the record "
-            "is as `after_damage` leaves it: the defender lost and left the Area, the attacker "
-            "in it, the table clear, the staying units remaining ones (a restatement as play "
-            "enters the stage)",
-            lambda: o.implies(
-                o.all(
-                    [
-                        o.eq(fight[1], combat),
-                        o.eq(stage[1], ISOLATION),
-                        o.not_(o.all([o.eq(stage[0], ISOLATION), o.eq(fight[0], combat)])),
-                    ]
-                ),
-                o.all(
-                    [
-                        rn.staying_fit(),
-                        rn.clear(),
-                        o.not_(o.eq(n.i("cdef"), 0)),
-                        o.not_(o.eq(n.i("closer"), 0)),
-                        o.not_(o.eq(n.i("closer"), rn.a)),
-                        o.not_(rn.units(n.i("cdef"), rn.here)),
-                        rn.in_area(n.i("cunit")),
-                    ]
-                ),
-            ),
-        ),
-        Conjunct(
-            "RKS-8.10.1",
-            "a remaining unit's decision (`apply_isolation`) keeps the record but its staying "
-            "units and isolation choice: a unit joins the staying ones only as a remaining unit "
-            "(an enemy of the attacker in the Area, not isolated) and stays one; the choice is "
-            "made only under isolation_choice=all_together; only a remaining unit not staying "
-            "after the step moves, and no unit is isolated until the decisions take effect "
-            "together",
-            lambda: o.implies(
-                o.all(
-                    [
-                        o.not_(o.eq(fight[1], 0)),
-                        o.eq(stage[1], ISOLATION),
-                        o.eq(stage[0], ISOLATION),
-                        o.eq(fight[0], fight[1]),
-                    ]
-                ),
-                decided(m, o, s, n),
-            ),
-        ),
-    ]
-
-
-def same_slot(o: Ops[B, I], f: Frame[B, I], x: str, g: Frame[B, I], y: str) -> B:
-    """Card `x` of `f` is card `y` of `g`."""
-    return o.all(
-        [
-            o.iff(f.b(slot(x, "on")), g.b(slot(y, "on"))),
-            o.eq(f.i(slot(x, "side")), g.i(slot(y, "side"))),
-            o.eq(f.i(slot(x, "from")), g.i(slot(y, "from"))),
-            o.iff(f.b(slot(x, "open")), g.b(slot(y, "open"))),
-        ]
-    )
-
-
-def kept(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
-    """The whole record and every unit's place and isolation stay."""
-    return o.all(
-        [
-            *(o.eq(n.i(v), s.i(v)) for v in (*KEPT, "csup")),
-            o.iff(n.b("ciso"), s.b("ciso")),
-            o.iff(n.b("cair"), s.b("cair")),
-            o.iff(n.b("refight"), s.b("refight")),
-            *(same_slot(o, n, x, s, x) for x in SLOTS),
-            *(o.iff(n.b(stay(u)), s.b(stay(u))) for u in m.units),
-            *(o.eq(n.i(at(u)), s.i(at(u))) for u in m.units),
-            *(o.iff(n.b(iso(u)), s.b(iso(u))) for u in m.units),
-        ]
-    )
-
-
-def declared(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
-    """One declaration (`combat.play`): the step from `s` to `n` puts the mover's card down."""
-    r, rn = Reading(m, o, s), Reading(m, o, n)
-    step = s.i("cstep")
-    raising = o.eq(step, RAISE)
-    mover = o.ite(o.eq(step, ATTACK), r.a, o.ite(o.eq(step, DEFENCE), r.other(r.a), s.i("craiser")))
-    mine = o.eq(mover, r.a)  # the attack's place
-    fighter = o.ite(mine, s.i("cunit"), s.i("cdef"))
-    other_fighter = o.ite(mine, s.i("cdef"), s.i("cunit"))
-    one_each = o.lit(m.variant.is_("raising", "one_each"))
-    defence_only = o.lit(m.variant.is_("t34_support", "defence_only"))
-
-    def put(x: str, y: str) -> B:
-        """The mover's card lies in place `x` (the other place `y` unchanged)."""
-        origin = n.i(slot(x, "from"))
-        with_steps = [o.num(m.unit_number[u]) for u in m.units if m.most_steps[u]]
-        return o.all(
-            [
-                same_slot(o, n, y, s, y),
-                n.b(slot(x, "on")),
-                o.eq(n.i(slot(x, "side")), mover),
-                o.iff(
-                    n.b(slot(x, "open")),
-                    o.all(
-                        [
-                            o.eq(mover, GE_N),
-                            r.chuikov,
-                            o.any([o.not_(raising), r.german_first]),
-                        ]
-                    ),
-                ),
-                o.implies(
-                    o.eq(origin, 0),
-                    o.all(
-                        [
-                            r.units(fighter, lambda u: o.not_(s.b(iso(u)))),
-                            o.le(1, o.ite(o.eq(mover, GE_N), s.i(hand(GE)), s.i(hand(SU)))),
-                        ]
-                    ),
-                ),
-                o.implies(
-                    o.not_(o.eq(origin, 0)),
-                    o.all(
-                        [
-                            o.eq(origin, fighter),
-                            o.among(origin, with_steps),
-                            r.units(origin, lambda u: o.le(1, s.i(steps(u)))),
-                        ]
-                    ),
-                ),
-                # the spent card: the raiser's card replaced
-                o.implies(
-                    raising,
-                    o.all(
-                        [
-                            o.implies(o.eq(s.i("cspent"), 0), same_slot(o, n, "sp0", s, x)),
-                            o.implies(o.le(1, s.i("cspent")), same_slot(o, n, "sp0", s, "sp0")),
-                        ]
-                    ),
-                ),
-            ]
-        )
-
-    nxt: list[tuple[int, bool, int, I]] = [
-        # (from, chuikov) -> (step, raiser)
-        (ATTACK, False, DEFENCE, o.num(0)),
-        (ATTACK, True, RAISE, r.first),
-        (DEFENCE, False, RAISE, r.first),
-        (DEFENCE, True, ATTACK, o.num(0)),
-    ]
-    support_changed = o.not_(o.eq(n.i("csup"), s.i("csup")))
-    su_fighter = r.fighter(o.num(SU_N))
-    return o.all(
-        [
-            o.eq(s.i("fight"), FIGHTS["combat"]),
-            o.eq(s.i("stage"), COMBAT_STAGE),
-            o.among(step, [o.num(ATTACK), o.num(DEFENCE), o.num(RAISE)]),
-            *(o.eq(n.i(v), s.i(v)) for v in ("attacker", "cunit", "cdef", "carea", "closer")),
-            o.iff(n.b("refight"), s.b("refight")),
-            o.eq(n.i(ceff("chuikov")), s.i(ceff("chuikov"))),
-            o.iff(n.b("ciso"), s.b("ciso")),
-            *(o.iff(n.b(stay(u)), s.b(stay(u))) for u in m.units),
-            o.implies(mine, put("atk", "dfc")),
-            o.implies(o.not_(mine), put("dfc", "atk")),
-            o.implies(
-                raising,
-                o.all(
-                    [
-                        o.implies(one_each, o.eq(s.i("craises"), 0)),
-                        o.eq(n.i("craises"), o.add([s.i("craises"), 1])),
-                        o.eq(n.i("cspent"), o.add([s.i("cspent"), 1])),
-                        o.eq(n.i("cstep"), RAISE),
-                        o.eq(n.i("craiser"), r.other(mover)),
-                    ]
-                ),
-            ),
-            o.implies(
-                o.not_(raising),
-                o.all(
-                    [
-                        o.eq(n.i("craises"), s.i("craises")),
-                        o.eq(n.i("cspent"), s.i("cspent")),
-                        same_slot(o, n, "sp0", s, "sp0"),
-                        *(
-                            o.implies(
-                                o.all([o.eq(step, a), o.iff(r.chuikov, o.lit(ch))]),
-                                o.all([o.eq(n.i("cstep"), b), o.eq(n.i("craiser"), w)]),
-                            )
-                            for a, ch, b, w in nxt
-                        ),
-                    ]
-                ),
-            ),
-            o.implies(
-                support_changed,
-                o.all(
-                    [
-                        o.eq(mover, SU_N),
-                        o.not_(o.eq(n.i("csup"), 0)),
-                        o.among(n.i("csup"), m.supporters(o)),
-                        rn.in_area(n.i("csup")),
-                        o.not_(o.eq(n.i("csup"), su_fighter)),
-                        o.not_(o.all([o.eq(mover, r.a), defence_only])),
-                    ]
-                ),
-            ),
-            *(o.eq(n.i(at(u)), s.i(at(u))) for u in m.units),
-            *(o.iff(n.b(iso(u)), s.b(iso(u))) for u in m.units),
-            r.units(other_fighter, lambda u: o.eq(n.i(steps(u)), s.i(steps(u)))),
-            o.eq(
-                o.ite(o.eq(mover, GE_N), n.i(hand(SU)), n.i(hand(GE))),
-                o.ite(o.eq(mover, GE_N), s.i(hand(SU)), s.i(hand(GE))),
-            ),
-        ]
-    )
-
-
-def decided(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
-    """One remaining unit's decision (`damage.apply_isolation`, RKS-8.10.1)."""
-    r = Reading(m, o, s)
-    together = o.lit(m.variant.is_("isolation_choice", "all_together"))
-
-    def remaining(u: str) -> B:
-        return o.all([r.enemy(u), r.here(u), o.not_(s.b(iso(u)))])
-
-    return o.all(
-        [
-            *(o.eq(n.i(v), s.i(v)) for v in (*KEPT, "csup")),
-            o.iff(n.b("cair"), s.b("cair")),
-            o.iff(n.b("refight"), s.b("refight")),
-            *(same_slot(o, n, x, s, x) for x in SLOTS),
-            o.implies(n.b("ciso"), together),
-            *(
-                o.all(
-                    [
-                        o.implies(s.b(stay(u)), n.b(stay(u))),
-                        o.implies(o.all([n.b(stay(u)), o.not_(s.b(stay(u)))]), remaining(u)),
-                        o.implies(
-                            o.not_(o.eq(n.i(at(u)), s.i(at(u)))),
-                            o.all([remaining(u), o.not_(n.b(stay(u)))]),
-                        ),
-                        o.iff(n.b(iso(u)), s.b(iso(u))),
-                    ]
-                )
-                for u in m.units
-            ),
-        ]
-    )
+    `combat_fits` with the records of each stage (`symbolic_records.records_fit`), which it
+    needs."""
+    return o.all([combat_fits(m, o, f), records_fit(m, o, f)])

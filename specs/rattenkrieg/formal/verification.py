@@ -20,138 +20,134 @@ reached otherwise (the set-up, a replayed witness) projects with none. RKS-P-CON
 rules that every step ends with control as the units make it (the rules settle control and isolation
 after every action, `specs.rattenkrieg.rules.control.settle`).
 
-RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP and RKS-P-DRAWS speak of records beyond counts and places,
-so the model carries what each needs of them (`specs.rattenkrieg.formal.symbolic`): the events in
-force
-as counts per kind (for the acting unit and in the combat), the player, the acting unit, the
-combat record's cause, attacker side and refight flag (`properties.effects_fit` reads no more);
-the waiting move's Area, T-34 and payments due, with the units' places, markers, steps, hands
-and control already modelled (`properties.pending_fits`); the stage, the number of queued draws
-and whether they are the set-up deal's last ones (`properties.set_up`, whose deal order is a
-fixed queue once every Rifle is placed, so the counts each unit and hand still waits for are a
-table of that number); for the draws, also the deck's size, the first draw's kind and target,
-and whether the draws are the last ones of the Turn's arrival queue (a fixed queue per Turn) or
-all the player's refill (`properties.draws_fit`: the Player Turns queue one draw at a time, so
-the first is all there is to check; the refill target is read from who occupies Mamayev Kurgan,
-by the units and control the model has). Each formal statement is the property read over these
-values, so it implies the property of the projected position; where a step rule restates part of
-it (the checks of a move waiting for its card, the two cards of each event, the conditions under
-which a recruit, a bombardment or a refill queues its draws, a card in the deck at every draw)
-its text says so. Projecting a queue to "its last `ndraws` draws" and a table of what each
-target still waits for is sound because the refinement check compares these projections of every
-concrete step with the step rules, so a queue that is no suffix, or a card dealt out of order,
-is a mismatch, not a silent pass.
+RKS-P-EFFECTS, RKS-P-PAY, RKS-P-SETUP and RKS-P-DRAWS speak of records beyond counts and places, so
+the model carries what each needs of them (`specs.rattenkrieg.formal.symbolic`): the events in force
+as counts per kind (for the acting unit and in the combat), the player, the acting unit, the combat
+record's cause, attacker side and refight flag (`invariants_operations.effects_fit` reads no more);
+the waiting move's Area, T-34 and payments due, with the units' places, markers, steps, hands and
+control already modelled (`invariants_operations.pending_fits`); the stage, the number of queued
+draws and whether they are the set-up deal's last ones (`invariants_draws.set_up`, whose deal order
+is a fixed queue once every Rifle is placed, so the counts each unit and hand still waits for are a
+table of that number); for the draws, also the deck's size, the first draw's kind and target, and
+whether the draws are the last ones of the Turn's arrival queue (a fixed queue per Turn) or all the
+player's refill (`invariants_draws.draws_fit`: the Player Turns queue one draw at a time, so the
+first is all there is to check; the refill target is read from who occupies Mamayev Kurgan, by the
+units and control the model has). Each formal statement is the property read over these values, so
+it implies the property of the projected position; where a step rule restates part of it (the checks
+of a move waiting for its card, the two cards of each event, the conditions under which a recruit, a
+bombardment or a refill queues its draws, a card in the deck at every draw) its text says so.
+Projecting a queue to "its last `ndraws` draws" and a table of what each target still waits for is
+sound because the refinement check compares these projections of every concrete step with the step
+rules, so a queue that is no suffix, or a card dealt out of order, is a mismatch, not a silent pass.
 
-RKS-P-STAGES is the part of RKS-P-SEQUENCE proved first (`properties.stages`, implied by
-`properties.sequenced`): each phase has its stages, set-up is Turn 1 with the Soviet player,
-Reinforcement Phases come from Turn 2 and the game ends in Turn 6; the result, the move waiting for
-its card and the queued draws exist exactly in their stages; the acting unit is the player's,
-present in the stages of its operations and in a bombardment's draw, absent where a Player Turn
-starts, in a recruit's draw and outside the Player Turns. It rests on step rules per stage and
-action kind (`symbolic.SEQUENCE_STEPS`, `Model.sequence_rules`, `Model.acting_rules`): where the
-steps of each phase and stage lead, that only the end of a Recruiting Phase changes the Turn, that
-the acting unit changes only by a designation or as the Player Turn ends, and which steps make or
-end a result, a waiting move or queued draws; the projection already carries every value it reads
-(no new variable). The stages inside the Player Turns after its start are one group: a step from any
-of them stays among them or opens the Recruiting Phase (the order of a combat's stages is not
-stated). The rules for the waiting move, the draws and the result say what `activation.move` and
-`pay`, `sequence.queue_draws` and `next_draw`, and `victory` do as play enters or leaves the stage,
-which is close to the property for these three records. Its statement is `properties.stages` read
-over the projection, plus one conjunct that makes it inductive (a Player Turns draw is a recruit's,
-a bombardment's or Air Force Support's), so it implies that predicate.
+RKS-P-STAGES is the part of RKS-P-SEQUENCE proved first (`invariants_sequence.stages`, implied by
+`invariants_sequence.sequenced`): each phase has its stages, set-up is Turn 1 with the Soviet
+player, Reinforcement Phases come from Turn 2 and the game ends in Turn 6; the result, the move
+waiting for its card and the queued draws exist exactly in their stages; the acting unit is the
+player's, present in the stages of its operations and in a bombardment's draw, absent where a Player
+Turn starts, in a recruit's draw and outside the Player Turns. It rests on step rules per stage and
+action kind (`symbolic_sequence.SEQUENCE_STEPS`, `symbolic_sequence.sequence_rules`,
+`symbolic_sequence.acting_rules`): where the steps of each phase and stage lead, that only the end
+of a Recruiting Phase changes the Turn, that the acting unit changes only by a designation or as the
+Player Turn ends, and which steps make or end a result, a waiting move or queued draws; the
+projection already carries every value it reads (no new variable). The stages inside the Player
+Turns after its start are one group: a step from any of them stays among them or opens the
+Recruiting Phase (the order of a combat's stages is not stated). The rules for the waiting move, the
+draws and the result say what `activation.move` and `pay`, `sequence.queue_draws` and `next_draw`,
+and `victory` do as play enters or leaves the stage, which is close to the property for these three
+records. Its statement is `invariants_sequence.stages` read over the projection, plus one conjunct
+that makes it inductive (a Player Turns draw is a recruit's, a bombardment's or Air Force
+Support's), so it implies that predicate.
 
-RKS-P-COMBATANTS is the part of RKS-P-COMBAT proved first (`properties.combatants`, implied by
-`properties.combat_fits`): a combat is fought in a Stalingrad Area, its attacker is the acting
-unit, its defender an enemy unit, its support a Soviet T-34. The projection adds the record's
-attacker, defender, support (units by number) and Area; the step rules (`Model.combat_rules`)
-say how a record is opened (for the acting unit, by the player, in a Stalingrad Area, with no
-support: the Area is a restatement at the opening step), that its attacker and Area stay while it
-lasts, that a defender is chosen among the enemy units and that only a Soviet T-34 supports.
+RKS-P-COMBATANTS is the part of RKS-P-COMBAT proved first (`invariants_combat.combatants`, implied
+by `invariants_combat.combat_fits`): a combat is fought in a Stalingrad Area, its attacker is the
+acting unit, its defender an enemy unit, its support a Soviet T-34. The projection adds the record's
+attacker, defender, support (units by number) and Area; the step rules
+(`symbolic_combatants.combat_rules`) say how a record is opened (for the acting unit, by the player,
+in a Stalingrad Area, with no support: the Area is a restatement at the opening step), that its
+attacker and Area stay while it lasts, that a defender is chosen among the enemy units and that only
+a Soviet T-34 supports.
 
-RKS-P-PICKS is the part of RKS-P-AFTERMATH proved (`properties.picks`, implied by
-`properties.aftermath`): the damaged unit is on the map; damage not a combat's is no T-34's (a
-bombarded T-34 is eliminated) and is of a unit that fits as its event's target (an enemy of the
-player on the map in the acting unit's Area or next to it, not in the enemy Rear, Air Force
-Support German, no T-34 bombarded by the Germans: `Model.struck`, the same reading the draws'
-statement makes of the queued target); a random step pick is the damaged unit's under
+RKS-P-PICKS is the part of RKS-P-AFTERMATH proved (`invariants_aftermath.picks`, implied by
+`invariants_aftermath.aftermath`): the damaged unit is on the map; damage not a combat's is no
+T-34's (a bombarded T-34 is eliminated) and is of a unit that fits as its event's target (an enemy
+of the player on the map in the acting unit's Area or next to it, not in the enemy Rear, Air Force
+Support German, no T-34 bombarded by the Germans: `symbolic_draws.struck`, the same reading the
+draws' statement makes of the queued target); a random step pick is the damaged unit's under
 lost_step=random and it has a step; the Sniper picks for the Soviet from a non-empty German hand,
-for the acting unit unless under event_timing=player_turn_too. The projection adds the damaged
-unit, whether its damage is Air Force Support's (`dair`), the pick's kind (any other pick a kind
-of its own, which the statement excludes) and the step pick's unit; the step rules
-(`Model.pick_rules`) say when damage is recorded and that its unit stays while it lasts, that
-bombardment records none for a T-34, that it records it for a unit fitting as the event's target
-(a restatement of the target checks at the recording step, as `bombardment_draw` records the
+for the acting unit unless under event_timing=player_turn_too. The projection adds the damaged unit,
+whether its damage is Air Force Support's (`dair`), the pick's kind (any other pick a kind of its
+own, which the statement excludes) and the step pick's unit; the step rules
+(`symbolic_picks.pick_rules`) say when damage is recorded and that its unit stays while it lasts,
+that bombardment records none for a T-34, that it records it for a unit fitting as the event's
+target (a restatement of the target checks at the recording step, as `bombardment_draw` records the
 target `play_event` checked), that the player, the acting unit, its Area and the cause stay while
-damage lasts (into a lost step's pick), when each pick is made, and that the next step resolves
-it.
+damage lasts (into a lost step's pick), when each pick is made, and that the next step resolves it.
 
-RKS-P-SEQUENCE is proved whole (`properties.sequenced`): beyond RKS-P-STAGES, the player after
-the Recruiting Phase, the passes, the combat, damage and pick records of each stage, the acting
-unit (where a stage needs one, on the map and face up, having operated, nothing operated or in
-force with none), the recruit flag and the flips of set-up, the Reinforcement Phase and the
-game's end. The projection adds whether passes are counted, the `acted` and `recruited` flags
-and whether the damage is a combat's (`dcombat`); the step rules (`Model.record_rules_of_stages`)
-say what a step does to them: the step that ends in a Reinforcement Phase or the game's end keeps
-the player, the second refiller's as the Recruiting Phase ends; only a step within the Player
-Turns counts passes; each record is made as play enters its stage, lasts while play stays in its
-stages (a combat through its damage, damage through a lost step's pick), and a damage or pick step
-leaves its stage; the acting unit is designated on the map face up and a step that keeps it
-acting neither flips it nor takes it off the map; it has operated as play enters a combat, damage,
-a draw or a pick, and the flag is cleared as the acting unit changes; a recruit is remembered only
-under recruit_turn=extra and bars another; set-up and a Reinforcement Phase's draws flip no unit
-and the Recruiting Phase ends with the units face up but those arriving or reviving flipped under
-arrival_state=flipped. These speak of the step (the state before and after), not of the
-property, which follows by induction; only two small conjuncts restate a part of it (a recruit
-is remembered only in the Player Turns; no damage, no cause: the projection's). Its statement is
-the one of RKS-P-STAGES and these parts read over the projection (`_sequenced`), so it implies
-the predicate.
+RKS-P-SEQUENCE is proved whole (`invariants_sequence.sequenced`): beyond RKS-P-STAGES, the player
+after the Recruiting Phase, the passes, the combat, damage and pick records of each stage, the
+acting unit (where a stage needs one, on the map and face up, having operated, nothing operated or
+in force with none), the recruit flag and the flips of set-up, the Reinforcement Phase and the
+game's end. The projection adds whether passes are counted, the `acted` and `recruited` flags and
+whether the damage is a combat's (`dcombat`); the step rules
+(`symbolic_records.record_rules_of_stages`) say what a step does to them: the step that ends in a
+Reinforcement Phase or the game's end keeps the player, the second refiller's as the Recruiting
+Phase ends; only a step within the Player Turns counts passes; each record is made as play enters
+its stage, lasts while play stays in its stages (a combat through its damage, damage through a lost
+step's pick), and a damage or pick step leaves its stage; the acting unit is designated on the map
+face up and a step that keeps it acting neither flips it nor takes it off the map; it has operated
+as play enters a combat, damage, a draw or a pick, and the flag is cleared as the acting unit
+changes; a recruit is remembered only under recruit_turn=extra and bars another; set-up and a
+Reinforcement Phase's draws flip no unit and the Recruiting Phase ends with the units face up but
+those arriving or reviving flipped under arrival_state=flipped. These speak of the step (the state
+before and after), not of the property, which follows by induction; only two small conjuncts restate
+a part of it (a recruit is remembered only in the Player Turns; no damage, no cause: the
+projection's). Its statement is the one of RKS-P-STAGES and these parts read over the projection
+(`_sequenced`), so it implies the predicate.
 
-RKS-P-AFTERMATH is proved whole (`properties.aftermath`): beyond RKS-P-PICKS, in the damage stage
-damage has a choice (a retreat to an adjacent friendly Area, never the enemy Rear nor while
-isolated, the Soviet Rear barred by `rear_retreat_ban`, Rears friendly by `rear_control`, for
+RKS-P-AFTERMATH is proved whole (`invariants_aftermath.aftermath`): beyond RKS-P-PICKS, in the
+damage stage damage has a choice (a retreat to an adjacent friendly Area, never the enemy Rear nor
+while isolated, the Soviet Rear barred by `rear_retreat_ban`, Rears friendly by `rear_control`, for
 bombardment damage by `bombard_damage`; a step to lose; the sacrifice of the T-34 that supported a
-combat the Soviets lost), in the remaining units' stage the first remaining defender (in unit
-order) has a retreat, and in the continuation an enemy remains (isolated ones by
-`isolated_remaining`) and the attacker has a combat card (a step, or a hand card unless isolated)
-or a retreat (`specs.rattenkrieg.formal.symbolic_aftermath`). These read the combat's loser and per
-unit
-whether it is a remaining unit decided to stay, which RKS-P-COMBAT's part of the projection
-carries (below); the map's adjacency and Rears and the readings are fixed tables. Its three step
-rules (`Aftermath.rules`) restate these conditions at every step that ends in their stage, as the
-rules check them as play enters it (`damage.begin_damage`, `damage.next_isolation`,
-`damage.continuation` do something else when there is nothing to decide), so the proof adds little
-beyond the refinement check there. Its statement is `_picks` and these conditions read over the
-projection (`Aftermath.decided`), so it implies the predicate.
+combat the Soviets lost), in the remaining units' stage the first remaining defender (in unit order)
+has a retreat, and in the continuation an enemy remains (isolated ones by `isolated_remaining`) and
+the attacker has a combat card (a step, or a hand card unless isolated) or a retreat
+(`specs.rattenkrieg.formal.symbolic_aftermath`). These read the combat's loser and per unit whether
+it is a remaining unit decided to stay, which RKS-P-COMBAT's part of the projection carries (below);
+the map's adjacency and Rears and the readings are fixed tables. Its three step rules
+(`Aftermath.rules`) restate these conditions at every step that ends in their stage, as the rules
+check them as play enters it (`damage.begin_damage`, `damage.next_isolation`, `damage.continuation`
+do something else when there is nothing to decide), so the proof adds little beyond the refinement
+check there. Its statement is `_picks` and these conditions read over the projection
+(`Aftermath.decided`), so it implies the predicate.
 
-RKS-P-COMBAT is proved whole (`properties.combat_fits`) under raising=one_each (both presets):
-beyond RKS-P-COMBATANTS, the staying units and the isolation choice, the attacker in the Area,
-the remaining units deciding only in their stage, per step of a round which cards are on the
-table, the raiser only while raising, the raises counting the spent cards, the attacker's card
-at its declaration, the raises in turn (with chuikov_raises), each card's side, origin (the hand
-unless its fighter is isolated, else the fighter's steps, never a unit without them) and
-openness (General Chuikov), the T-34's support (a Soviet card down, the T-34 in the Area, not
-fighting, t34_support); after the result the table clear, the loser per stage, the defender in
-or out of the Area, the damaged unit the loser's fighter; and a bombarded unit's record
-(bombard_isolation=yes). The projection adds the record's step, raiser, raises, spent cards,
-loser, staying units, isolation choice, whether a bombarded unit's record is Air Force
-Support's, and its attack, defence and first spent card (side, origin, openness;
-`specs.rattenkrieg.formal.symbolic_combat`): under one_each no round holds a second spent card (the
-answer to the first raise is judged at once), so these are the whole table; under
-raising=alternating they are not, and `formal()` leaves RKS-P-COMBAT out there. Its step rules
-(`symbolic_combat.record_rules`) say what a declaration does (the only step that ends in a round
-with cards down: one card of the side to move, from the places RKS-8.4.1 allows, open as
-RKS-9.8.1 says, the step and the raise passed on, the T-34 joining only as RKS-8.12.3 allows,
-no unit moved or isolated) and what a remaining unit's decision does (only a remaining unit
-moves or joins the staying ones, none is isolated) and a lost step's pick (the record and the
-units' places kept); the rules for a round's start (an empty table), the damage, the
-continuation and the entry into the remaining units' decisions (a combat's, or a bombarded
-unit's under bombard_isolation=yes) restate the checks `begin_round`, `judge`, `accept`,
-`continuation`, `after_damage` and `next_isolation` make or the record they leave as play enters
-these stages, and say so (there the proof adds little beyond the refinement check). Its
-statement is `_combatants` and `symbolic_combat.statement` (the predicate read over the
-projection, one conjunct more: under General Chuikov the attacker has a card while the German
-declares first, as `begin_round` checked; with `Model.records_fit`), so it implies the
-predicate.
+RKS-P-COMBAT is proved whole (`invariants_combat.combat_fits`) under raising=one_each (both
+presets): beyond RKS-P-COMBATANTS, the staying units and the isolation choice, the attacker in the
+Area, the remaining units deciding only in their stage, per step of a round which cards are on the
+table, the raiser only while raising, the raises counting the spent cards, the attacker's card at
+its declaration, the raises in turn (with chuikov_raises), each card's side, origin (the hand unless
+its fighter is isolated, else the fighter's steps, never a unit without them) and openness (General
+Chuikov), the T-34's support (a Soviet card down, the T-34 in the Area, not fighting, t34_support);
+after the result the table clear, the loser per stage, the defender in or out of the Area, the
+damaged unit the loser's fighter; and a bombarded unit's record (bombard_isolation=yes). The
+projection adds the record's step, raiser, raises, spent cards, loser, staying units, isolation
+choice, whether a bombarded unit's record is Air Force Support's, and its attack, defence and first
+spent card (side, origin, openness; `specs.rattenkrieg.formal.symbolic_combat`): under one_each no
+round holds a second spent card (the answer to the first raise is judged at once), so these are the
+whole table; under raising=alternating they are not, and `formal()` leaves RKS-P-COMBAT out there.
+Its step rules (`symbolic_combat_rules.record_rules`) say what a declaration does (the only step
+that ends in a round with cards down: one card of the side to move, from the places RKS-8.4.1
+allows, open as RKS-9.8.1 says, the step and the raise passed on, the T-34 joining only as
+RKS-8.12.3 allows, no unit moved or isolated) and what a remaining unit's decision does (only a
+remaining unit moves or joins the staying ones, none is isolated) and a lost step's pick (the record
+and the units' places kept); the rules for a round's start (an empty table), the damage, the
+continuation and the entry into the remaining units' decisions (a combat's, or a bombarded unit's
+under bombard_isolation=yes) restate the checks `begin_round`, `judge`, `accept`, `continuation`,
+`after_damage` and `next_isolation` make or the record they leave as play enters these stages, and
+say so (there the proof adds little beyond the refinement check). Its statement is `_combatants` and
+`symbolic_combat.statement` (the predicate read over the projection, one conjunct more: under
+General Chuikov the attacker has a card while the German declares first, as `begin_round` checked;
+with `symbolic_records.records_fit`), so it implies the predicate.
 
 Only RKS-P-COMBAT under raising=alternating (no preset takes it) has no formal statement, so
 `wargame verify` would check it on seeded playouts there and say so ("tested"). RKS-P-ENDS stays
@@ -162,17 +158,26 @@ from __future__ import annotations
 
 import functools
 
-import attrs
-
 from kernel.properties import Property
 from kernel.variants import Variant
 from solvers.checking.abstraction import AbstractLink
 from solvers.checking.prover import Formal, Invariant, Lemma, StepInvariant, StepPart
 from solvers.checking.terms import B, Frame, I, Ops
 from specs.rattenkrieg.data.loader import load_data
+from specs.rattenkrieg.formal import (
+    invariants_sequence,
+    symbolic_combat,
+    symbolic_draws,
+    symbolic_pending,
+    symbolic_records,
+    symbolic_setup,
+)
 from specs.rattenkrieg.formal import properties as props
-from specs.rattenkrieg.formal import symbolic_combat
-from specs.rattenkrieg.formal.symbolic import (
+from specs.rattenkrieg.formal.symbolic import Model
+from specs.rattenkrieg.formal.symbolic_combatants import supporters
+from specs.rattenkrieg.formal.symbolic_picks import bombarded_fits
+from specs.rattenkrieg.formal.symbolic_projection import project
+from specs.rattenkrieg.formal.symbolic_state import (
     ALIEN,
     BOMBARDED,
     CLAUSES,
@@ -190,32 +195,24 @@ from specs.rattenkrieg.formal.symbolic import (
     STAGES,
     STEP_PICK,
     STRAY,
-    STRAY_PICK,
     WINNERS,
-    Model,
     acts,
     at,
     card,
     ceff,
-    ctl,
     eff,
     elim,
     eturn,
     face,
     flip,
     hand,
-    held,
-    iso,
     steps,
-    table,
 )
 from specs.rattenkrieg.io.wire import MAX_HAND
-from specs.rattenkrieg.rules import sequence
 from specs.rattenkrieg.rules.board import Board
-from specs.rattenkrieg.rules.cards import DECK
 from specs.rattenkrieg.rules.game import Rattenkrieg
 from specs.rattenkrieg.rules.sequence import LAST_TURN, START_HAND
-from specs.rattenkrieg.rules.state import GE, HAND, SIDES, SU, Phase, RKState, Stage
+from specs.rattenkrieg.rules.state import GE, SIDES, SU, Phase, RKState, Stage
 
 CARDS = "RKS-P-CARDS"
 STEPS = "RKS-P-STEPS"
@@ -278,114 +275,7 @@ class Link(AbstractLink[RKState]):
         return frozenset()
 
     def _project(self, state: RKState) -> dict[str, int | bool]:
-        m, b = self.model, self.board
-        r = state.result
-        worded = True
-        if r is not None:
-            due = sequence.victory(b, state).result
-            worded = due is not None and attrs.evolve(r, winner=due.winner) == due
-        out: dict[str, int | bool] = {
-            "turn": state.turn,
-            "placing": state.stage == Stage.PLACE,
-            "phase": PHASES.index(state.phase),
-            "won": 0 if r is None else WINNERS[r.winner],
-            "worded": worded,
-        }
-        for a in m.arrows:
-            out[held(a)] = state.control[b.index[a]] == GE
-        for a in m.stalingrad:
-            out[ctl(a)] = CONTROLLERS[state.control[b.index[a]]]
-        fight = state.combat
-        on_table = (
-            [] if fight is None else [p for p in (fight.attack, fight.defence, *fight.spent) if p]
-        )
-        for side in SIDES:
-            out[hand(side)] = len(state.hand(side))
-            out[table(side)] = sum(1 for p in on_table if p.origin == HAND and p.side == side)
-        records = [uid for uid, _ in state.eliminated]
-        when = dict(state.eliminated)
-        acted = self._actors(state)
-        for u in state.units:
-            out[acts(u.id)] = u.id in acted
-            out[at(u.id)] = 0 if u.area is None else m.areas[u.area]
-            out[steps(u.id)] = len(u.steps)
-            out[elim(u.id)] = records.count(u.id)
-            out[eturn(u.id)] = when.get(u.id, 0)
-            out[flip(u.id)] = u.flipped
-            out[iso(u.id)] = u.isolated
-        out["player"] = CONTROLLERS[state.player]
-        out["acting"] = 0 if state.acting is None else m.unit_number[state.acting]
-        out["fight"] = 0 if fight is None else FIGHTS.get(fight.cause, BOMBARDED)
-        out["attacker"] = 0 if fight is None else CONTROLLERS[b.side_of[fight.attacker]]
-        out["refight"] = fight is not None and fight.refight
-        # COMBATANTS
-        out["cunit"] = 0 if fight is None else m.unit_number[fight.attacker]
-        out["cdef"] = (
-            0 if fight is None or fight.defender is None else m.unit_number[fight.defender]
-        )
-        out["csup"] = 0 if fight is None or fight.support is None else m.unit_number[fight.support]
-        out["carea"] = 0 if fight is None else m.areas[fight.area]
-        # SEQUENCE
-        out["passes"] = state.passes > 0
-        out["acted"] = state.acted
-        out["recruited"] = state.recruited
-        out["dcombat"] = state.damage is not None and state.damage.cause == "combat"
-        out["dair"] = state.damage is not None and state.damage.cause == "air_support"
-        out.update(symbolic_combat.project(m, state))  # COMBAT: the round, table, aftermath
-        # PICKS
-        out["dunit"] = 0 if state.damage is None else m.unit_number[state.damage.unit]
-        pick = state.pick
-        out["pick"] = 0 if pick is None else STRAY_PICK
-        out["pwho"] = 0
-        if pick is not None and pick.kind == "step" and pick.who in m.unit_number:
-            out["pick"], out["pwho"] = STEP_PICK, m.unit_number[pick.who]
-        if pick is not None and pick.kind == "sniper" and pick.who == GE:
-            out["pick"] = SNIPER_PICK
-        in_combat = () if fight is None else fight.effects
-        for k in EVENT_KINDS:
-            out[eff(k)] = _events(state.effects, k)
-            out[ceff(k)] = _events(in_combat, k)
-        out["stage"] = STAGES.index(state.stage)
-        out["ndraws"] = len(state.draws)
-        deal = m.deal
-        rest = len(deal) - len(state.draws)
-        out["dealing"] = rest >= 0 and list(state.draws) == list(deal[rest:])
-        # DRAWS
-        out["deck"] = len(state.deck)
-        head = state.draws[0] if state.draws else None
-        out["dkind"] = 0 if head is None else DRAW_KINDS.index(head.kind) + 1
-        out["dwho"] = 0
-        if head is not None:
-            out["dwho"] = CONTROLLERS[head.who] if head.kind == "hand" else m.unit_number[head.who]
-        arriving = m.arrivals.get(state.turn, ())
-        left = len(arriving) - len(state.draws)
-        out["arrivals"] = left >= 0 and list(state.draws) == list(arriving[left:])
-        out["refills"] = all(d.kind == "hand" and d.who == state.player for d in state.draws)
-        move = state.pending
-        out["pending"] = move is not None
-        out["pto"] = 0 if move is None else m.areas[move.to]
-        out["escort"] = 0 if move is None or move.escort is None else m.unit_number[move.escort]
-        out["payments"] = 0 if move is None else move.payments
-        places = props.card_places(state)
-        for c in m.cards:
-            out[card(c)] = places[c]
-        out[ALIEN] = sum(n for c, n in places.items() if c not in DECK)
-        out_of_play = state.discards | state.removed
-        piles = (state.face_up, state.exposed, state.removed, state.discards)
-        out[STRAY] = sum(len(pile - DECK) for pile in piles)
-        on_units = frozenset(c for u in state.units for c in u.steps)
-        sets = (state.face_up, out_of_play, state.removed, state.exposed, on_units)
-        for c in m.cards:
-            for kind, pile in zip(FACE_KINDS, sets, strict=True):
-                out[face(kind, c)] = c in pile
-        return out
-
-
-def _events(effects: tuple[str, ...], kind: str) -> int:
-    """How many of `effects` are of `kind` (`OTHER_EVENT`: none of the lasting events)."""
-    if kind in EVENT_SIDE:
-        return effects.count(kind)
-    return sum(1 for e in effects if e not in EVENT_SIDE)
+        return project(self.model, self.board, state, self._actors(state))
 
 
 # --- the formal statements -----------------------------------------------------------------------
@@ -411,9 +301,9 @@ def formal(m: Model) -> dict[str, Formal]:
         FLIPPED: StepInvariant(lambda o, s, n: _flipped(m, o, s, n)),
         CONTROL: Invariant(lambda o, s: _control(m, o, s)),
         EFFECTS: Invariant(lambda o, s: _effects(m, o, s)),
-        PAY: Invariant(lambda o, s: m.pending_fits(o, s)),
-        SETUP: Invariant(lambda o, s: m.set_up(o, s)),
-        DRAWS: Invariant(lambda o, s: m.draws_fit(o, s)),
+        PAY: Invariant(lambda o, s: symbolic_pending.pending_fits(m, o, s)),
+        SETUP: Invariant(lambda o, s: symbolic_setup.set_up(m, o, s)),
+        DRAWS: Invariant(lambda o, s: symbolic_draws.draws_fit(m, o, s)),
         STAGED: Invariant(lambda o, s: _stages(m, o, s)),
         COMBATANTS: Invariant(lambda o, s: _combatants(m, o, s)),
         PICKS: Invariant(lambda o, s: _picks(m, o, s)),
@@ -571,11 +461,11 @@ def _loop(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
 
 def _effects(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
     """RKS-9.1.1, RKS-9.1.2, RKS-9.4.1, RKS-9.5.1, RKS-9.7.1, RKS-9.8.1, RKS-8.7.4
-    (`properties.effects_fit`): the events in force are the player's, the Assault Gun never for
-    a Panzer Division; in a combat none of the 'next combat' ones stay out of it, and its own
-    are the attacker's 'next combat' events, none after a refought tie under
-    effect_duration=first_round, none in a bombarded unit's record; of each event at most two
-    cards (one under effect_stacking=once) are in force; and no other effect is."""
+    (`invariants_operations.effects_fit`): the events in force are the player's, the Assault Gun
+    never for a Panzer Division; in a combat none of the 'next combat' ones stay out of it, and its
+    own are the attacker's 'next combat' events, none after a refought tie under
+    effect_duration=first_round, none in a bombarded unit's record; of each event at most two cards
+    (one under effect_stacking=once) are in force; and no other effect is."""
     most = 1 if m.stacking_once else 2
     fight, attacker = s.i("fight"), s.i("attacker")
     none_in_combat = o.all(o.eq(s.i(ceff(k)), 0) for k in EVENT_KINDS)
@@ -609,20 +499,20 @@ def _effects(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
 
 
 def _stages(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-5.1.1, RKS-3.1.1, RKS-4.1.1, RKS-7.3.1, RKS-3.4.3 (`properties.stages`, the part of
-    RKS-P-SEQUENCE proved): each phase has only its stages (`properties.PHASE_STAGES`),
-    set-up is Turn 1 with the Soviet player, a Reinforcement Phase is in Turn 2 or later and
-    the game ends in Turn 6; a result, a move waiting for its card and queued draws exist
-    exactly in their stages (over, pay, draw); the acting unit is the player's, present in the
-    stages of its operations and for a bombardment's or Air Force Support's draw, absent
-    elsewhere (but in a pick); and the Turn is at least 1. Over the projection (`won` is
-    non-zero exactly with a result, `pending` with a waiting move, `ndraws` is the queue's
-    length, `dkind` the first draw's kind) this is `properties.stages` read word for word, and
-    one more conjunct (a Player Turns draw is a recruit's, a bombardment's or Air Force
-    Support's, as RKS-P-DRAWS has it too) that makes it inductive."""
+    """RKS-5.1.1, RKS-3.1.1, RKS-4.1.1, RKS-7.3.1, RKS-3.4.3 (`invariants_sequence.stages`, the part
+    of RKS-P-SEQUENCE proved): each phase has only its stages (`invariants_sequence.PHASE_STAGES`),
+    set-up is Turn 1 with the Soviet player, a Reinforcement Phase is in Turn 2 or later and the
+    game ends in Turn 6; a result, a move waiting for its card and queued draws exist exactly in
+    their stages (over, pay, draw); the acting unit is the player's, present in the stages of its
+    operations and for a bombardment's or Air Force Support's draw, absent elsewhere (but in a
+    pick); and the Turn is at least 1. Over the projection (`won` is non-zero exactly with a result,
+    `pending` with a waiting move, `ndraws` is the queue's length, `dkind` the first draw's kind)
+    this is `invariants_sequence.stages` read word for word, and one more conjunct (a Player Turns
+    draw is a recruit's, a bombardment's or Air Force Support's, as RKS-P-DRAWS has it too) that
+    makes it inductive."""
     phase, stage = s.i("phase"), s.i("stage")
     busy = o.not_(o.eq(s.i("acting"), 0))
-    acting = [x for x in STAGES if x in props.ACTING]
+    acting = [x for x in STAGES if x in invariants_sequence.ACTING]
     idle = (Stage.PLACE, Stage.PLAYER_TURN, Stage.DISCARD, Stage.OVER)
     aimed = [o.num(DRAW_KINDS.index(k) + 1) for k in ("bombardment", "air_support")]
     return o.all(
@@ -633,7 +523,7 @@ def _stages(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
                     o.eq(phase, PHASES.index(p)),
                     o.among(stage, [o.num(STAGES.index(x)) for x in STAGES if x in ok]),
                 )
-                for p, ok in props.PHASE_STAGES.items()
+                for p, ok in invariants_sequence.PHASE_STAGES.items()
             ),
             o.implies(
                 o.eq(phase, PHASES.index(Phase.SETUP)),
@@ -681,13 +571,13 @@ def _stages(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
 
 
 def _combatants(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-8.2.2, RKS-8.2.3, RKS-8.12.3 (`properties.combatants`, the part of RKS-P-COMBAT
+    """RKS-8.2.2, RKS-8.2.3, RKS-8.12.3 (`invariants_combat.combatants`, the part of RKS-P-COMBAT
     proved first): a combat record's Area is a Stalingrad Area, its attacker the acting unit, the
     player's, its defender (once
     chosen) a unit of the other side, its support none or a Soviet T-34; with no record, none of
     these (the projection's). Over the projection
     (`cunit`, `cdef`, `csup`: the record's units by number, 0 for none; `attacker` the
-    attacker's side) this is `properties.combatants` read word for word."""
+    attacker's side) this is `invariants_combat.combatants` read word for word."""
     fight = o.not_(o.eq(s.i("fight"), 0))
     side_of = [
         o.implies(o.eq(s.i(v), k), o.eq(s.i(w), CONTROLLERS[m.side[u]]))
@@ -713,7 +603,7 @@ def _combatants(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
                         o.eq(s.i("cunit"), s.i("acting")),
                         o.among(s.i("carea"), [o.num(m.areas[a]) for a in m.stalingrad]),
                         *enemy,
-                        o.among(s.i("csup"), m.supporters(o)),
+                        o.among(s.i("csup"), supporters(m, o)),
                     ]
                 ),
             ),
@@ -722,16 +612,16 @@ def _combatants(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
 
 
 def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-8.9.1, RKS-8.12.1, RKS-9.2.1, RKS-9.6.1, AMB-RKS-7 iii (`properties.picks`, the part
-    of RKS-P-AFTERMATH proved): the damaged unit is on the map; unless its damage is a combat's,
-    it is no T-34 (a bombarded T-34 is eliminated) and fits as its event's target
-    (`Model.bombarded_fits`); a random step pick is the damaged unit's, under lost_step=random,
-    and it has a step; the Sniper's pick is the Soviet's from a non-empty German hand, for the
-    acting unit unless under event_timing=player_turn_too; there is no other pick. Over the
-    projection (`dunit`, `pwho`: units by number, 0 for none; `dcombat`, `dair`: damage caused
-    by a combat, by Air Force Support; `pick` its kind, any other pick `STRAY_PICK`) this is
-    `properties.picks` read word for word (`dair` only with other damage, which the projection
-    makes true)."""
+    """RKS-8.9.1, RKS-8.12.1, RKS-9.2.1, RKS-9.6.1, AMB-RKS-7 iii (`invariants_aftermath.picks`, the
+    part of RKS-P-AFTERMATH proved): the damaged unit is on the map; unless its damage is a
+    combat's, it is no T-34 (a bombarded T-34 is eliminated) and fits as its event's target
+    (`symbolic_picks.bombarded_fits`); a random step pick is the damaged unit's, under
+    lost_step=random, and it has a step; the Sniper's pick is the Soviet's from a non-empty German
+    hand, for the acting unit unless under event_timing=player_turn_too; there is no other pick.
+    Over the projection (`dunit`, `pwho`: units by number, 0 for none; `dcombat`, `dair`: damage
+    caused by a combat, by Air Force Support; `pick` its kind, any other pick `STRAY_PICK`) this is
+    `invariants_aftermath.picks` read word for word (`dair` only with other damage, which the
+    projection makes true)."""
     pick, dunit, pwho = s.i("pick"), s.i("dunit"), s.i("pwho")
     return o.all(
         [
@@ -739,7 +629,7 @@ def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
                 o.implies(o.eq(dunit, k), o.not_(o.eq(s.i(at(u)), 0)))
                 for u, k in m.unit_number.items()
             ),
-            m.bombarded_fits(o, s),
+            bombarded_fits(m, o, s),
             o.le(pick, SNIPER_PICK),
             o.implies(
                 o.eq(pick, STEP_PICK),
@@ -770,20 +660,21 @@ def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
 
 
 def _sequenced(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-5.1.1, RKS-5.1.2, RKS-7.1.1, RKS-8.2.2, RKS-10.3.1 (`properties.sequenced`): the
+    """RKS-5.1.1, RKS-5.1.2, RKS-7.1.1, RKS-8.2.2, RKS-10.3.1 (`invariants_sequence.sequenced`): the
     statement of RKS-P-STAGES, and the player after the Recruiting Phase, the passes, the combat,
     damage and pick records of each stage, the acting unit and its flags, and the flips
-    (`Model.after_recruiting`, `passes_fit`, `records_fit`, `acting_fits`, `flips_fit`). Over the
-    projection (`passes`, `acted`, `recruited`: the position's; `dcombat`: damage caused by a
-    combat) this is `properties.sequenced` read word for word, stronger only where `_stages` says
-    and in excluding a pick of any other kind (as RKS-P-PICKS does), so it implies it."""
+    (`symbolic_records.after_recruiting`, `passes_fit`, `records_fit`, `acting_fits`, `flips_fit`).
+    Over the projection (`passes`, `acted`, `recruited`: the position's; `dcombat`: damage caused by
+    a combat) this is `invariants_sequence.sequenced` read word for word, stronger only where
+    `_stages` says and in excluding a pick of any other kind (as RKS-P-PICKS does), so it implies
+    it."""
     return o.all(
         [
             _stages(m, o, s),
-            m.after_recruiting(o, s),
-            m.passes_fit(o, s),
-            m.records_fit(o, s),
-            m.acting_fits(o, s),
-            m.flips_fit(o, s),
+            symbolic_records.after_recruiting(m, o, s),
+            symbolic_records.passes_fit(o, s),
+            symbolic_records.records_fit(m, o, s),
+            symbolic_records.acting_fits(m, o, s),
+            symbolic_records.flips_fit(m, o, s),
         ]
     )
