@@ -26,7 +26,7 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import Hex
-from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import Declare
 from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Order, SNCState

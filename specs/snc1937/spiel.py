@@ -238,7 +238,7 @@ class SNCCodec:
 
     def _build(self, game: Any, state: Any) -> _Trie:
         from specs.snc1937.rules import actions as A
-        from specs.snc1937.rules.game import MoveList
+        from specs.snc1937.rules.movement_steps import MoveList
 
         trie = _Trie()
         actions = game.legal_actions(state)
@@ -426,5 +426,5 @@ def _move(make: Any, units: tuple[str, ...], to: Hex) -> Callable[[], Any]:
 
 
 def specs(game: Any) -> list[Spec]:
-    """One game per preset of `game` (the rules the package builds)."""
-    return preset_specs(game, SNCCodec(game), lambda variant: MAX_GAME_LENGTH)
+    """One game per preset of `game` (the assembled game; the codec reads its rules)."""
+    return preset_specs(game, SNCCodec(game.rules), lambda variant: MAX_GAME_LENGTH)

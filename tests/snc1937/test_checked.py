@@ -21,8 +21,8 @@ from specs.snc1937.formal import properties as props
 from specs.snc1937.rules import stacking
 from specs.snc1937.rules.actions import Action, Done
 from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.sequence import Tables, locations, stacks
 from specs.snc1937.rules.state import CH, JP, Phase, SNCState, Step
+from specs.snc1937.rules.tables import Tables, locations, stacks
 
 GAME = SNC()
 T = GAME.tables

@@ -123,7 +123,7 @@ def test_snc_10_5_0_2_three_to_one_roll_three() -> None:
     c_d = t.cf("CH-11D", frozenset())
     s = run(s, Attack(H("3007")), Join("JP-3D-1"), Strike(), Done())
     assert s.combat is not None
-    col = __import__("specs.snc1937.rules.sequence", fromlist=["x"]).odds_column(t, s, s.combat)
+    col = __import__("specs.snc1937.rules.tables", fromlist=["x"]).odds_column(t, s, s.combat)
     a_loss, d_loss = GAME.data.crt.result(col, 3)
     s = run(s, Roll(3))
     assert s.combat is not None or s.step == Step.MAIN
@@ -149,7 +149,7 @@ def test_snc_10_5_2_1_two_step_units_lose_first() -> None:
 
 
 def _col(s: SNCState) -> str:
-    from specs.snc1937.rules.sequence import odds_column
+    from specs.snc1937.rules.tables import odds_column
 
     assert s.combat is not None
     return odds_column(GAME.tables, s, s.combat)
@@ -236,7 +236,7 @@ def test_snc_10_4_1_7_city_defence_shift() -> None:
     """SNC-10.4.1.7: defenders in a city get two left shifts."""
     s = position(JP_3D_1="2409", CH_3D="2410", CH_36D="3511")
     s = run(s, Attack(H("2410")), Join("JP-3D-1"), Strike())
-    from specs.snc1937.rules.sequence import battle
+    from specs.snc1937.rules.tables import battle
 
     assert s.combat is not None
     shifts = battle(GAME.tables, s, s.combat).shifts
@@ -246,7 +246,7 @@ def test_snc_10_4_1_7_city_defence_shift() -> None:
 def test_snc_2_2_1_12_a_step_loss_flips_then_eliminates() -> None:
     """SNC-2.2.1.12, SNC-2.2.1.13: a two-step unit's first loss flips it, the next eliminates
     it; a Japanese regiment goes to the dead pile (SNC-8.3.3: never to return)."""
-    from specs.snc1937.rules.sequence import take_step
+    from specs.snc1937.rules.tables import take_step
 
     s = position(JP_3D_1="3006", CH_36D="3511")
     s = take_step(GAME.tables, s, "JP-3D-1")
@@ -283,8 +283,8 @@ def test_snc_10_5_3_3_advance_ignores_ezoc_and_costs_nothing() -> None:
 def test_snc_8_5_2_japanese_markers_first_ops_or_reinforcement() -> None:
     """SNC-8.5.2: markers used in the Japanese First Operations Phase cannot also be used in
     that GT's Reinforcement Phase landing (amphibious support excepted, SNC-8.4.0.6)."""
-    from specs.snc1937.rules.sequence import support_kinds
     from specs.snc1937.rules.state import Combat, Phase
+    from specs.snc1937.rules.support_steps import support_kinds
 
     s = position(JP_3D_1="3006", CH_3D="3007", CH_36D="3511", turn=2)
     s = run(s, Attack(H("3007")), Join("JP-3D-1"), Strike(), Support("artillery"))

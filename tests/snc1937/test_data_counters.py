@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.snc1937.data.loader import UnitSpec
+from specs.snc1937.data.counters import UnitSpec
 from tests.snc1937.datafiles import DATA, edited, failed
 
 UNITS = DATA.units

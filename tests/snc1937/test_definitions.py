@@ -11,13 +11,13 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import parse_hex
-from specs.snc1937.data.loader import LAND, WATER
+from specs.snc1937.data.map_data import LAND, WATER
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import odds
 from specs.snc1937.rules.actions import Declare, Done, Replace
 from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.sequence import locations
 from specs.snc1937.rules.state import CH, JP, Order, Phase, Step
+from specs.snc1937.rules.tables import locations
 from tools.render import render_svg
 
 GAME = SNC()

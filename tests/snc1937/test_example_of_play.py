@@ -31,7 +31,7 @@ import pytest
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import (
     Advance,
     Attack,

@@ -7,7 +7,8 @@ import pytest
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937.data.loader import MARKER_KINDS, load_data
+from specs.snc1937.data.loader import load_data
+from specs.snc1937.data.setup_data import MARKER_KINDS
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import fire_support as F
 from specs.snc1937.rules.board import Board

@@ -12,8 +12,8 @@ import pytest
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.rules import losses, movement, zoc
-from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules import combat_steps, losses, movement, reinforcement_steps, sequence, zoc
+from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import (
     Attack,
     Declare,
@@ -26,7 +26,7 @@ from specs.snc1937.rules.actions import (
     Support,
 )
 from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
+from specs.snc1937.rules.state import CH, JP, MF_MOBILE, Order, Phase, SNCState, Step
 
 GAME = SNC()
 JP_UNIT = "JP-3D-1"
@@ -116,7 +116,7 @@ def test_snc_9_4_2_chinese_road_over_a_creek(
     s = position(CH, {CH_UNIT: "3009"}, **opts)
     s = GAME.apply(s, Move((CH_UNIT,), H("2909")))
     assert s.result is None and s.moving == (CH_UNIT,)
-    assert s.mp == 2 * flow.MF_MOBILE - half_mp
+    assert s.mp == 2 * MF_MOBILE - half_mp
     expected = movement.cost_between(
         GAME.board, GAME.tables.data, s.variant, CH, H("3009"), H("2909")
     )
@@ -170,7 +170,7 @@ def test_snc_10_5_2_2_strongest_by_strength_measure(strength_measure: str, first
     v = CATALOGUE.variant("standard", {"strength_measure": strength_measure})
     units = ("CH-87D", "CH-55D")
     reduced = frozenset({"CH-87D"})
-    assert flow.loss_choices(GAME.tables, v, units, reduced) == [first]
+    assert combat_steps.loss_choices(GAME.tables, v, units, reduced) == [first]
     outcomes = losses.loss_choices(GAME.tables.data, v, units, reduced, 1)
     assert {o.eliminated for o in outcomes} == {(first,)}
 
@@ -231,7 +231,7 @@ def test_snc_8_3_8_snlf_loc_runs_to_wusong_or_the_yangtze() -> None:
     for unit, allowed in (("JP-SNLF1", False), ("JP-3D-1", True)):
         s = fight(JP, {unit: "3218", "CH-36D": "3511", **ring}, turn=3)
         s = attrs.evolve(s, phase=Phase.REINF, reduced=frozenset({unit}), replacements=2)
-        assert (unit in flow.replace_choices(GAME.tables, s)) == allowed, unit
+        assert (unit in reinforcement_steps.replace_choices(GAME.tables, s)) == allowed, unit
 
 
 def test_snc_8_4_0_11_an_unopposed_landing_is_a_placement() -> None:
@@ -264,6 +264,6 @@ def test_snc_4_1_2_must_gain_is_not_met_by_standing_at_a_phase_end() -> None:
     opts = {"gt8_adjacency": "must_gain", "sudden_defeat_timing": "end_of_phase"}
     s = position(CH, {"CH-87D": "3612", CH_UNIT: "3613"}, **opts)
     s = attrs.evolve(s, turn=8)
-    assert flow.next_phase(GAME.tables, s).result is None
+    assert sequence.next_phase(GAME.tables, s).result is None
     moved = GAME.apply(s, Move((CH_UNIT,), H("3612")))
     assert moved.result is not None and moved.result.clause == "SNC-4.1.2"

@@ -10,11 +10,11 @@ import attrs
 
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import Advance, AdvanceOn, Declare, Done, Land, Retreat, Roll
 from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.sequence import locations, stacks
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
+from specs.snc1937.rules.tables import locations, stacks
 
 GAME = SNC()
 HANGCHOW_BAY = "3417"  # the 10th Army's historical landing hex (SNC-8.4.1.1)

@@ -12,7 +12,7 @@ import pytest
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import Declare, Done, Move, Overrun, Roll, Support
 from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import JP, Order, SNCState, Step

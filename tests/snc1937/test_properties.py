@@ -23,7 +23,8 @@ from kernel.playout import play
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import properties as props
 from specs.snc1937.formal import verification
-from specs.snc1937.rules import sequence as flow
+from specs.snc1937.rules import sequence
+from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import Action, Advance, Declare, Done, Eliminate, Replace, Roll
 from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Combat, Order, Phase, SNCState, Step
@@ -215,7 +216,7 @@ def test_snc_6_0_2_a_move_phase_end_must_check_the_phasing_hexes() -> None:
     assert H("3006") in after.checked
     assert holds_on(props.STACKING, before, Done(), after)
     # the phase ends with the check recorded, but with no culls
-    skipped = attrs.evolve(flow.next_phase(T, before), checked=after.checked)
+    skipped = attrs.evolve(sequence.next_phase(T, before), checked=after.checked)
     assert skipped.phase == Phase.REINF
     assert not holds_on(props.STACKING, before, Done(), skipped)
     br = find_step(props.STACKING, before, Done(), skipped)

@@ -26,8 +26,8 @@ from specs.snc1937.rules.actions import (
     Support,
 )
 from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.sequence import stacks
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
+from specs.snc1937.rules.tables import stacks
 
 GAME = SNC()
 
@@ -219,7 +219,7 @@ def test_snc_8_4_0_9_landing_combat_against_a_garrison() -> None:
     assert s.combat is not None and s.combat.landing and s.step == Step.SUPPORT_A
     assert Support("amphibious") in GAME.legal_actions(s)
     s = GAME.apply(s, Done())
-    from specs.snc1937.rules.sequence import odds_column
+    from specs.snc1937.rules.tables import odds_column
 
     assert s.combat is not None
     col = odds_column(GAME.tables, s, s.combat)
@@ -277,7 +277,7 @@ def test_snc_8_3_4_two_replacement_steps_from_gt3() -> None:
 def test_snc_9_1_3_garrison_placed_in_a_captured_city() -> None:
     """SNC-9.1.3 (AMB-SNC-37): a Japanese unit entering a city brings a garrison from the
     pool."""
-    from specs.snc1937.rules import sequence as flow
+    from specs.snc1937.rules import tables as flow
 
     s = GAME.initial_state(CATALOGUE.preset("standard"))
     s = flow.put(s, {"JP-3D-1": H("2410"), "CH-G-SUZHOU": None})

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
-from specs.snc1937.data.loader import MARKER_KINDS, load_data
+from specs.snc1937.data.loader import load_data
+from specs.snc1937.data.setup_data import MARKER_KINDS
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules.stacking import (
     chinese_de,

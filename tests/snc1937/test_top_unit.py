@@ -15,8 +15,9 @@ from solvers.checking.gaps import passive_agent
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules.actions import Declare, Done, Top
 from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.sequence import stacks, top_first
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
+from specs.snc1937.rules.tables import stacks
+from specs.snc1937.rules.top_unit import top_first
 
 GAME = SNC()
 

@@ -32,7 +32,7 @@ is ignored: only the current observation is used.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from kernel.errors import ImpossiblePosition, InvalidInput
@@ -53,8 +53,50 @@ def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
     """One proposal as a state document, or None when this deal cannot fit."""
     t = game.tables
     order = t.order.__getitem__
-    side = o["side"]
-    enemy = other(side)
+    placed, places = _unseen(game, o, rng)
+    loc = {u: st["hex"] for st in o["stacks"] for u in st["units"]}
+    where = _deal(o, placed, places, loc, rng)
+    if where is None:
+        return None
+    moving = _moving(o, placed, where, loc, order, rng)
+    if moving is None:
+        return None
+    for st in o["stacks"]:
+        for u in st["units"]:
+            where[u] = st["hex"]
+    stacks: dict[str, list[str]] = {}
+    for u, h in where.items():
+        stacks.setdefault(h, []).append(u)
+    reduced = set(o["reduced"]) | {
+        u for u in placed if t.spec[u].steps == 2 and rng.random() < 0.5
+    }  # SNC-2.2.1.12
+    data: dict[str, Any] = {k: v for k, v in o.items() if k not in _OBSERVATION_ONLY}
+    data.update(
+        format="wargame-kernel/state",
+        version=1,
+        side=o["player"],
+        where=[{"unit": u, "hex": where[u]} for u in sorted(where)],
+        reduced=sorted(reduced, key=order),
+        dead=sorted(o["dead"], key=order),
+        done=sorted(o["done"], key=order),
+        arrived=sorted(o["arrived"], key=order),
+        movable=sorted(o["movable"], key=order),
+        moving=moving,
+        topped=sorted(o["topped"], key=order),
+        on_top=_on_top(o, stacks, order),
+        culled=[],
+        after_stack="",
+        combat=_combat(o, stacks),
+    )
+    return data
+
+
+def _unseen(game: SNC, o: Mapping[str, Any], rng: random.Random) -> tuple[list[str], list[str]]:
+    """The enemy units not in the open that lie under enemy tops, and the places under those
+    tops: every unseen unit but the garrisons, and a uniform choice of garrisons from the pool
+    for the places left (SNC-9.1.3)."""
+    t = game.tables
+    enemy = other(o["side"])
     seen = {u for st in o["stacks"] for u in st["units"]}
     open_ = seen | {x["unit"] for x in o["trt"]} | set(o["dead"]) | set(o["elite"])
     unseen = [u for u in t.spec if t.spec[u].side == enemy and u not in open_]
@@ -69,18 +111,28 @@ def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
     spare = [u for u in unseen if u in garrisons]
     if not len(needed) <= len(places) <= len(unseen):
         raise ImpossiblePosition("the unseen units do not fill the enemy stacks", field="where")
-    placed = needed + rng.sample(spare, len(places) - len(needed))  # SNC-9.1.3: the pool
+    return needed + rng.sample(spare, len(places) - len(needed)), places  # SNC-9.1.3: the pool
+
+
+def _deal(
+    o: Mapping[str, Any],
+    placed: list[str],
+    places: list[str],
+    loc: Mapping[str, str],
+    rng: random.Random,
+) -> dict[str, str] | None:
+    """The hex of each unseen unit: a uniform shuffle of the places, the declared attackers
+    first to places next to their target (SNC-10.0.5; an overrun's in one stack, SNC-9.6.3);
+    None when they do not fit there."""
     c = o["combat"]
     attackers = [] if c is None else [u for u in c["attackers"] if u in set(placed)]
-    overrun = c is not None and c["overrun"]
-    loc = {u: st["hex"] for st in o["stacks"] for u in st["units"]}
     where: dict[str, str] = {}
     free = list(places)
     rng.shuffle(free)
     if attackers:  # SNC-10.0.5: declared attackers stand next to their target
         target = parse_hex(c["target"])
         near = [h for h in free if h == c["target"] or hex_adjacent(parse_hex(h), target)]
-        if overrun:  # SNC-9.6.3: an overrun is made by the moving group, one stack
+        if c["overrun"]:  # SNC-9.6.3: an overrun is made by the moving group, one stack
             shown = {loc[u] for u in c["attackers"] if u in loc}
             hexes = sorted(shown) if shown else sorted(set(near))
             rng.shuffle(hexes)
@@ -93,8 +145,23 @@ def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
     rest = [u for u in placed if u not in where]
     rng.shuffle(rest)
     where.update(zip(rest, free, strict=True))
+    return where
+
+
+def _moving(
+    o: Mapping[str, Any],
+    placed: list[str],
+    where: Mapping[str, str],
+    loc: Mapping[str, str],
+    order: Callable[[str], int],
+    rng: random.Random,
+) -> list[str] | None:
+    """The group whose move is under way (SNC-9.0.10): an overrun's declared attackers
+    (SNC-9.6.3); the one shown; or, wholly unseen, part of one stack's unseen units (None when
+    there is none)."""
+    c = o["combat"]
     moving = list(o["moving"])
-    if overrun:  # SNC-9.6.3: the overrunning group is the move under way
+    if c is not None and c["overrun"]:  # SNC-9.6.3: the overrunning group is the move under way
         moving = [u for u in c["attackers"] if u in where or u in loc]
     elif (o["mp"] or o["overrun_next"]) and not moving:
         # SNC-9.0.10: a move under way, wholly unseen: part of one stack's unseen units
@@ -105,13 +172,14 @@ def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
         group = [u for u in placed if where[u] == h]
         moving = [u for u in group if rng.random() < 0.5] or [rng.choice(group)]
         moving.sort(key=order)
-    for st in o["stacks"]:
-        for u in st["units"]:
-            where[u] = st["hex"]
-    # AMB-SNC-40: the shown top is on top; record it where the data's order would not put it
-    stacks: dict[str, list[str]] = {}
-    for u, h in where.items():
-        stacks.setdefault(h, []).append(u)
+    return moving
+
+
+def _on_top(
+    o: Mapping[str, Any], stacks: Mapping[str, list[str]], order: Callable[[str], int]
+) -> list[str]:
+    """AMB-SNC-40: the shown top is on top; recorded where the data's order would not put it
+    (or another unit of its stack was put on top this phase), then the rest put on top."""
     topped = set(o["topped"])
     tops: list[str] = []
     for st in o["stacks"]:
@@ -119,37 +187,22 @@ def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
         top = st["units"][0]
         if top != min(here, key=order) or any(u in topped and u != top for u in here):
             tops.append(top)
-    on_top = tops + sorted(topped - set(tops), key=order)
-    reduced = set(o["reduced"]) | {
-        u for u in placed if t.spec[u].steps == 2 and rng.random() < 0.5
-    }  # SNC-2.2.1.12
-    combat = None
-    if c is not None:
-        combat = dict(c)
-        hidden = {Step.JOIN}  # the steps whose view leaves the defenders out (SNC-6.3.1)
-        if o["variant"]["options"].get("fog_fire_support") == "support_then_reveal":
-            hidden |= {Step.SUPPORT_A, Step.AIR_ASK, Step.AIR_ROLL}  # AMB-SNC-40
-        if Step(o["step"]) in hidden and c["target"] in stacks:
-            combat["defenders"] = sorted(stacks[c["target"]])  # SNC-10.0.4: the whole stack
-    data: dict[str, Any] = {k: v for k, v in o.items() if k not in _OBSERVATION_ONLY}
-    data.update(
-        format="wargame-kernel/state",
-        version=1,
-        side=o["player"],
-        where=[{"unit": u, "hex": where[u]} for u in sorted(where)],
-        reduced=sorted(reduced, key=order),
-        dead=sorted(o["dead"], key=order),
-        done=sorted(o["done"], key=order),
-        arrived=sorted(o["arrived"], key=order),
-        movable=sorted(o["movable"], key=order),
-        moving=moving,
-        topped=sorted(o["topped"], key=order),
-        on_top=on_top,
-        culled=[],
-        after_stack="",
-        combat=combat,
-    )
-    return data
+    return tops + sorted(topped - set(tops), key=order)
+
+
+def _combat(o: Mapping[str, Any], stacks: Mapping[str, list[str]]) -> dict[str, Any] | None:
+    """The combat under way, its defenders the whole stack where the view leaves them out
+    (SNC-6.3.1, SNC-10.0.4)."""
+    c = o["combat"]
+    if c is None:
+        return None
+    combat = dict(c)
+    hidden = {Step.JOIN}  # the steps whose view leaves the defenders out (SNC-6.3.1)
+    if o["variant"]["options"].get("fog_fire_support") == "support_then_reveal":
+        hidden |= {Step.SUPPORT_A, Step.AIR_ASK, Step.AIR_ROLL}  # AMB-SNC-40
+    if Step(o["step"]) in hidden and c["target"] in stacks:
+        combat["defenders"] = sorted(stacks[c["target"]])  # SNC-10.0.4: the whole stack
+    return combat
 
 
 def resample(game: SNC, observation: Mapping[str, Any], side: str, rng: random.Random) -> SNCState:

@@ -24,16 +24,10 @@ import attrs
 
 from kernel.data import Fact, FactResult, check_facts
 from kernel.hexes import Hex, hex_adjacent, parse_hex
-from specs.snc1937.data.loader import (
-    DATA_DIR,
-    LAND,
-    WATER,
-    AtStart,
-    Reinforcement,
-    SNCData,
-    UnitSpec,
-    load_data,
-)
+from specs.snc1937.data.counters import UnitSpec
+from specs.snc1937.data.loader import DATA_DIR, SNCData, load_data
+from specs.snc1937.data.map_data import LAND, WATER
+from specs.snc1937.data.setup_data import AtStart, Reinforcement
 from specs.snc1937.rules.board import Board
 
 CH, JP = "CH", "JP"
@@ -285,8 +279,19 @@ def facts(data: SNCData) -> list[Fact]:
 
 
 def _component_facts(data: SNCData) -> list[Fact]:
+    """The components: the box's contents, the counters' designations,
+    their steps and formations, the markers and garrisons."""
+    return (
+        _contents_facts(data)
+        + _designation_facts(data)
+        + _step_and_formation_facts(data)
+        + _marker_and_garrison_facts(data)
+    )
+
+
+def _contents_facts(data: SNCData) -> list[Fact]:
+    """The map, the counters and the turn track (SNC-1.1.1, SNC-2.0.1, SNC-2.2.1.1, SNC-5.0.1)."""
     units, m, comp = data.units, data.map, data.components
-    chinese = [u for u in units if u.side == CH]
 
     def counters() -> str | None:
         markers = sum(line.count for line in data.setup.markers)
@@ -319,6 +324,40 @@ def _component_facts(data: SNCData) -> list[Fact]:
             f"the turn track has {m.turn_boxes} boxes (12 GTs at most), arrivals after it: {late}",
         )
 
+    def units_or_markers() -> str | None:
+        kinds = {m.kind for m in data.setup.markers}
+        ids = {u.id for u in units}
+        return _need(
+            not kinds & ids and all(u.cf >= 0 for u in units),
+            "a counter is a combat unit with a CF or a marker, never both",
+        )
+
+    def layout() -> str | None:
+        bad = [
+            u.id
+            for u in units
+            if not (u.id and u.name and u.size and u.type)
+            or (u.reduced is not None and u.reduced >= u.cf)
+        ]
+        return _need(not bad, f"counters with size, CF, type, ID, the back weaker: {bad}")
+
+    return [
+        Fact("SNC-2.0.1", "a 22 x 34-inch map and 176 counters in all", counters),
+        Fact("SNC-2.2.0.1", "counters are combat units or markers", units_or_markers),
+        Fact("SNC-2.2.1.1", "a counter shows size, CF, type, ID; its back is reduced", layout),
+        Fact("SNC-2.0.3", "six counters belong to other games", other_games),
+        Fact("SNC-2.2.2.1", "one Turn marker", turn_marker),
+        Fact("SNC-1.1.1", "a hex is 7 miles (11 km); a GT about two weeks", scale),
+        Fact("SNC-5.0.1", "twelve GTs, and nothing arrives after GT 12", twelve_turns),
+    ]
+
+
+def _designation_facts(data: SNCData) -> list[Fact]:
+    """What the counters' designations say: abbreviations, sizes, types, colours (SNC-2.2.1.2
+    to SNC-2.2.1.5, SNC-9.1.1)."""
+    units = data.units
+    chinese = [u for u in units if u.side == CH]
+
     def sizes() -> str | None:
         want = {"Division": "XX", "Brigade": "X", "Detachment": "X", "Regiment": "III"}
         bad = [
@@ -343,6 +382,28 @@ def _component_facts(data: SNCData) -> list[Fact]:
         bad = [u.id for u in units if (u.side == JP) != (u.arm == "japanese")]
         bad += [u.id for u in chinese if "Garrison" in u.name and u.arm != "garrison"]
         return _need(not bad, f"colour schemes do not match nationality and garrison: {bad}")
+
+    def abbreviations() -> str | None:
+        names = {u.name for u in units}
+        want = {"Tax Police Division", "1/TD Brigade", "2/TD Brigade", "SNLF 1"}
+        missing = sorted(want - names)
+        ppc = any(u.name.startswith("PPC") for u in chinese)
+        return _need(not missing and ppc, f"designations using TP, TD, PPC and SNLF: {missing}")
+
+    return [
+        Fact("SNC-2.2.1.3", "designations use TP, TD, PPC and SNLF", abbreviations),
+        Fact("SNC-2.2.1.4", "sizes follow the designations: XX, X, III, II", sizes),
+        Fact("SNC-2.2.1.5", "the SNLF are naval infantry, the rest infantry or static", types),
+        Fact("SNC-9.1.1", "garrisons are static units", garrisons_static),
+        Fact("SNC-2.2.1.2", "colour schemes: Japanese; Chinese regular, elite, garrison", colours),
+    ]
+
+
+def _step_and_formation_facts(data: SNCData) -> list[Fact]:
+    """Steps per counter and the formations they make up (SNC-2.2.1.11, SNC-8.1.5, SNC-8.3.2,
+    SNC-6.2.1, SNC-6.2.2)."""
+    units = data.units
+    chinese = [u for u in units if u.side == CH]
 
     def steps() -> str | None:
         elite = [u.id for u in chinese if u.arm == "elite" and u.steps != 2]
@@ -377,21 +438,20 @@ def _component_facts(data: SNCData) -> list[Fact]:
         bad = {d: n for d, n in count.items() if n != 4}
         return _need(not bad, f"a Japanese division is four infantry regiments: {bad}")
 
-    def garrisons_at_start() -> str | None:
-        start = {u for a in data.setup.at_start for u in a.units}
-        ch = [u.id for u in chinese if u.is_static and u.id not in start]
-        jp = [u.id for u in units if u.side == JP and u.is_static and u.id in start]
-        return _need(
-            not ch and len(jp) == 2,
-            f"all Chinese garrisons start on the map (not: {ch}) and two Japanese ones do ({jp})",
-        )
+    return [
+        Fact("SNC-2.2.1.11", "Chinese elite units have two steps; most Chinese one", steps),
+        Fact("SNC-8.3.2", "Japanese regiments have two steps", regiments),
+        Fact("SNC-8.1.5", "the 14th Division is a Chinese elite infantry division", the_14th),
+        Fact("SNC-6.2.2", "four SNLF battalions: SNLF 1, 2, 3 and 9", snlf),
+        Fact("SNC-6.2.1", "each Japanese division is four infantry regiments", divisions),
+    ]
 
-    def abbreviations() -> str | None:
-        names = {u.name for u in units}
-        want = {"Tax Police Division", "1/TD Brigade", "2/TD Brigade", "SNLF 1"}
-        missing = sorted(want - names)
-        ppc = any(u.name.startswith("PPC") for u in chinese)
-        return _need(not missing and ppc, f"designations using TP, TD, PPC and SNLF: {missing}")
+
+def _marker_and_garrison_facts(data: SNCData) -> list[Fact]:
+    """The fire support markers each side has and where the garrisons are (SNC-11.0.1,
+    SNC-9.1.2, SNC-9.1.3)."""
+    units = data.units
+    chinese = [u for u in units if u.side == CH]
 
     def marker_kinds() -> str | None:
         chinese_kinds = {m.kind for m in data.setup.markers if m.side == CH}
@@ -403,6 +463,15 @@ def _component_facts(data: SNCData) -> list[Fact]:
             f"all four kinds ({sorted(japanese_kinds)})",
         )
 
+    def garrisons_at_start() -> str | None:
+        start = {u for a in data.setup.at_start for u in a.units}
+        ch = [u.id for u in chinese if u.is_static and u.id not in start]
+        jp = [u.id for u in units if u.side == JP and u.is_static and u.id in start]
+        return _need(
+            not ch and len(jp) == 2,
+            f"all Chinese garrisons start on the map (not: {ch}) and two Japanese ones do ({jp})",
+        )
+
     def garrison_pool() -> str | None:
         listed = {u for a in data.setup.at_start for u in a.units}
         listed |= {u for r in data.setup.reinforcements for u in r.units}
@@ -411,41 +480,7 @@ def _component_facts(data: SNCData) -> list[Fact]:
             not extra, f"units neither in section 13 nor Japanese garrisons for cities: {extra}"
         )
 
-    def units_or_markers() -> str | None:
-        kinds = {m.kind for m in data.setup.markers}
-        ids = {u.id for u in units}
-        return _need(
-            not kinds & ids and all(u.cf >= 0 for u in units),
-            "a counter is a combat unit with a CF or a marker, never both",
-        )
-
-    def layout() -> str | None:
-        bad = [
-            u.id
-            for u in units
-            if not (u.id and u.name and u.size and u.type)
-            or (u.reduced is not None and u.reduced >= u.cf)
-        ]
-        return _need(not bad, f"counters with size, CF, type, ID, the back weaker: {bad}")
-
     return [
-        Fact("SNC-2.0.1", "a 22 x 34-inch map and 176 counters in all", counters),
-        Fact("SNC-2.2.0.1", "counters are combat units or markers", units_or_markers),
-        Fact("SNC-2.2.1.1", "a counter shows size, CF, type, ID; its back is reduced", layout),
-        Fact("SNC-2.0.3", "six counters belong to other games", other_games),
-        Fact("SNC-2.2.2.1", "one Turn marker", turn_marker),
-        Fact("SNC-1.1.1", "a hex is 7 miles (11 km); a GT about two weeks", scale),
-        Fact("SNC-5.0.1", "twelve GTs, and nothing arrives after GT 12", twelve_turns),
-        Fact("SNC-2.2.1.3", "designations use TP, TD, PPC and SNLF", abbreviations),
-        Fact("SNC-2.2.1.4", "sizes follow the designations: XX, X, III, II", sizes),
-        Fact("SNC-2.2.1.5", "the SNLF are naval infantry, the rest infantry or static", types),
-        Fact("SNC-9.1.1", "garrisons are static units", garrisons_static),
-        Fact("SNC-2.2.1.2", "colour schemes: Japanese; Chinese regular, elite, garrison", colours),
-        Fact("SNC-2.2.1.11", "Chinese elite units have two steps; most Chinese one", steps),
-        Fact("SNC-8.3.2", "Japanese regiments have two steps", regiments),
-        Fact("SNC-8.1.5", "the 14th Division is a Chinese elite infantry division", the_14th),
-        Fact("SNC-6.2.2", "four SNLF battalions: SNLF 1, 2, 3 and 9", snlf),
-        Fact("SNC-6.2.1", "each Japanese division is four infantry regiments", divisions),
         Fact(
             "SNC-11.0.1",
             "Chinese artillery; Japanese artillery, air, naval, amphibious",
@@ -473,7 +508,18 @@ def _by_name(data: SNCData, side: str, name: str) -> UnitSpec | None:
 
 
 def _section_13_facts(data: SNCData, board: Board) -> list[Fact]:
-    setup = data.setup
+    """Section 13 line by line, then the set-up as a whole, the landing restrictions and the
+    replacements."""
+    return (
+        _section_13_line_facts(data, board)
+        + _setup_facts(data)
+        + _landing_line_facts(data)
+        + _replacement_facts(data)
+    )
+
+
+def _section_13_line_facts(data: SNCData, board: Board) -> list[Fact]:
+    """Each printed line of section 13 and each marker line, held to the data."""
     out: list[Fact] = []
     for line in SECTION_13:
         when = "at start" if line.gt is None else f"on GT {line.gt}"
@@ -494,6 +540,13 @@ def _section_13_facts(data: SNCData, board: Board) -> list[Fact]:
                 _marker_check(data, clause, side, gt, kind, count),
             )
         )
+    return out
+
+
+def _setup_facts(data: SNCData) -> list[Fact]:
+    """The set-up records are section 13's, side by side and turn by turn (SNC-3.0.3, SNC-3.1.5,
+    SNC-3.2.1)."""
+    setup = data.setup
 
     def exactly_the_lines() -> str | None:
         want = Counter(line.clause for line in SECTION_13)
@@ -534,6 +587,23 @@ def _section_13_facts(data: SNCData, board: Board) -> list[Fact]:
     def stacking() -> str | None:
         return _setup_stacking(data)
 
+    return [
+        Fact(
+            "SNC-3.1.5",
+            "the set-up and reinforcement records are section 13's lines",
+            exactly_the_lines,
+        ),
+        Fact("SNC-3.1.5", "units per side at start and per GT as section 13 lists", per_turn),
+        Fact("SNC-3.2.1", "the Japanese start in exactly two hexes, 3512 and 3611", japanese_hexes),
+        Fact("SNC-3.0.3", "the set-up is within the stacking limits", stacking),
+    ]
+
+
+def _landing_line_facts(data: SNCData) -> list[Fact]:
+    """Where the GT 7 and GT 8 lines land, and the 10th Army's advance (SNC-8.4.1.1,
+    SNC-8.4.1.2, SNC-8.4.2.1, SNC-13.32)."""
+    setup = data.setup
+
     def tenth_army() -> str | None:
         line = _reinforcement(setup.reinforcements, "SNC-13.32")
         res = line.restriction if line is not None else None
@@ -572,6 +642,18 @@ def _section_13_facts(data: SNCData, board: Board) -> list[Fact]:
         ok = ok and line is not None and line.historical in data.map.landings
         return _need(ok, "the 16th Division lands at one landing location anywhere on the map")
 
+    return [
+        Fact("SNC-8.4.1.1", "the 10th Army lands at one location east of 32xx", tenth_army),
+        Fact("SNC-8.4.1.2", "the 10th Army advances two hexes after combat", tenth_army_advance),
+        Fact("SNC-13.32", "the 10th Army is the GT 7 line's 14 units", tenth_army_units),
+        Fact("SNC-8.4.2.1", "the 16th Division lands at one location anywhere", sixteenth),
+    ]
+
+
+def _replacement_facts(data: SNCData) -> list[Fact]:
+    """Replacements: two Japanese steps a GT from GT 3, none Chinese (SNC-8.3.1, SNC-8.1.1)."""
+    setup = data.setup
+
     def replacements() -> str | None:
         plan = {r.side: (r.steps, r.from_gt) for r in setup.replacements}
         return _need(
@@ -584,19 +666,6 @@ def _section_13_facts(data: SNCData, board: Board) -> list[Fact]:
         return _need(plan.get(CH, 0) == 0, "the Chinese receive no replacements")
 
     return [
-        *out,
-        Fact(
-            "SNC-3.1.5",
-            "the set-up and reinforcement records are section 13's lines",
-            exactly_the_lines,
-        ),
-        Fact("SNC-3.1.5", "units per side at start and per GT as section 13 lists", per_turn),
-        Fact("SNC-3.2.1", "the Japanese start in exactly two hexes, 3512 and 3611", japanese_hexes),
-        Fact("SNC-3.0.3", "the set-up is within the stacking limits", stacking),
-        Fact("SNC-8.4.1.1", "the 10th Army lands at one location east of 32xx", tenth_army),
-        Fact("SNC-8.4.1.2", "the 10th Army advances two hexes after combat", tenth_army_advance),
-        Fact("SNC-13.32", "the 10th Army is the GT 7 line's 14 units", tenth_army_units),
-        Fact("SNC-8.4.2.1", "the 16th Division lands at one location anywhere", sixteenth),
         Fact("SNC-8.3.1", "two Japanese replacement steps a GT from GT 3", replacements),
         Fact("SNC-8.1.1", "no Chinese replacements", no_chinese_replacements),
     ]
@@ -731,12 +800,29 @@ def _setup_stacking(data: SNCData) -> str | None:
 
 
 def _map_facts(data: SNCData, board: Board) -> list[Fact]:
-    m = data.map
+    """The hexes the text names, the cities, the coast and the rail net, the terrain."""
+    return (
+        _named_hex_facts(board)
+        + _city_facts(data, board)
+        + _coast_and_rail_facts(data, board)
+        + _terrain_facts(data, board)
+    )
+
+
+def _named_hex_facts(board: Board) -> list[Fact]:
+    """Every hex the text names is a land hex of the map (`NAMED_HEXES`)."""
     out: list[Fact] = []
     for text, (clause, what) in NAMED_HEXES.items():
         out.append(
             Fact(clause, f"{text} ({what}) is a land hex of the map", _named_hex(board, text))
         )
+    return out
+
+
+def _city_facts(data: SNCData, board: Board) -> list[Fact]:
+    """The seven cities and the International Settlement (SNC-2.1.3, SNC-4.1.1, SNC-4.3.1,
+    SNC-4.3.2, SNC-0.0.1)."""
+    m = data.map
 
     def city(text: str) -> Check:
         return lambda: _need(board.is_city(_h(text)), f"{text} must be a city hex")
@@ -755,6 +841,24 @@ def _map_facts(data: SNCData, board: Board) -> list[Fact]:
             f"3513, and only 3513, is the neutral International Settlement ({_names(neutral)}), "
             "and no unit sets up or arrives there",
         )
+
+    return [
+        Fact("SNC-2.1.3", "Suzhou 2410 is a city", city("2410")),
+        Fact("SNC-4.1.1", "Shanghai 3512 is a city hex", city("3512")),
+        Fact("SNC-4.3.2", "3513 is a city hex", city("3513")),
+        Fact("SNC-4.3.1", "seven city hexes in all", seven),
+        Fact(
+            "SNC-0.0.1",
+            "3513 is the neutral International Settlement; no unit starts there",
+            settlement,
+        ),
+    ]
+
+
+def _coast_and_rail_facts(data: SNCData, board: Board) -> list[Fact]:
+    """The coast, the Naval Gunfire Line, the landing hexes and the rail net (SNC-7.1.5,
+    SNC-7.1.6, SNC-8.4.0.3, SNC-9.5.2.2, SNC-8.2.4)."""
+    m = data.map
 
     def zoc_example() -> str | None:
         at = _h("3610")
@@ -799,6 +903,20 @@ def _map_facts(data: SNCData, board: Board) -> list[Fact]:
             if not any(board.on_west_edge(h) or board.on_south_edge(h) for h in reach):
                 bad.append(start)
         return _need(not bad, f"no railroad from {bad} to a west or south map edge hex")
+
+    return [
+        Fact("SNC-7.1.6", "the ZOC example around 3610", zoc_example),
+        Fact("SNC-7.1.5", "the Naval Gunfire Line runs along coastal hexes", gunfire_line),
+        Fact("SNC-8.4.0.3", "landing hexes are coastal, with arrows from the water", landings),
+        Fact("SNC-9.5.2.2", "Nanking 0202 and Hangzhou 1824 are on the rail net", rails_start),
+        Fact("SNC-8.2.4", "the rail net reaches a west or south map edge hex", rail_edges),
+    ]
+
+
+def _terrain_facts(data: SNCData, board: Board) -> list[Fact]:
+    """Land, water and routes: what units may enter and cross, and the hexes of
+    the overrun example."""
+    m = data.map
 
     def routes_on_land() -> str | None:
         bad = [
@@ -872,21 +990,6 @@ def _map_facts(data: SNCData, board: Board) -> list[Fact]:
         )
 
     return [
-        *out,
-        Fact("SNC-2.1.3", "Suzhou 2410 is a city", city("2410")),
-        Fact("SNC-4.1.1", "Shanghai 3512 is a city hex", city("3512")),
-        Fact("SNC-4.3.2", "3513 is a city hex", city("3513")),
-        Fact("SNC-4.3.1", "seven city hexes in all", seven),
-        Fact(
-            "SNC-0.0.1",
-            "3513 is the neutral International Settlement; no unit starts there",
-            settlement,
-        ),
-        Fact("SNC-7.1.6", "the ZOC example around 3610", zoc_example),
-        Fact("SNC-7.1.5", "the Naval Gunfire Line runs along coastal hexes", gunfire_line),
-        Fact("SNC-8.4.0.3", "landing hexes are coastal, with arrows from the water", landings),
-        Fact("SNC-9.5.2.2", "Nanking 0202 and Hangzhou 1824 are on the rail net", rails_start),
-        Fact("SNC-8.2.4", "the rail net reaches a west or south map edge hex", rail_edges),
         Fact("SNC-9.4.6", "roads and railroads run over land a unit may enter", routes_on_land),
         Fact("SNC-9.4.6", "set-up and entry hexes are land a unit may enter", entries_on_land),
         Fact("SNC-9.2.2", "cities and towns are in land hexes", places_on_land),
@@ -920,6 +1023,12 @@ def _named_hex(board: Board, text: str) -> Check:
 
 
 def _tec_facts(data: SNCData) -> list[Fact]:
+    """The Terrain Effects Chart: movement costs, then combat shifts."""
+    return _tec_movement_facts(data) + _tec_combat_facts(data)
+
+
+def _tec_movement_facts(data: SNCData) -> list[Fact]:
+    """Movement factors and costs, and what no unit enters (SNC-9.0.2 to SNC-9.5.1.1)."""
     tec = data.tec
 
     def entry(table: str, side: str, key: str, want: str) -> Check:
@@ -937,30 +1046,6 @@ def _tec_facts(data: SNCData) -> list[Fact]:
         costs = {k: tec.cross.get((CH, k)) for k in ("creek", "river")}
         return _need(
             set(costs.values()) <= {"1", "2"}, f"Chinese pay one or two MP to cross: {costs}"
-        )
-
-    def shift(side: str, feature: str, left: int) -> Check:
-        return lambda: _need(
-            tec.defence.get((side, feature)) == left,
-            f"{side} defending in {feature}: {tec.defence.get((side, feature))}L, not {left}L",
-        )
-
-    def japanese_towns() -> str | None:
-        return _need(tec.defence.get((JP, "town"), 0) == 0, "Japanese get no town shift")
-
-    def cap() -> str | None:
-        return _need(tec.terrain_cap == 2, f"terrain shifts capped at {tec.terrain_cap}L, not 2L")
-
-    def across() -> str | None:
-        want = {"creek": Fraction(1, 2), "river": Fraction(1, 3)}
-        return _need(
-            dict(tec.attack_across) == want, f"across creek/river: {dict(tec.attack_across)}"
-        )
-
-    def no_combat() -> str | None:
-        return _need(
-            tec.no_combat_across == {"all_sea", "all_lake"},
-            f"no combat across {sorted(tec.no_combat_across)}",
         )
 
     def prohibited() -> str | None:
@@ -1024,6 +1109,38 @@ def _tec_facts(data: SNCData) -> list[Fact]:
             "Japanese pay 1/2 MP along a railroad",
             entry("manmade", JP, "railroad", "1/2"),
         ),
+    ]
+
+
+def _tec_combat_facts(data: SNCData) -> list[Fact]:
+    """Terrain shifts and combat across hexsides (SNC-10.4.1.1 to SNC-10.4.1.9)."""
+    tec = data.tec
+
+    def shift(side: str, feature: str, left: int) -> Check:
+        return lambda: _need(
+            tec.defence.get((side, feature)) == left,
+            f"{side} defending in {feature}: {tec.defence.get((side, feature))}L, not {left}L",
+        )
+
+    def japanese_towns() -> str | None:
+        return _need(tec.defence.get((JP, "town"), 0) == 0, "Japanese get no town shift")
+
+    def cap() -> str | None:
+        return _need(tec.terrain_cap == 2, f"terrain shifts capped at {tec.terrain_cap}L, not 2L")
+
+    def across() -> str | None:
+        want = {"creek": Fraction(1, 2), "river": Fraction(1, 3)}
+        return _need(
+            dict(tec.attack_across) == want, f"across creek/river: {dict(tec.attack_across)}"
+        )
+
+    def no_combat() -> str | None:
+        return _need(
+            tec.no_combat_across == {"all_sea", "all_lake"},
+            f"no combat across {sorted(tec.no_combat_across)}",
+        )
+
+    return [
         Fact("SNC-10.4.1.1", "terrain shifts at most two left", cap),
         Fact("SNC-10.4.1.2", "clear gives no shift", shift(CH, "clear", 0)),
         Fact("SNC-10.4.1.3", "woods gives 1L", shift(JP, "woods", 1)),
@@ -1094,7 +1211,14 @@ def _cell(data: SNCData, odds: str, face: int, want: tuple[int, int]) -> Check:
 
 
 def _example_facts(data: SNCData, board: Board) -> list[Fact]:
-    crt, setup = data.crt, data.setup
+    """The examples of play: the CRT cells and map features they read (SNC-9.6.9, section 12)
+    and the counter values their arithmetic needs (section 12)."""
+    return _example_crt_facts(data) + _example_map_facts(data, board) + _example_unit_facts(data)
+
+
+def _example_crt_facts(data: SNCData) -> list[Fact]:
+    """The CRT cells the examples read (`EXAMPLE_CELLS`, SNC-9.6.9)."""
+    crt = data.crt
     out: list[Fact] = []
     for label, odds, face, want in EXAMPLE_CELLS:
         out.append(
@@ -1117,6 +1241,20 @@ def _example_facts(data: SNCData, board: Board) -> list[Fact]:
             max(at3) >= 2 and max(at4) < 2,
             f"3:1 risks a two-step attacker loss and 4:1 does not: {at3} / {at4}",
         )
+
+    return [
+        *out,
+        Fact(
+            "SNC-9.6.9",
+            "CRT 4:1, die 3 costs one attacker step and eliminates the defender",
+            overrun_cell,
+        ),
+        Fact("SNC-9.6.9", "3:1 risks losing two attacker steps; 4:1 does not", two_step_risk),
+    ]
+
+
+def _example_map_facts(data: SNCData, board: Board) -> list[Fact]:
+    """The towns, hexsides and ZOC the section 12 narration reads on the map."""
 
     def town(text: str) -> Check:
         return lambda: _need(board.is_town(_h(text)), f"{text} must be a town hex")
@@ -1162,6 +1300,22 @@ def _example_facts(data: SNCData, board: Board) -> list[Fact]:
             f"with the Japanese in 3510, 3512 and 3611, 3511 has exits out of their ZOC: {free}",
         )
 
+    return [
+        Fact("§12 GT 3", "Loudian 3208 is a town", town("3208")),
+        Fact("§12 GT 3", "3410 is a town", town("3410")),
+        Fact("§12 GT 3", "a creek between Wusong 3510 and 3511", creek("3510", "3511")),
+        Fact("§12 GT 3", "a creek between Wusong 3510 and 3410", creek("3510", "3410")),
+        Fact("§12 GT 3", "3308 attacks 3208 with no creek or river between", loudian),
+        Fact("§12 GT 3", "Wusong Creek is on the map", wusong_creek),
+        Fact("§12 GT 1", "3612 is across the Huangpu from 3512", huangpu_at_shanghai),
+        Fact("§12 GT 2", "the Chinese in 3511 are pinned once the Japanese hold 3510", pinned),
+    ]
+
+
+def _example_unit_facts(data: SNCData) -> list[Fact]:
+    """The counter values the section 12 arithmetic needs: strengths and steps."""
+    setup = data.setup
+
     def units(check: Callable[[], bool], problem: str) -> Check:
         return lambda: _need(check(), problem)
 
@@ -1202,21 +1356,7 @@ def _example_facts(data: SNCData, board: Board) -> list[Fact]:
         u = _by_name(data, JP, "SNLF 9")
         return u is not None and u.steps == 2
 
-    out += [
-        Fact(
-            "SNC-9.6.9",
-            "CRT 4:1, die 3 costs one attacker step and eliminates the defender",
-            overrun_cell,
-        ),
-        Fact("SNC-9.6.9", "3:1 risks losing two attacker steps; 4:1 does not", two_step_risk),
-        Fact("§12 GT 3", "Loudian 3208 is a town", town("3208")),
-        Fact("§12 GT 3", "3410 is a town", town("3410")),
-        Fact("§12 GT 3", "a creek between Wusong 3510 and 3511", creek("3510", "3511")),
-        Fact("§12 GT 3", "a creek between Wusong 3510 and 3410", creek("3510", "3410")),
-        Fact("§12 GT 3", "3308 attacks 3208 with no creek or river between", loudian),
-        Fact("§12 GT 3", "Wusong Creek is on the map", wusong_creek),
-        Fact("§12 GT 1", "3612 is across the Huangpu from 3512", huangpu_at_shanghai),
-        Fact("§12 GT 2", "the Chinese in 3511 are pinned once the Japanese hold 3510", pinned),
+    return [
         Fact(
             "§12 GT 2",
             "the Wusong Garrison has two steps and 3 defence",
@@ -1264,4 +1404,3 @@ def _example_facts(data: SNCData, board: Board) -> list[Fact]:
         ),
         Fact("§12 GT 1", "SNLF 9 has two steps", units(snlf9, "SNLF 9 adds 2 steps on GT 1")),
     ]
-    return out

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from kernel.errors import ImpossiblePosition
 from specs.snc1937.formal import properties
-from specs.snc1937.rules.sequence import stacks
 from specs.snc1937.rules.state import Phase, SNCState, Step
+from specs.snc1937.rules.tables import stacks
 
 if TYPE_CHECKING:
-    from specs.snc1937.rules.sequence import Tables
+    from specs.snc1937.rules.tables import Tables
 
 COMBAT_STEPS = frozenset(
     {

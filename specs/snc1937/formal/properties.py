@@ -53,8 +53,8 @@ from kernel.properties import Property, Verdict
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import stacking
 from specs.snc1937.rules.actions import Replace, Roll
-from specs.snc1937.rules.sequence import Tables, locations, stacks
 from specs.snc1937.rules.state import CH, JP, LAST_GT, Phase, SNCState, Step
+from specs.snc1937.rules.tables import Tables, locations, stacks
 
 SETTLEMENT = "SNC-P-SETTLEMENT"
 ONE_SIDE = "SNC-P-ONE-SIDE"
@@ -227,8 +227,8 @@ def checked_hexes(
 ) -> tuple[Hex, ...] | None:
     """The hexes a stacking check covers that this step starts (SNC-6.0.2, SNC-6.0.3;
     AMB-SNC-8), or None when the step starts none: the position's `checked`, which the rules
-    set where a check starts (`flow.end_ops`, `flow.after_combat`,
-    `SNC._end_reinforcements`) and clear on every other step (`SNC.apply`).
+    set where a check starts (`sequence.end_ops`, `sequence.after_combat`,
+    `sequence.end_reinforcements`) and clear on every other step (`SNC.apply`).
 
     - (a) the end of an Operations Phase of movement (`Done` with no move under way): the
       phasing player's hexes, or both players' under movement_check_side=both_players;
@@ -290,127 +290,135 @@ def gt_order_breach(before: SNCState, action: Any, after: SNCState) -> Breach | 
     )
 
 
-def _step_checks(t: Tables) -> tuple[StepCheck, ...]:
-    holds = _holds()
-    static = frozenset(u for u, spec in t.spec.items() if spec.is_static)
+def static_breach(t: Tables, before: SNCState, action: Any, after: SNCState) -> Breach | None:
+    """SNC-2.2.1.8, SNC-9.1.1: a static unit on the map stays in its hex or goes to the
+    dead pile (or waits for the elite return die, which no static unit does)."""
+    loc = locations(after.where)
+    for u, h in before.where:
+        if not t.spec[u].is_static:
+            continue
+        now = loc.get(u)
+        if now is None and (u in after.dead or u in after.elite):
+            continue
+        if now != h:
+            to = "off the map" if now is None else f"to {now}"
+            return Breach("where", "SNC-2.2.1.8", f"static {u} moved from {h} {to}")
+    return None
 
-    def static_breach(before: SNCState, action: Any, after: SNCState) -> Breach | None:
-        """SNC-2.2.1.8, SNC-9.1.1: a static unit on the map stays in its hex or goes to the
-        dead pile (or waits for the elite return die, which no static unit does)."""
-        loc = locations(after.where)
-        for u, h in before.where:
-            if u not in static:
-                continue
-            now = loc.get(u)
-            if now is None and (u in after.dead or u in after.elite):
-                continue
-            if now != h:
-                to = "off the map" if now is None else f"to {now}"
-                return Breach("where", "SNC-2.2.1.8", f"static {u} moved from {h} {to}")
-        return None
 
-    def steps_breach(before: SNCState, action: Any, after: SNCState) -> Breach | None:
-        """SNC-2.2.1.15, SNC-8.3.x, SNC-8.1.x: steps grow only by a Japanese replacement or
-        the return of a Chinese elite unit, reduced."""
-        if not before.dead <= after.dead:
-            back = ", ".join(sorted(before.dead - after.dead))
-            return Breach("dead", "SNC-8.3.3", f"{back} left the dead pile")
-        for u in sorted(before.reduced - after.reduced):
-            if u in after.dead or u in after.elite:
-                continue  # eliminated (SNC-2.2.1.13)
-            if action == Replace(u) and t.spec[u].side == JP:
-                continue  # SNC-8.3.4
-            return Breach(
-                "reduced",
-                "SNC-8.3.2",
-                f"{u} came back to full strength without a Japanese replacement step",
-            )
-        waiting, waited = set(before.elite), set(after.elite)
-        for u in sorted(waited - waiting):
-            spec = t.spec[u]
-            if spec.side != CH or spec.arm != "elite" or u not in locations(before.where):
-                return Breach(
-                    "elite",
-                    "SNC-8.1.2",
-                    f"{u} waits for the return die, which only an eliminated Chinese elite "
-                    "unit rolls",
-                )
-        trt = {u for u, _ in after.trt}
-        for u in sorted(waiting - waited):
-            if u in after.dead:
-                continue  # beyond GT 12: out for good (SNC-8.1.3)
-            if isinstance(action, Roll) and u in trt and u in after.reduced:
-                continue  # SNC-8.1.2: on the TRT, reduced side up
-            return Breach("elite", "SNC-8.1.2", f"{u} came back other than reduced, by its die")
-        now = locations(after.where)
-        for u in sorted(_in_play(after) - _in_play(before)):
-            if u in waiting:
-                continue  # the elite return, checked above
-            spec = t.spec[u]
-            pool = u not in before.dead and spec.side == JP and spec.is_static and u in now
-            if not pool:
-                return Breach(
-                    "where", "SNC-8.3.3", f"{u} came into play from the dead pile or nowhere"
-                )
-        return None
-
-    def gt_order(before: SNCState, action: Any, after: SNCState) -> Breach | None:
-        return gt_order_breach(before, action, after)
-
-    def stacked(before: SNCState, action: Any, after: SNCState) -> Breach | None:
-        return stacking_breach(t, before, action, after)
-
-    def prop(pid: str, clauses: tuple[str, ...], statement: str, find: StepFinder) -> StepCheck:
-        return StepCheck(
-            Property(
-                pid,
-                clauses,
-                statement,
-                "step",
-                holds,
-                step_check=lambda b, a, n: find(b, a, n) is None,
-            ),
-            find,
-        )
-
+def steps_breach(t: Tables, before: SNCState, action: Any, after: SNCState) -> Breach | None:
+    """SNC-2.2.1.15, SNC-8.3.x, SNC-8.1.x: steps grow only by a Japanese replacement or
+    the return of a Chinese elite unit, reduced."""
+    if not before.dead <= after.dead:
+        back = ", ".join(sorted(before.dead - after.dead))
+        return Breach("dead", "SNC-8.3.3", f"{back} left the dead pile")
     return (
-        prop(
-            STACKING,
-            ("SNC-6.0.2", "SNC-6.0.3", "SNC-6.0.4", "SNC-6.2.1", "SNC-6.2.2", "SNC-6.2.3"),
-            "Stacking limits hold at the check points: at the end of an Operations Phase of "
-            "movement (the phasing player's hexes, movement_check_side) and after each combat "
-            "(its hexes or every hex, stacking_check), once the owners' culls are over.",
-            stacked,
-        ),
-        prop(
-            STATIC,
-            ("SNC-2.2.1.8", "SNC-9.1.1"),
-            "Static units never move: a static unit on the map stays in its hex until it goes "
-            "to the dead pile.",
-            static_breach,
-        ),
-        prop(
-            STEPS,
-            ("SNC-2.2.1.15", "SNC-8.3.2", "SNC-8.3.3", "SNC-8.3.4", "SNC-8.1.2", "SNC-8.0.3"),
-            "Steps never grow except by replacement: a reduced unit is restored only by a "
-            "Japanese Replace action, and the dead never return, except Chinese elite units "
-            "by their die (SNC-8.1.2), reduced.",
-            steps_breach,
-        ),
-        prop(
-            GT_ORDER,
-            ("SNC-5.2.1", "SNC-5.0.1", "SNC-5.1.1"),
-            "The GT never goes back: it moves on by one, only when the Japanese player turn "
-            "ends and the Chinese one opens.",
-            gt_order,
-        ),
+        _restored_breach(t, before, action, after)
+        or _elite_breach(t, before, action, after)
+        or _arrival_breach(t, before, after)
     )
+
+
+def _restored_breach(t: Tables, before: SNCState, action: Any, after: SNCState) -> Breach | None:
+    """SNC-8.3.2, SNC-8.3.4: a reduced unit is back to full strength only by a Japanese
+    replacement step."""
+    for u in sorted(before.reduced - after.reduced):
+        if u in after.dead or u in after.elite:
+            continue  # eliminated (SNC-2.2.1.13)
+        if action == Replace(u) and t.spec[u].side == JP:
+            continue  # SNC-8.3.4
+        return Breach(
+            "reduced",
+            "SNC-8.3.2",
+            f"{u} came back to full strength without a Japanese replacement step",
+        )
+    return None
+
+
+def _elite_breach(t: Tables, before: SNCState, action: Any, after: SNCState) -> Breach | None:
+    """SNC-8.1.2, SNC-8.1.3: only an eliminated Chinese elite unit waits for the return die,
+    and it comes back by its die only, to the TRT, reduced (or is out for good)."""
+    waiting, waited = set(before.elite), set(after.elite)
+    for u in sorted(waited - waiting):
+        spec = t.spec[u]
+        if spec.side != CH or spec.arm != "elite" or u not in locations(before.where):
+            return Breach(
+                "elite",
+                "SNC-8.1.2",
+                f"{u} waits for the return die, which only an eliminated Chinese elite unit rolls",
+            )
+    trt = {u for u, _ in after.trt}
+    for u in sorted(waiting - waited):
+        if u in after.dead:
+            continue  # beyond GT 12: out for good (SNC-8.1.3)
+        if isinstance(action, Roll) and u in trt and u in after.reduced:
+            continue  # SNC-8.1.2: on the TRT, reduced side up
+        return Breach("elite", "SNC-8.1.2", f"{u} came back other than reduced, by its die")
+    return None
+
+
+def _arrival_breach(t: Tables, before: SNCState, after: SNCState) -> Breach | None:
+    """SNC-8.3.3, SNC-9.1.3: the only unit that comes into play from nowhere is a Japanese
+    garrison from the pool (an elite unit's return is `_elite_breach`'s)."""
+    waiting = set(before.elite)
+    now = locations(after.where)
+    for u in sorted(_in_play(after) - _in_play(before)):
+        if u in waiting:
+            continue  # the elite return, checked above
+        spec = t.spec[u]
+        pool = u not in before.dead and spec.side == JP and spec.is_static and u in now
+        if not pool:
+            return Breach("where", "SNC-8.3.3", f"{u} came into play from the dead pile or nowhere")
+    return None
+
+
+def _step_check(pid: str, clauses: tuple[str, ...], statement: str, find: StepFinder) -> StepCheck:
+    prop = Property(
+        pid,
+        clauses,
+        statement,
+        "step",
+        _holds(),
+        step_check=lambda b, a, n: find(b, a, n) is None,
+    )
+    return StepCheck(prop, find)
 
 
 @functools.cache
 def step_checks(t: Tables) -> tuple[StepCheck, ...]:
     """The step properties with their breach finders, bound to one data set."""
-    return _step_checks(t)
+    return (
+        _step_check(
+            STACKING,
+            ("SNC-6.0.2", "SNC-6.0.3", "SNC-6.0.4", "SNC-6.2.1", "SNC-6.2.2", "SNC-6.2.3"),
+            "Stacking limits hold at the check points: at the end of an Operations Phase of "
+            "movement (the phasing player's hexes, movement_check_side) and after each combat "
+            "(its hexes or every hex, stacking_check), once the owners' culls are over.",
+            functools.partial(stacking_breach, t),
+        ),
+        _step_check(
+            STATIC,
+            ("SNC-2.2.1.8", "SNC-9.1.1"),
+            "Static units never move: a static unit on the map stays in its hex until it goes "
+            "to the dead pile.",
+            functools.partial(static_breach, t),
+        ),
+        _step_check(
+            STEPS,
+            ("SNC-2.2.1.15", "SNC-8.3.2", "SNC-8.3.3", "SNC-8.3.4", "SNC-8.1.2", "SNC-8.0.3"),
+            "Steps never grow except by replacement: a reduced unit is restored only by a "
+            "Japanese Replace action, and the dead never return, except Chinese elite units "
+            "by their die (SNC-8.1.2), reduced.",
+            functools.partial(steps_breach, t),
+        ),
+        _step_check(
+            GT_ORDER,
+            ("SNC-5.2.1", "SNC-5.0.1", "SNC-5.1.1"),
+            "The GT never goes back: it moves on by one, only when the Japanese player turn "
+            "ends and the Chinese one opens.",
+            gt_order_breach,
+        ),
+    )
 
 
 def properties(t: Tables) -> tuple[Property, ...]:

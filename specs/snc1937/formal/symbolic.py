@@ -64,6 +64,7 @@ on generated stacks, and that every concrete step of play satisfies them at its 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Generic
 
 from kernel.hexes import Hex
 from kernel.variants import Variant
@@ -72,8 +73,8 @@ from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops
 from specs.snc1937.data.loader import SNCData
 from specs.snc1937.rules import stacking
-from specs.snc1937.rules.sequence import Tables
 from specs.snc1937.rules.state import CH, JP, LAST_GT
+from specs.snc1937.rules.tables import Tables
 
 GLOBAL_INTS = ("turn", "repl")
 GLOBAL_BOOLS = ("jp", "opens", "over", "result", "r433", "sudden", "cull")
@@ -321,125 +322,174 @@ class Model(AbstractModel):
         return o.any([o.eq(c.i("turn"), turn), on])
 
     def unit_rules(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I], u: str) -> list[Conjunct[B]]:
-        here, there = s.i(at(u)), c.i(at(u))
-        dead, dead2 = s.b(flag("dead", u)), c.b(flag("dead", u))
-        red, red2 = s.b(flag("red", u)), c.b(flag("red", u))
-        wait, wait2 = s.b(flag("elite", u)), c.b(flag("elite", u))
-        trt, trt2 = s.b(flag("trt", u)), c.b(flag("trt", u))
+        """What a step may do to unit `u`, in a fixed order (a prover names a failed conjunct
+        by its place): where it may go, the dead pile, its steps, the stacking checks, and how
+        it comes into play."""
+        r = _UnitStep(self, o, s, c, u)
+        return [*r.movement(), *r.dead_pile(), *r.steps(), *r.stacking(), r.arrival()]
 
-        def entered() -> B:
-            return o.all([o.not_(o.eq(there, 0)), o.not_(o.eq(there, here))])
 
-        def on_map(x: I) -> B:
-            return o.not_(o.eq(x, 0))
+class _UnitStep(Generic[B, I]):
+    """One unit's terms before (`s`) and after (`c`) a step, and the step rules about it."""
 
-        about = frozenset({u})
+    def __init__(self, m: Model, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I], u: str) -> None:
+        self.m, self.o, self.s, self.c, self.u = m, o, s, c, u
+        self.here, self.there = s.i(at(u)), c.i(at(u))
+        self.dead, self.dead2 = s.b(flag("dead", u)), c.b(flag("dead", u))
+        self.red, self.red2 = s.b(flag("red", u)), c.b(flag("red", u))
+        self.wait, self.wait2 = s.b(flag("elite", u)), c.b(flag("elite", u))
+        self.trt, self.trt2 = s.b(flag("trt", u)), c.b(flag("trt", u))
+        self.about = frozenset({u})
 
-        def rule(clause: str, text: str, make: Callable[[], B], lazy: bool = False) -> Conjunct[B]:
-            return Conjunct(clause, text, make, lazy, about)  # about this unit: `Part`
+    def rule(
+        self, clause: str, text: str, make: Callable[[], B], lazy: bool = False
+    ) -> Conjunct[B]:
+        return Conjunct(clause, text, make, lazy, self.about)  # about this unit: `Part`
 
-        out = [
-            rule(
+    def entered(self) -> B:
+        o = self.o
+        return o.all([o.not_(o.eq(self.there, 0)), o.not_(o.eq(self.there, self.here))])
+
+    def on_map(self, x: I) -> B:
+        return self.o.not_(self.o.eq(x, 0))
+
+    def movement(self) -> list[Conjunct[B]]:
+        """Where the unit may go (SNC-9.4.6, SNC-9.0.12, SNC-9.0.10)."""
+        m, o, s, c, u, there = self.m, self.o, self.s, self.c, self.u, self.there
+        return [
+            self.rule(
                 "SNC-9.4.6",
                 f"{u} enters only a land hex other than 3513 (SNC-0.0.1)",
-                lambda: o.implies(entered(), o.le(there, self.hexes.enterable)),
+                lambda: o.implies(self.entered(), o.le(there, m.hexes.enterable)),
             ),
-            rule(
+            self.rule(
                 "SNC-9.0.12",
                 f"{u} enters no hex an enemy unit still holds: the enemy there has left it, "
                 "eliminated or retreated (SNC-6.0.1, SNC-10.5.3.1, SNC-8.4.0.9)",
-                lambda: self.when(o, entered(), lambda: self.no_enemy_stays(o, s, c, u, there)),
+                lambda: m.when(o, self.entered(), lambda: m.no_enemy_stays(o, s, c, u, there)),
                 lazy=True,  # large, and no proof here needs it (refinement checks it)
             ),
-            rule(
+            self.rule(
                 "SNC-9.0.10",
                 f"{u} enters a hex only in a step of its side's units",
                 lambda: o.implies(
-                    entered(), c.b("mover_jp") if self.side[u] == JP else o.not_(c.b("mover_jp"))
+                    self.entered(),
+                    c.b("mover_jp") if m.side[u] == JP else o.not_(c.b("mover_jp")),
                 ),
             ),
-            rule(
+        ]
+
+    def dead_pile(self) -> list[Conjunct[B]]:
+        """The dead pile is off the map and never left (SNC-8.3.3); a static unit stays in its
+        hex or goes there (SNC-2.2.1.8, SNC-9.1.1)."""
+        o, u, here, there, dead2 = self.o, self.u, self.here, self.there, self.dead2
+        out = [
+            self.rule(
                 "SNC-8.3.3",
                 f"{u} never leaves the dead pile, which is off the map",
-                lambda: o.implies(dead, o.all([dead2, o.eq(there, 0)])),
+                lambda: o.implies(self.dead, o.all([dead2, o.eq(there, 0)])),
             ),
-            rule(
+            self.rule(
                 "SNC-8.3.3",
                 f"a unit in the dead pile is off the map ({u})",
                 lambda: o.implies(dead2, o.eq(there, 0)),
             ),
         ]
-        if u in self.static:
+        if u in self.m.static:
             out.append(
-                rule(
+                self.rule(
                     "SNC-2.2.1.8",
                     f"static {u} stays in its hex or goes to the dead pile (SNC-9.1.1)",
                     lambda: o.implies(
-                        on_map(here), o.any([o.eq(there, here), o.all([o.eq(there, 0), dead2])])
+                        self.on_map(here),
+                        o.any([o.eq(there, here), o.all([o.eq(there, 0), dead2])]),
                     ),
                 )
             )
-        spent = o.lt(c.i("repl"), s.i("repl")) if self.side[u] == JP else o.lit(False)
-        out.append(
-            rule(
+        return out
+
+    def steps(self) -> list[Conjunct[B]]:
+        """Steps come back only by replacement (SNC-8.3.2, SNC-8.3.4) or, for an elite unit,
+        by its return die (SNC-8.1.2, SNC-8.1.3)."""
+        m, o, s, c, u = self.m, self.o, self.s, self.c, self.u
+        wait, wait2, red2 = self.wait, self.wait2, self.red2
+        spent = o.lt(c.i("repl"), s.i("repl")) if m.side[u] == JP else o.lit(False)
+        out = [
+            self.rule(
                 "SNC-8.3.2",
                 f"{u} is restored only by elimination or a Japanese replacement step (SNC-8.3.4)",
-                lambda: o.implies(o.all([red, o.not_(red2)]), o.any([dead2, wait2, spent])),
+                lambda: o.implies(
+                    o.all([self.red, o.not_(red2)]), o.any([self.dead2, wait2, spent])
+                ),
             )
-        )
-        if u in self.elite_units:
+        ]
+        if u not in m.elite_units:
             out.append(
-                rule(
-                    "SNC-8.1.2",
-                    f"{u} waits for the return die only once eliminated from the map",
-                    lambda: o.implies(o.all([o.not_(wait), wait2]), on_map(here)),
-                )
-            )
-            out.append(
-                rule(
-                    "SNC-8.1.2",
-                    f"{u} leaves the wait only for the dead pile or, reduced, a TRT box "
-                    "(SNC-8.1.3)",
-                    lambda: o.implies(
-                        o.all([wait, o.not_(wait2)]), o.any([dead2, o.all([trt2, red2])])
-                    ),
-                )
-            )
-        else:
-            out.append(
-                rule(
+                self.rule(
                     "SNC-8.1.2",
                     f"{u} is no Chinese elite unit and never waits for the return die",
                     lambda: o.not_(wait2),
                 )
             )
+            return out
         out.append(
-            rule(
-                "SNC-6.0.2",
-                f"a stacking check that leaves {u}'s hex out of the culls finds it within the "
-                "limits (SNC-6.2.1, SNC-6.2.3)",
-                lambda: self.check_rule(o, s, c, u),
-                lazy=True,  # large; only SNC-P-STACKING's parts need it
+            self.rule(
+                "SNC-8.1.2",
+                f"{u} waits for the return die only once eliminated from the map",
+                lambda: o.implies(o.all([o.not_(wait), wait2]), self.on_map(self.here)),
             )
         )
         out.append(
-            rule(
-                "SNC-6.0.4",
-                f"the culls end with {u}'s hex, if it was over-stacked, within the limits",
-                lambda: self.cull_rule(o, s, c, u),
-                lazy=True,
-            )
-        )
-        garrison = o.all([o.not_(dead), on_map(there)]) if u in self.pool else o.lit(False)
-        out.append(
-            rule(
-                "SNC-8.3.3",
-                f"{u} comes into play only from the elite wait or, a Japanese garrison, from "
-                "the pool (SNC-9.1.3)",
+            self.rule(
+                "SNC-8.1.2",
+                f"{u} leaves the wait only for the dead pile or, reduced, a TRT box (SNC-8.1.3)",
                 lambda: o.implies(
-                    o.all([o.not_(on_map(here)), o.not_(trt), o.any([on_map(there), trt2])]),
-                    o.any([wait, garrison]),
+                    o.all([wait, o.not_(wait2)]), o.any([self.dead2, o.all([self.trt2, red2])])
                 ),
             )
         )
         return out
+
+    def stacking(self) -> list[Conjunct[B]]:
+        """The stacking checks find the unit's hex within the limits (SNC-6.0.2, SNC-6.0.4)."""
+        m, o, s, c, u = self.m, self.o, self.s, self.c, self.u
+        return [
+            self.rule(
+                "SNC-6.0.2",
+                f"a stacking check that leaves {u}'s hex out of the culls finds it within the "
+                "limits (SNC-6.2.1, SNC-6.2.3)",
+                lambda: m.check_rule(o, s, c, u),
+                lazy=True,  # large; only SNC-P-STACKING's parts need it
+            ),
+            self.rule(
+                "SNC-6.0.4",
+                f"the culls end with {u}'s hex, if it was over-stacked, within the limits",
+                lambda: m.cull_rule(o, s, c, u),
+                lazy=True,
+            ),
+        ]
+
+    def arrival(self) -> Conjunct[B]:
+        """A unit comes into play only from the elite wait or, a Japanese garrison, from the
+        pool (SNC-8.3.3, SNC-9.1.3)."""
+        o, u = self.o, self.u
+        garrison = (
+            o.all([o.not_(self.dead), self.on_map(self.there)])
+            if u in self.m.pool
+            else o.lit(False)
+        )
+        return self.rule(
+            "SNC-8.3.3",
+            f"{u} comes into play only from the elite wait or, a Japanese garrison, from "
+            "the pool (SNC-9.1.3)",
+            lambda: o.implies(
+                o.all(
+                    [
+                        o.not_(self.on_map(self.here)),
+                        o.not_(self.trt),
+                        o.any([self.on_map(self.there), self.trt2]),
+                    ]
+                ),
+                o.any([self.wait, garrison]),
+            ),
+        )

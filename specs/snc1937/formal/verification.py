@@ -23,8 +23,8 @@ from specs.snc1937.data.loader import load_data
 from specs.snc1937.formal import properties as props
 from specs.snc1937.formal.symbolic import CLAUSES, NEXT, Model, at, flag
 from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.sequence import Tables, locations
 from specs.snc1937.rules.state import JP, LAST_GT, Phase, SNCState, Step
+from specs.snc1937.rules.tables import Tables, locations
 
 
 @functools.cache

@@ -46,7 +46,7 @@ from specs.snc1937.rules.state import Combat, Order, Phase, SNCState, Step
 
 if TYPE_CHECKING:
     from specs.snc1937.rules.game import SNC
-    from specs.snc1937.rules.sequence import Tables
+    from specs.snc1937.rules.tables import Tables
 
 
 def _hexes(hs: Iterable[Hex]) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ A side sees all of its own units. Of an enemy stack it sees the top unit and how
 there, until an attack on that stack begins its resolution (the attackers are declared,
 SNC-6.3.1: "too late to call off that attack"); then the whole stack is shown. The top unit is
 the one its owner last put on top (`Top`, AMB-SNC-40), else the first of the stack in the data's
-order (`flow.top_first`). The attackers of a combat are declared openly (SNC-10.0.5). The dead
+order (`top_unit.top_first`). The attackers of a combat are declared openly (SNC-10.0.5). The dead
 pile and the Turn Record Track are open to both players. A side's legal actions depend on this
 view alone (tests/snc1937/test_hidden.py).
 """
@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 from kernel.hexes import hex_name
 from kernel.wire import to_builtins
 from specs.snc1937.io import codec
-from specs.snc1937.rules.sequence import stacks, top_first
 from specs.snc1937.rules.state import SNCState, Step
+from specs.snc1937.rules.tables import stacks
+from specs.snc1937.rules.top_unit import top_first
 
 if TYPE_CHECKING:
     from specs.snc1937.rules.game import SNC

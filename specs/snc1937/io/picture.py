@@ -31,12 +31,14 @@ from typing import TYPE_CHECKING
 
 from kernel.hexes import Hex, hex_name, hex_neighbors
 from kernel.scene import Cell, Edge, Piece, Scene
-from specs.snc1937.data.loader import WATER, City, SNCData
+from specs.snc1937.data.loader import SNCData
+from specs.snc1937.data.map_data import WATER, City
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.io.observation import observe
 from specs.snc1937.rules.losses import printed_steps
-from specs.snc1937.rules.sequence import Tables, stacks, top_first
 from specs.snc1937.rules.state import CH, JP, LAST_GT, Phase, SNCState, Step
+from specs.snc1937.rules.tables import Tables, stacks
+from specs.snc1937.rules.top_unit import top_first
 
 if TYPE_CHECKING:
     from specs.snc1937.rules.game import SNC

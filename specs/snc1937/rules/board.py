@@ -13,7 +13,8 @@ import itertools
 from collections import deque
 
 from kernel.hexes import Hex, hex_neighbors
-from specs.snc1937.data.loader import WATER, SideFeature, SNCData
+from specs.snc1937.data.loader import SNCData
+from specs.snc1937.data.map_data import WATER, SideFeature
 
 
 class Board:

@@ -20,7 +20,8 @@ from kernel.variants import Variant
 from solvers.queries import apportion
 from solvers.queries.apportion import ApportionProblem, Precedence, Unit
 from solvers.reasons import Reason
-from specs.snc1937.data.loader import SNCData, UnitSpec
+from specs.snc1937.data.counters import UnitSpec
+from specs.snc1937.data.loader import SNCData
 from specs.snc1937.rules.losses import LossOutcome, is_japanese_garrison, steps_left
 from specs.snc1937.rules.odds import current_cf
 

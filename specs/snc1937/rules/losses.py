@@ -17,7 +17,8 @@ import attrs
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, hex_name, hex_neighbors
 from kernel.variants import Variant
-from specs.snc1937.data.loader import SNCData, UnitSpec
+from specs.snc1937.data.counters import UnitSpec
+from specs.snc1937.data.loader import SNCData
 from specs.snc1937.rules.odds import current_cf
 
 

@@ -23,7 +23,8 @@ import attrs
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.hexes import Hex, hex_name, hex_neighbors
 from kernel.variants import Variant
-from specs.snc1937.data.loader import SNCData, UnitSpec
+from specs.snc1937.data.counters import UnitSpec
+from specs.snc1937.data.loader import SNCData
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules.board import Board
 

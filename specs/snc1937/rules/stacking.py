@@ -19,7 +19,8 @@ from fractions import Fraction
 
 from kernel.hexes import Hex
 from kernel.variants import Variant
-from specs.snc1937.data.loader import SNCData, UnitSpec
+from specs.snc1937.data.counters import UnitSpec
+from specs.snc1937.data.loader import SNCData
 
 JAPANESE_LIMIT = 5  # SNC-6.2.1
 CHINESE_LIMIT = Fraction(3)  # SNC-6.2.3

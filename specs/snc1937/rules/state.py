@@ -24,6 +24,8 @@ from kernel.variants import Variant
 CH, JP = "CH", "JP"
 SIDES = (CH, JP)
 LAST_GT = 12  # SNC-5.0.1, SNC-5.2.2
+MF_MOBILE = 8  # SNC-9.0.1, SNC-9.0.2: a mobile unit's MF
+FULL_MP = 2 * MF_MOBILE  # a move's MP at its start, in half-MP as `SNCState.mp` counts them
 
 
 def other(side: str) -> str:
@@ -135,13 +137,14 @@ class SNCState:
     culled: tuple[tuple[str, Hex], ...] = ()  # eliminated so far in this check, and from where
     on_top: tuple[str, ...] = ()  # units their owner put on top, latest first (AMB-SNC-40)
     # units the phasing player put on top in this phase: each at most once a phase, so play
-    # cannot loop on Top (AMB-SNC-40); cleared by `SNC.apply` when the phase or player changes
+    # cannot loop on Top (AMB-SNC-40); cleared by `sequence.settle` when the phase or player
+    # changes
     topped: frozenset[str] = frozenset()
     after_stack: str = ""  # where play goes once the stacking check is over
     # the hexes covered by the stacking check the step leading here started, in hex order as
     # `stacking.hexes_to_check` gives them (SNC-6.0.2, SNC-6.0.3; AMB-SNC-8); () after a step
-    # that starts none (set by `flow.end_ops`, `flow.after_combat` and
-    # `SNC._end_reinforcements`; cleared by `SNC.apply` before each step)
+    # that starts none (set by `sequence.end_ops`, `sequence.after_combat` and
+    # `sequence.end_reinforcements`; cleared by `SNC.apply` before each step)
     checked: tuple[Hex, ...] = ()
     result: Outcome | None = None
 

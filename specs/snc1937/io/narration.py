@@ -1,0 +1,60 @@
+"""Readable SNC play logs: one line per action, headlines and the events an action causes.
+
+A log names units by their ids and actions as `codec.action_text` writes them; a battle's
+line shows how the players work it out (strengths, odds, each shift with its clause, the
+final column, the die and the steps lost), and events name the clause that made them happen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from specs.snc1937.io import codec
+from specs.snc1937.rules.actions import Action, Roll
+from specs.snc1937.rules.odds import column_label
+from specs.snc1937.rules.state import Combat, SNCState, Step
+from specs.snc1937.rules.tables import Tables, battle, crt
+
+if TYPE_CHECKING:
+    from specs.snc1937.rules.game import SNC
+
+
+def describe(game: SNC, s: SNCState, action: Action) -> str:
+    side = game.to_move(s) or ""
+    return f"{side}: {codec.action_text(action)}"
+
+
+def headline(s: SNCState) -> str:
+    lines = [f"GT {s.turn}", f"{s.side} player turn", f"{s.phase.value}"]
+    return "\n".join(lines)
+
+
+def events(t: Tables, before: SNCState, action: Action, after: SNCState) -> list[str]:
+    """What `action` caused: the battle its die decided, the units eliminated, the end of the
+    game."""
+    out = []
+    c = before.combat
+    if isinstance(action, Roll) and before.step == Step.ROLL and c is not None:
+        out.append(combat_line(t, before, c, action.face))
+    gone = after.dead - before.dead
+    if gone:
+        out.append(f"eliminated: {', '.join(sorted(gone))} (SNC-2.2.1.13)")
+    if after.result is not None and before.result is None:
+        out.append(f"game over: {after.result.reason} ({after.result.clause})")
+    return out
+
+
+def combat_line(t: Tables, s: SNCState, c: Combat, face: int) -> str:
+    """The battle as the players work it out: strengths, odds, each shift with its clause,
+    the final column, the die and the steps lost (SNC-10.3.x, SNC-10.4.x, SNC-10.5.x)."""
+    found = battle(t, s, c)
+    kind = "landing" if c.landing else "overrun" if c.overrun else "attack"
+    shifts = ", ".join(
+        f"{'+' if x.columns > 0 else ''}{x.columns} {x.why} ({x.clause})" for x in found.shifts
+    )
+    lost_a, lost_d = crt(t, s, c, face)
+    return (
+        f"{kind} on {c.target}: {found.attack}:{found.defence}, "
+        f"{column_label(found.base)}{'; ' + shifts if shifts else ''}; final {found.label}; "
+        f"die {face}: attacker loses {lost_a}, defender {lost_d} (SNC-10.5.0.1)"
+    )

@@ -1,0 +1,461 @@
+"""Combat in the sequence of play (SNC-10.x; a landing's, SNC-8.4.0.4 to SNC-8.4.1.3): from the
+declaration of an attack to the advance after it, in the order play takes.
+
+An attack is declared one hex at a time (`Attack`), its attackers join one by one (`Join`) and
+`Strike` closes the declaration (SNC-10.0.5, SNC-10.1.2); fire support follows
+(`support_steps.py`), then the die (`roll`). The defender takes his step losses, then the
+attacker (SNC-10.5.1.1, SNC-10.5.2.x); then the victors may advance (SNC-10.5.3.x). A landing
+combat's defenders that survive retreat one hex, its survivors come ashore and the 10th Army's
+may advance a second hex (SNC-8.4.0.7 to SNC-8.4.1.3); an overrun's group goes on with its move
+(`overrun_steps.finish`). Each combat ends with the stacking check (`sequence.after_combat`).
+Which hexes may be attacked and by whom is `combat_query.py`'s; the odds, `tables.battle`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from kernel.hexes import Hex
+from kernel.variants import Variant
+from specs.snc1937.rules import (
+    advance,
+    combat_query,
+    losses,
+    movement_steps,
+    overrun_steps,
+    retreat,
+    stacking,
+)
+from specs.snc1937.rules.actions import AdvanceOn
+from specs.snc1937.rules.sequence import after_combat, overstacked
+from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step
+from specs.snc1937.rules.tables import (
+    Tables,
+    arrive,
+    crt,
+    eliminate,
+    leave_move,
+    locations,
+    put,
+    stacks,
+    take_step,
+    trt_without,
+)
+
+# --- the declaration (SNC-10.0.x, SNC-10.1.x) ----------------------------------------------------
+
+
+def _defended(s: SNCState) -> frozenset[str]:
+    """The units attacked already this phase: those in the hexes attacked (SNC-10.0.8; no unit
+    changes hex in a Fight phase but by advancing into an emptied hex)."""
+    st = stacks(s.where)
+    return frozenset(u for h in s.attacked for u in st.get(h, ()))
+
+
+def attack_targets(t: Tables, s: SNCState) -> tuple[Hex, ...]:
+    """Enemy hexes that may be attacked now (`combat_query.attack_targets`: SNC-10.0.1,
+    SNC-10.0.7, SNC-10.0.8, SNC-10.2.1, SNC-10.4.1.8, SNC-10.4.1.9); units in `s.done` have
+    attacked this phase (or landed, AMB-SNC-12)."""
+    return combat_query.attack_targets(
+        t.data, t.board, stacks(s.where), s.reduced, s.side,
+        attacked=s.done, defended=_defended(s),
+    )  # fmt: skip
+
+
+def join_choices(t: Tables, s: SNCState) -> list[str]:
+    """Units that may still join the attack being declared (`combat_query.contacts_by_target`:
+    SNC-10.0.5, SNC-10.0.7, SNC-10.2.1, SNC-10.4.1.9), in the data's order."""
+    c = s.combat
+    assert c is not None
+    found = combat_query.contacts_by_target(
+        t.data, t.board, stacks(s.where), s.side,
+        attacked=s.done, defended=_defended(s), only=c.target,
+    ).get(c.target, ())  # fmt: skip
+    return sorted((u for u in found if u not in c.attackers), key=t.order.__getitem__)
+
+
+def may_strike(t: Tables, s: SNCState, c: Combat) -> bool:
+    """The declared attackers may attack: at least one (SNC-10.0.5), with an adjusted strength
+    above 0 (`combat_query.strong_enough`, SNC-10.4.1.8)."""
+    st = stacks(s.where)
+    return bool(c.attackers) and combat_query.strong_enough(
+        t.data, t.board, st, s.reduced, c.target, c.attackers
+    )
+
+
+def attack(s: SNCState, target: Hex) -> SNCState:
+    """An attack on `target` is declared (SNC-10.0.5, SNC-10.1.2: one hex, one attack at a
+    time, in any order); its attackers join next."""
+    combat = Combat(target=target, defenders=stacks(s.where)[target])
+    return attrs.evolve(s, combat=combat, step=Step.JOIN)
+
+
+def join(s: SNCState, unit: str) -> SNCState:
+    """SNC-10.0.5: any number of adjacent attackers, from any hexes."""
+    assert s.combat is not None
+    c = attrs.evolve(s.combat, attackers=(*s.combat.attackers, unit))
+    return attrs.evolve(s, combat=c)
+
+
+def strike(s: SNCState) -> SNCState:
+    """The attackers are all declared: the defenders are revealed and fire support follows
+    (SNC-6.3.1, SNC-11.1.1)."""
+    assert s.combat is not None
+    c = s.combat
+    s = attrs.evolve(
+        s,
+        done=s.done | frozenset(c.attackers),  # SNC-10.0.7: they attack once
+        attacked=s.attacked | {c.target},  # SNC-10.0.8: attacked once a phase
+        combat=attrs.evolve(c, defenders=stacks(s.where)[c.target]),  # SNC-10.0.4
+    )
+    return attrs.evolve(s, step=Step.SUPPORT_A)  # SNC-6.3.1: revealed now
+
+
+# --- the die and the losses (SNC-10.5.0.1 to SNC-10.5.2.x) ---------------------------------------
+
+
+def roll(t: Tables, s: SNCState, face: int) -> SNCState:
+    """The combat die on the final column (SNC-10.5.0.1): the steps each side loses, the
+    defender's first (SNC-10.5.1.1)."""
+    c = s.combat
+    assert c is not None
+    lost_a, lost_d = crt(t, s, c, face)  # SNC-10.5.0.1: the die, the final column
+    # SNC-10.5.1.1: step losses only, the attacker's and the defender's
+    c = attrs.evolve(c, face=face, loss_a=lost_a, loss_d=lost_d, won=lost_a < lost_d)
+    return _losses_d(t, attrs.evolve(s, combat=c))
+
+
+def loss_choices(t: Tables, v: Variant, units: Iterable[str], reduced: frozenset[str]) -> list[str]:
+    """Units that may take the next step loss: `losses.next_loss` (SNC-10.5.2.1 to
+    SNC-10.5.2.3; loss_order and strength_measure, AMB-SNC-28)."""
+    return list(losses.next_loss(t.data, v, units, reduced))
+
+
+def alive(s: SNCState) -> list[str]:
+    """The attackers still in play (on the map, or at sea for a landing)."""
+    c = s.combat
+    assert c is not None
+    loc = locations(s.where)
+    at_sea = {u for u, _ in s.trt}
+    return [u for u in c.attackers if u in loc or (c.landing and u in at_sea)]
+
+
+def defender_loss_choices(t: Tables, s: SNCState) -> list[str]:
+    """The defending units that may take the next step loss (SNC-10.5.2.x)."""
+    c = s.combat
+    assert c is not None
+    return loss_choices(t, s.variant, stacks(s.where).get(c.target, ()), s.reduced)
+
+
+def attacker_loss_choices(t: Tables, s: SNCState) -> list[str]:
+    """The attacking units that may take the next step loss (SNC-10.5.2.x)."""
+    return loss_choices(t, s.variant, alive(s), s.reduced)
+
+
+def loss(t: Tables, s: SNCState, unit: str) -> SNCState:
+    """One step off `unit` (SNC-2.2.1.12, SNC-2.2.1.13), the defender's or the attacker's."""
+    c = s.combat
+    assert c is not None
+    s = take_step(t, s, unit)
+    if unit in s.moving and unit in s.dead | frozenset(s.elite):  # an overrunner lost
+        s = leave_move(s, unit)
+    if s.step == Step.LOSS_D:
+        c = attrs.evolve(c, loss_d=c.loss_d - 1)
+        s = attrs.evolve(s, combat=c)
+        return _losses_d(t, s)
+    c = attrs.evolve(c, loss_a=c.loss_a - 1)
+    return _losses_a(t, attrs.evolve(s, combat=c))
+
+
+def _losses_d(t: Tables, s: SNCState) -> SNCState:
+    """Defender losses first (SNC-10.5.1.1; in a landing, SNC-8.4.0.7)."""
+    c = s.combat
+    assert c is not None
+    if c.loss_d > 0 and stacks(s.where).get(c.target):
+        return attrs.evolve(s, step=Step.LOSS_D)
+    return _after_losses_d(t, s)
+
+
+def _after_losses_d(t: Tables, s: SNCState) -> SNCState:
+    """The defender's losses are over (the rest cannot be absorbed, SNC-10.5.1.3); in a
+    landing the defenders still there retreat (SNC-8.4.0.9); then the attacker's losses."""
+    c = s.combat
+    assert c is not None
+    s = attrs.evolve(s, combat=attrs.evolve(c, loss_d=0))
+    if c.landing and stacks(s.where).get(c.target):
+        # SNC-8.4.0.9: garrison steps are eliminated, the rest retreat, one more step
+        here = stacks(s.where)[c.target]
+        garrisons = [u for u in here if t.spec[u].is_static]
+        s = eliminate(t, s, garrisons)
+        s = attrs.evolve(s, combat=attrs.evolve(c, loss_d=0, loss_a=c.loss_a + 1))
+        return _retreats(t, s)
+    return _losses_a(t, s)
+
+
+def _losses_a(t: Tables, s: SNCState) -> SNCState:
+    c = s.combat
+    assert c is not None
+    if c.loss_a > 0 and alive(s):
+        return attrs.evolve(s, step=Step.LOSS_A)
+    return _after_losses(t, s)
+
+
+def _after_losses(t: Tables, s: SNCState) -> SNCState:
+    """Losses over (the rest cannot be absorbed, SNC-10.5.1.3): a landing's survivors
+    come ashore (SNC-8.4.0.8, SNC-8.4.0.9); an overrun's group goes on (SNC-9.6.6 to
+    SNC-9.6.8); otherwise the advance (SNC-10.5.3.1)."""
+    c = s.combat
+    assert c is not None
+    if c.landing:
+        return _survivors_land(t, s)
+    if c.overrun:
+        s, stop = overrun_steps.finish(t, s)  # SNC-9.6.6 to SNC-9.6.8
+        if stop:
+            s = movement_steps.stop(t, s)
+        return after_combat(t, s)
+    if advance_choices(t, s):
+        return attrs.evolve(s, step=Step.ADVANCE)
+    return after_combat(t, s)
+
+
+# --- the advance (SNC-10.5.3.x) ------------------------------------------------------------------
+
+
+def advance_choices(t: Tables, s: SNCState) -> list[str]:
+    """Surviving attackers that may advance next, one unit at a time, into the hex emptied by
+    the battle, by `advance.may_advance` and `advance.survivors` (SNC-10.5.3.1,
+    SNC-10.5.3.2, SNC-10.5.3.6, SNC-10.5.3.7); EZOC never stops an advance (SNC-7.2.4).
+    Under advance_victors=fewer_losses only a winning attacker advances (AMB-SNC-29)."""
+    c = s.combat
+    assert c is not None
+    if s.variant.is_("advance_victors", "fewer_losses") and not c.won:
+        return []
+    st = stacks(s.where)
+    here = st.get(c.target, ())
+    gone = frozenset(c.attackers) & frozenset(here)  # attackers that advanced already
+    rest = tuple(u for u in here if u not in gone)
+    before = {h: us for h, us in st.items() if h != c.target}
+    if rest:
+        before[c.target] = rest
+    if not advance.may_advance(c.target, before):
+        return []
+    pool = advance.survivors(c.attackers, st)  # SNC-10.5.3.6, SNC-10.5.3.7
+    return [
+        u
+        for u in c.attackers
+        if u in pool and u not in gone and not overstacked(t, s.variant, (*here, u))
+    ]  # SNC-10.5.3.2; no EZOC test: SNC-7.2.4, SNC-10.5.3.4
+
+
+def advancers(t: Tables, s: SNCState) -> list[str]:
+    """Who may advance next: the victors into the emptied hex (SNC-10.5.3.5: optional,
+    decided now), or a landing's survivors still at sea coming ashore (AMB-SNC-12)."""
+    c = s.combat
+    if c is not None and c.landing:
+        return _ashore_choices(t, s)
+    return advance_choices(t, s)
+
+
+def advance_unit(t: Tables, s: SNCState, unit: str) -> SNCState:
+    """One unit advances into the emptied hex (SNC-10.5.3.1), or comes ashore from a landing
+    (AMB-SNC-12)."""
+    c = s.combat
+    assert c is not None
+    if c.landing:
+        s = _ashore(t, s, (unit,))
+        return s if _ashore_choices(t, s) else _ashore_done(t, s)
+    target = c.target
+    s = put(s, {unit: target})  # SNC-10.5.3.1: into the emptied hex
+    s = arrive(t, s, s.side, [target], "advance")
+    if advance_choices(t, s):
+        return s
+    return after_combat(t, s)
+
+
+def end_advance(t: Tables, s: SNCState) -> SNCState:
+    """No more units advance (or come ashore): the combat ends."""
+    c = s.combat
+    if c is not None and c.landing:
+        return _ashore_done(t, s)
+    return after_combat(t, s)
+
+
+# --- a landing's defenders retreat (SNC-8.4.0.9, SNC-8.4.1.3; AMB-SNC-11) ------------------------
+
+
+def retreater(s: SNCState) -> str:
+    """The next Chinese unit to retreat from the landing hex (SNC-8.4.0.9) or from the hex
+    a 10th Army unit advances into (SNC-8.4.1.3): the first with somewhere to go."""
+    c = s.combat
+    assert c is not None
+    origin = c.second or c.target
+    here = stacks(s.where).get(origin, ())
+    return here[0]
+
+
+def retreat_hexes(t: Tables, s: SNCState, origin: Hex) -> tuple[Hex, ...]:
+    """Where the Chinese units in `origin` may retreat one hex (`retreat.retreat_hexes`:
+    SNC-8.4.0.9, SNC-8.4.1.3, SNC-9.4.6, SNC-9.0.12; retreat_into_ezoc, AMB-SNC-11)."""
+    return retreat.retreat_hexes(t.board, t.data, s.variant, stacks(s.where), CH, origin)
+
+
+def retreat_choices(t: Tables, s: SNCState) -> list[tuple[str, Hex]]:
+    """The next retreating unit with each hex it may retreat into."""
+    c = s.combat
+    assert c is not None
+    unit = retreater(s)
+    return [(unit, h) for h in retreat_hexes(t, s, c.second or c.target)]
+
+
+def retreat_unit(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
+    """A Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); then the next."""
+    s = put(s, {unit: to})
+    s = arrive(t, s, CH, [to], "retreat")
+    return _retreats(t, s)
+
+
+def _retreats(t: Tables, s: SNCState) -> SNCState:
+    """Each Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); one with nowhere to
+    go is eliminated, or stays under retreat_blocked=stays (AMB-SNC-11). Then the 10th Army
+    unit's advance goes on, or the landing's attacker losses."""
+    c = s.combat
+    assert c is not None
+    origin = c.second or c.target
+    while here := stacks(s.where).get(origin, ()):
+        if retreat_hexes(t, s, origin):
+            return attrs.evolve(s, step=Step.RETREAT)
+        if s.variant.is_("retreat_blocked", "stays"):
+            break
+        s = eliminate(t, s, [here[0]])
+    if c.second is not None:
+        return _advance_on_done(t, s)
+    return _losses_a(t, s)
+
+
+# --- a landing's survivors come ashore (SNC-8.4.0.8, SNC-8.4.1.2; AMB-SNC-11, AMB-SNC-12) -------
+
+
+def _survivors_land(t: Tables, s: SNCState) -> SNCState:
+    """After a landing's losses its survivors come ashore: all at once into the emptied hex,
+    or under landing_unpaid_losses=attackers_stay_at_sea one at a time as they fit
+    (AMB-SNC-12); none while Chinese units stay there (retreat_blocked=stays)."""
+    c = s.combat
+    assert c is not None
+    if s.variant.is_("landing_unpaid_losses", "attackers_stay_at_sea"):
+        if _ashore_choices(t, s):
+            return attrs.evolve(s, step=Step.ADVANCE)  # one at a time (AMB-SNC-12)
+        return _ashore_done(t, s)
+    here = stacks(s.where).get(c.target, ())
+    if here and t.spec[here[0]].side == CH:
+        return _ashore_done(t, s)  # they stayed (retreat_blocked=stays)
+    return _landed(t, _ashore(t, s, tuple(alive(s))))
+
+
+def _ashore(t: Tables, s: SNCState, units: tuple[str, ...]) -> SNCState:
+    c = s.combat
+    assert c is not None
+    s = attrs.evolve(s, trt=trt_without(s, units))
+    s = put(s, dict.fromkeys(units, c.target))
+    if units:
+        s = arrive(t, s, JP, [c.target], "advance")
+    return attrs.evolve(s, arrived=s.arrived | frozenset(units))
+
+
+def _ashore_choices(t: Tables, s: SNCState) -> list[str]:
+    """Under landing_unpaid_losses=attackers_stay_at_sea, the survivors still at sea that
+    fit in the landing hex (SNC-6.2.x), one at a time, the owner's choice (AMB-SNC-12)."""
+    c = s.combat
+    assert c is not None
+    here = stacks(s.where).get(c.target, ())
+    if here and t.spec[here[0]].side == CH:
+        return []  # Chinese stayed (retreat_blocked=stays): no one lands
+    at_sea = [u for u in alive(s) if u not in locations(s.where)]
+    fits = stacking.within_limits
+    return [u for u in at_sea if fits((*here, u), t.data, s.variant)]
+
+
+def _ashore_done(t: Tables, s: SNCState) -> SNCState:
+    """The survivors left at sea land in a later GT (AMB-SNC-12 attackers_stay_at_sea;
+    also when Chinese units stayed in the hex, AMB-SNC-11 stays); SNC-8.0.2's box."""
+    c = s.combat
+    assert c is not None
+    loc = locations(s.where)
+    at_sea = [u for u in alive(s) if u not in loc]
+    if at_sea:
+        later = trt_without(s, at_sea)
+        s = attrs.evolve(s, trt=tuple(sorted((*later, *((u, s.turn + 1) for u in at_sea)))))
+    return _landed(t, s)
+
+
+def _landed(t: Tables, s: SNCState) -> SNCState:
+    """The landing is over: 10th Army units may make a second hex of advance
+    (SNC-8.4.1.2), then the landing's stacking check (AMB-SNC-8 (c))."""
+    if advance_on_choices(t, s):
+        return attrs.evolve(s, step=Step.ADVANCE_ON)
+    return landing_stack(t, s)
+
+
+def landing_stack(t: Tables, s: SNCState) -> SNCState:
+    """After a landing: its hexes are checked only under checked_on_placement
+    (AMB-SNC-8 (c))."""
+    if s.variant.is_("reinforcement_stacking", "checked_on_placement"):
+        return after_combat(t, s)
+    return attrs.evolve(s, combat=None, step=Step.MAIN)
+
+
+# --- the 10th Army's second hex (SNC-8.4.1.2, SNC-8.4.1.3) ---------------------------------------
+
+
+def _tenth_army(t: Tables, unit: str) -> bool:
+    """A unit of the reinforcement line whose units advance two hexes (SNC-8.4.1.1,
+    SNC-8.4.1.2: the GT 7 10th Army)."""
+    record = t.record.get(unit)
+    restriction = None if record is None else record.restriction
+    return restriction is not None and restriction.advance_hexes == 2
+
+
+def advance_on_choices(t: Tables, s: SNCState) -> list[AdvanceOn]:
+    """10th Army units in the landing hex after its combat, each into an adjacent hex free
+    of Chinese units where it may stack, or, when every such hex holds Chinese units, an
+    adjacent Chinese-held coastal hex (SNC-8.4.1.2, SNC-8.4.1.3, SNC-10.5.3.2)."""
+    c = s.combat
+    if c is None or not c.landing:
+        return []
+    st = stacks(s.where)
+    movers = [u for u in st.get(c.target, ()) if _tenth_army(t, u)]
+    if not movers:
+        return []
+    out = []
+    data = t.data
+    for second in advance.tenth_army_second_hexes(data, t.board, c.target, st):
+        there = () if second.chinese_retreat else st.get(second.hex, ())
+        for u in movers:
+            if stacking.within_limits((*there, u), data, s.variant):
+                out.append(AdvanceOn(u, second.hex))
+    return out
+
+
+def advance_on(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
+    """A 10th Army unit's second hex (SNC-8.4.1.2); into a Chinese-held coastal hex the
+    Chinese first retreat one hex (SNC-8.4.1.3)."""
+    c = s.combat
+    assert c is not None
+    s = attrs.evolve(s, combat=attrs.evolve(c, second=to, second_unit=unit))
+    if stacks(s.where).get(to):
+        here = stacks(s.where)[to]
+        if t.spec[here[0]].side == CH:
+            return _retreats(t, s)  # SNC-8.4.1.3: the Chinese there retreat one hex
+    return _advance_on_done(t, s)
+
+
+def _advance_on_done(t: Tables, s: SNCState) -> SNCState:
+    c = s.combat
+    assert c is not None and c.second is not None and c.second_unit is not None
+    to, unit = c.second, c.second_unit
+    s = attrs.evolve(s, combat=attrs.evolve(c, second=None, second_unit=None))
+    if not stacks(s.where).get(to):  # emptied (not under retreat_blocked=stays)
+        s = put(s, {unit: to})
+        s = arrive(t, s, JP, [to], "advance")
+    return _landed(t, s)

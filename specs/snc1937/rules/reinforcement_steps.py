@@ -1,0 +1,294 @@
+"""The Reinforcement Phase in the sequence of play (SNC-8.x, SNC-11.2.x): Japanese air
+interdiction of the Chinese arrivals, Japanese replacements, the arrivals themselves, and the
+return of eliminated Chinese elite units.
+
+The Chinese place each due unit at a listed hex or (from GT 3) a railroad hex (SNC-8.2.x), and
+method-(a) arrivals may then move; the Japanese land each group of the GT at a landing hex,
+with a landing combat against Chinese units there (SNC-8.4.x: the combat is `combat_steps.py`'s).
+Where a unit may arrive is `loc.py`'s. How the phase opens and ends is `sequence.py`'s.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import attrs
+
+from kernel.hexes import Hex
+from kernel.variants import Variant
+from specs.snc1937.rules import loc
+from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replace
+from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
+from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step
+from specs.snc1937.rules.tables import Tables, arrive, put, stacks, trt_without
+from specs.snc1937.rules.top_unit import tops
+
+
+def due(s: SNCState, side: str, t: Tables) -> list[str]:
+    """Reinforcements of `side` in this GT's box or earlier (SNC-5.4.1, SNC-8.0.4)."""
+    return [u for u, gt in s.trt if gt <= s.turn and t.spec[u].side == side]  # SNC-8.0.4
+
+
+def arrivals(t: Tables, s: SNCState) -> list[str]:
+    """This GT's arriving Chinese reinforcements, delayed ones included, elite returns not
+    (AMB-SNC-30 (iii))."""
+    return [u for u in due(s, CH, t) if u not in s.reduced]
+
+
+# --- what the phasing player may do --------------------------------------------------------------
+
+
+def reinforcement_actions(t: Tables, s: SNCState) -> Sequence[Action]:
+    """The phase's actions: each due unit's arrivals, or its delay (SNC-8.0.2: unit by unit,
+    under reinforcement_delay=delayable or when it has nowhere to arrive); the moves of
+    method-(a) Chinese arrivals; Japanese replacements under replacement_timing=any_time; the
+    end of the phase once every due unit is placed or delayed (SNC-5.4.1)."""
+    out: list[Action] = []
+    delayable = s.variant.is_("reinforcement_delay", "delayable")
+    if s.side == CH:
+        for unit in due(s, CH, t):  # in any order: no rule orders them
+            places = chinese_places(t, s, unit)
+            out.extend(Place(unit, h, rail) for h, rail in places)
+            if delayable or not places:
+                out.append(Delay(unit))  # SNC-8.0.2: unit by unit
+        if s.moving:
+            return move_actions(t, s, False, s.movable)  # SNC-8.2.2, SNC-8.2.3
+        if s.movable:  # SNC-8.2.2, SNC-8.2.7: method-(a) arrivals may move, either order
+            out.extend(MoveList(move_starts(t, s, False, s.movable), ()))
+    else:
+        if s.variant.is_("replacement_timing", "any_time"):
+            out.extend(Replace(u) for u in replace_choices(t, s))
+        for group in landing_groups(t, s):  # any group next (landing_split)
+            if snlf_placed(t, s, group):
+                landings: list[Action] = [Place(group[0], h) for h in snlf_hexes(t, s, group[0])]
+            else:
+                # SNC-8.4.0.1: Japanese reinforcements arrive by amphibious landing
+                landings = [Land(group, h) for h in landing_hexes(t, s, group)]
+            out.extend(landings)
+            if delayable or not landings:
+                out.extend(Delay(u) for u in group)  # SNC-8.0.2: unit by unit
+    if not s.moving:
+        out.extend(tops(t, s))
+    if not due(s, s.side, t):
+        out.append(Done())  # SNC-5.4.1: only once every due unit is placed (or delayed)
+    return out
+
+
+# --- Japanese air interdiction (SNC-11.2.x) ------------------------------------------------------
+
+
+def interdiction_target(t: Tables, s: SNCState) -> int:
+    """The CF total the Chinese must remove for the die (SNC-11.2.2; AMB-SNC-30): the least
+    total of at least the roll (or, under at_most_roll, the greatest of at most the roll); all
+    of them when they total less."""
+    cfs = [t.cf(u, s.reduced) for u in arrivals(t, s)]
+    sums = _subset_sums(tuple(cfs))
+    if s.variant.is_("interdiction_removal", "at_most_roll"):
+        return max(x for x in sums if x <= s.roll)
+    above = [x for x in sums if x >= s.roll]
+    return min(above) if above else sum(cfs)
+
+
+def _subset_sums(cfs: tuple[int, ...]) -> set[int]:
+    sums = {0}
+    for c in cfs:
+        sums |= {x + c for x in sums}
+    return sums
+
+
+def interdiction_choices(t: Tables, s: SNCState) -> list[str]:
+    """Arrivals whose removal keeps the rest of the CF still due (`s.roll`) reachable
+    exactly (SNC-11.2.2; AMB-SNC-30)."""
+    units = arrivals(t, s)
+    need = s.roll
+    out = []
+    for u in units:
+        c = t.cf(u, s.reduced)
+        rest = tuple(t.cf(w, s.reduced) for w in units if w != u)
+        if c <= need and (need - c) in _subset_sums(rest):
+            out.append(u)
+    return out
+
+
+def interdiction_roll(t: Tables, s: SNCState, face: int) -> SNCState:
+    """The interdiction die: the CF the Chinese must remove from this GT's arrivals
+    (SNC-11.2.1, SNC-11.2.2)."""
+    # SNC-11.2.2: the CF to remove from this GT's reinforcements for the roll
+    need = interdiction_target(t, attrs.evolve(s, roll=face))
+    s = attrs.evolve(s, roll=need)
+    if need <= 0 or not interdiction_choices(t, s):
+        return attrs.evolve(s, step=Step.MAIN, roll=0)
+    return attrs.evolve(s, step=Step.INTERDICT)
+
+
+def remove(t: Tables, s: SNCState, unit: str) -> SNCState:
+    """An interdicted arrival is removed (SNC-11.2.2), out for the rest of the game
+    (SNC-11.2.3)."""
+    need = s.roll - t.cf(unit, s.reduced)  # SNC-11.2.2: CF off this GT's arrivals
+    s = attrs.evolve(  # SNC-11.2.3: out for the rest of the game
+        s, roll=need, dead=s.dead | {unit}, trt=trt_without(s, [unit])
+    )
+    if need <= 0 or not interdiction_choices(t, s):
+        return attrs.evolve(s, step=Step.MAIN, roll=0)
+    return s
+
+
+# --- Japanese replacements (SNC-8.3.x) -----------------------------------------------------------
+
+
+def replace_choices(t: Tables, s: SNCState) -> list[str]:
+    """Reduced Japanese units that may take a replacement step now (SNC-8.3.1 to SNC-8.3.4;
+    replacement_targets, AMB-SNC-20): those with a LoC (`loc.japanese_loc_units`: SNC-8.3.5,
+    SNC-8.3.8; japanese_loc, AMB-SNC-19)."""
+    if s.replacements <= 0:
+        return []
+    regiments = s.variant.is_("replacement_targets", "regiments_only")
+    candidates = [  # SNC-8.3.2: only reduced units are restored (the dead never, SNC-8.3.3)
+        u
+        for u in sorted(s.reduced)
+        if t.spec[u].side == JP and not (regiments and t.spec[u].size != "III")
+    ]
+    if not candidates:
+        return []
+    ok = loc.japanese_loc_units(t.board, t.data, s.variant, stacks(s.where), candidates)
+    return [u for u in candidates if u in ok]
+
+
+def replace(t: Tables, s: SNCState, unit: str) -> SNCState:
+    """A reduced Japanese unit regains its step (SNC-2.2.1.14, SNC-8.3.4)."""
+    s = attrs.evolve(s, reduced=s.reduced - {unit}, replacements=s.replacements - 1)
+    if replace_choices(t, s) or s.step == Step.MAIN:
+        return s
+    return end_replacements(s)
+
+
+def end_replacements(s: SNCState) -> SNCState:
+    """The replacements are over; the steps left are lost (SNC-8.3.4)."""
+    return attrs.evolve(s, step=Step.MAIN, replacements=0)
+
+
+# --- Chinese arrivals (SNC-8.1.x, SNC-8.2.x) -----------------------------------------------------
+
+
+def chinese_places(t: Tables, s: SNCState, unit: str) -> list[tuple[Hex, bool]]:
+    """Where a Chinese reinforcement may arrive, with whether by rail: a returning elite unit
+    in or next to Nanking (`loc.elite_return_hexes`: SNC-8.1.4); any other at its listed hexes
+    (`loc.reinforcement_hexes`: method (a), SNC-8.2.1, SNC-8.2.2), then from GT 3 at a
+    railroad hex (`loc.rail_reinforcement_hexes`: method (b), SNC-8.2.4, SNC-8.2.5,
+    SNC-9.5.2.x; chinese_rail, AMB-SNC-21)."""
+    st = stacks(s.where)
+    if unit in s.reduced:  # an elite unit coming back (SNC-8.1.4)
+        return [(h, False) for h in loc.elite_return_hexes(t.board, t.data, st)]
+    listed = t.record[unit].hexes
+    ok = loc.reinforcement_hexes(t.board, t.data, st, listed)  # SNC-8.2.1, SNC-8.2.2
+    out = [(h, False) for h in listed if h in ok]
+    # SNC-8.2.4, SNC-9.5.2.1: method (b), a railroad hex (none before GT 3)
+    out.extend((h, True) for h in sorted(_rail_hexes(t, s.where, s.variant, s.turn)))
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _rail_hexes(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, turn: int
+) -> frozenset[Hex]:
+    return loc.rail_reinforcement_hexes(t.board, t.data, v, stacks(where), turn)
+
+
+def place(t: Tables, s: SNCState, unit: str, h: Hex, rail: bool) -> SNCState:
+    """A Chinese reinforcement arrives (SNC-8.2.2, SNC-8.2.4; method (a) units may then
+    move, SNC-8.2.6) or SNLF 9 is placed (AMB-SNC-35)."""
+    s = attrs.evolve(s, trt=trt_without(s, [unit]), arrived=s.arrived | {unit})
+    s = put(s, {unit: h})
+    s = arrive(t, s, t.spec[unit].side, [h], "placement")
+    if t.spec[unit].side == CH and not rail and unit not in s.reduced:
+        s = attrs.evolve(s, movable=s.movable | {unit})  # SNC-8.2.2: method (a) may move
+    return s
+
+
+def delay(s: SNCState, unit: str) -> SNCState:
+    """A due reinforcement waits for the next GT (SNC-8.0.2; AMB-SNC-6)."""
+    return attrs.evolve(s, trt=tuple(sorted((*trt_without(s, [unit]), (unit, s.turn + 1)))))
+
+
+def elite_return(s: SNCState, face: int) -> SNCState:
+    """An eliminated elite unit returns `face` GTs later, reduced; beyond GT 12 it is
+    gone (SNC-8.1.2, SNC-8.1.3)."""
+    unit, rest = s.elite[0], s.elite[1:]
+    box = s.turn + face
+    if box > 12:
+        return attrs.evolve(s, elite=rest, dead=s.dead | {unit})  # SNC-8.1.3: gone for good
+    return attrs.evolve(
+        s,
+        elite=rest,
+        reduced=s.reduced | {unit},
+        trt=tuple(sorted((*s.trt, (unit, box)))),
+    )
+
+
+# --- Japanese landings (SNC-8.4.x; AMB-SNC-35, AMB-SNC-43) ---------------------------------------
+
+
+def landing_groups(t: Tables, s: SNCState) -> list[tuple[str, ...]]:
+    """This GT's Japanese arrivals as the groups that land together, any of them next: each
+    section 13 line (SNC-13.x) whole under landing_split=whole_line or when the text sends it
+    to one landing location (SNC-8.4.1.1, SNC-8.4.2.1); otherwise each formation of the line
+    (a division's units, a brigade's, a lone detachment or battalion) on its own."""
+    whole = s.variant.is_("landing_split", "whole_line")
+    groups: dict[tuple[int, str], list[str]] = {}
+    for u in due(s, JP, t):
+        record = t.record[u]
+        one = whole or (record.restriction is not None and record.restriction.one_location)
+        spec = t.spec[u]
+        formation = "" if one else spec.division or spec.brigade or u
+        groups.setdefault((id(record), formation), []).append(u)
+    return [tuple(g) for g in groups.values()]
+
+
+def landing_hexes(t: Tables, s: SNCState, units: tuple[str, ...]) -> list[Hex]:
+    """Where a Japanese group may land (SNC-8.4.0.3, SNC-8.4.1.1, SNC-8.4.2.1; AMB-SNC-43)."""
+    record = t.record[units[0]]
+    b = t.board
+    if record.any_landing:  # SNC-8.4.2.1: any landing location on the map
+        hexes = list(t.landings)
+        if record.restriction is not None and record.restriction.east_of is not None:
+            # SNC-8.4.1.1: the 10th Army lands in hex column 32xx or east of it
+            edge = int(record.restriction.east_of[:2])
+            if s.variant.is_("east_of_32xx", "columns"):
+                hexes = [h for h in hexes if h.col >= edge]
+            else:
+                hexes = [h for h in hexes if h.row >= edge]
+    else:  # SNC-8.4.0.3: at its designated landing hex
+        hexes = list(record.hexes)
+    return [h for h in hexes if b.enterable(h)]
+
+
+def snlf_placed(t: Tables, s: SNCState, group: tuple[str, ...]) -> bool:
+    """SNLF 9 (GT 1, 3512 or 3611) is placed there under snlf9_arrival=placed, or lands
+    like any reinforcement under snlf9_arrival=landing (AMB-SNC-35)."""
+    record = t.record[group[0]]
+    first = record.gt == 1 and not record.any_landing
+    return first and s.variant.is_("snlf9_arrival", "placed")
+
+
+def snlf_hexes(t: Tables, s: SNCState, unit: str) -> list[Hex]:
+    """Where SNLF 9 may be placed: its listed hexes free of Chinese units (AMB-SNC-35)."""
+    record = t.record[unit]
+    st = stacks(s.where)
+    return [h for h in record.hexes if not (st.get(h) and t.spec[st[h][0]].side == CH)]
+
+
+def land(t: Tables, s: SNCState, units: tuple[str, ...], h: Hex) -> SNCState:
+    """An amphibious landing (SNC-8.4.0.1 to SNC-8.4.0.11), whatever the phase order
+    (SNC-8.4.0.10): against Chinese units there,
+    a landing combat; into an empty hex, the units are placed (AMB-SNC-12 (i))."""
+    here = stacks(s.where).get(h, ())
+    if here and t.spec[here[0]].side == CH:
+        # SNC-8.4.0.4, SNC-8.4.0.10: a landing attack on the hex, whatever the phase order
+        combat = Combat(target=h, attackers=units, landing=True, defenders=here)
+        if s.variant.is_("landing_is_attack", "counts"):  # AMB-SNC-12, SNC-10.0.7
+            s = attrs.evolve(s, done=s.done | frozenset(units))
+        return attrs.evolve(s, combat=combat, step=Step.SUPPORT_A)  # SNC-8.4.0.6: markers
+    s = attrs.evolve(s, trt=trt_without(s, units), arrived=s.arrived | frozenset(units))
+    s = put(s, dict.fromkeys(units, h))
+    return arrive(t, s, JP, [h], "placement")  # SNC-8.4.0.11: placed

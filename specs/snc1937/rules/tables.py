@@ -1,0 +1,229 @@
+"""What every step of play looks up and changes, over the pure rules modules.
+
+The rules live in the pure modules, which take the data, the board, the variant and the stacks
+and return values: ZOC (`zoc.py`), movement (`movement.py`), odds (`odds.py`), losses
+(`losses.py`), control (`control.py`) and the rest. This module adapts an `SNCState` to them:
+`Tables` holds what the rules look up per data set; the views of a position (`stacks`,
+`locations`, the hexes and ZOC of a side) are cached by position; `battle` and `crt` read the
+combat under way; `put`, `trt_without`, `arrive`, `eliminate` and `take_step` are the changes
+the steps of play (`sequence.py` and the `*_steps.py` modules) make to a position.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from kernel.hexes import Hex
+from kernel.variants import Variant
+from specs.snc1937.data.counters import UnitSpec
+from specs.snc1937.data.loader import SNCData
+from specs.snc1937.data.setup_data import Reinforcement
+from specs.snc1937.rules import control, losses, movement, odds, zoc
+from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.odds import Odds
+from specs.snc1937.rules.state import JP, Combat, SNCState
+
+
+class Tables:
+    """What the rules look up per data set, built once (the Board, unit specs, reinforcement
+    records by unit, marker holdings, the Japanese garrison pool, the landing hexes)."""
+
+    def __init__(self, data: SNCData) -> None:
+        self.data = data
+        self.board = Board(data)
+        self.spec: dict[str, UnitSpec] = {u.id: u for u in data.units}
+        self.order: dict[str, int] = {u.id: i for i, u in enumerate(data.units)}
+        self.record: dict[str, Reinforcement] = {
+            u: r for r in data.setup.reinforcements for u in r.units
+        }
+        self.jp_garrisons = tuple(u.id for u in data.units if u.side == JP and u.is_static)
+        self.landings = tuple(sorted(data.map.landings))
+
+    @functools.cache  # noqa: B019 - one Tables per data set, kept for the process
+    def steps(self, v: Variant, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+        """Each hex's neighbours a unit of `side` may enter, with the cost in half-MP: the step
+        costs of `movement.py` (SNC-9.3.2 to SNC-9.5.1.2; chinese_roads, road_and_creek),
+        rescaled from its ticks."""
+        ticks, scale = movement.side_steps(self.board, self.data, v, side)
+        if 2 % scale:
+            raise AssertionError(f"step costs finer than 1/2 MP ({scale} ticks per MP)")
+        k = 2 // scale
+        return {h: tuple((n, c * k) for n, c in row) for h, row in ticks.items()}
+
+    def cf(self, unit: str, reduced: frozenset[str]) -> int:
+        """The unit's current combat factor (SNC-2.2.1.x): its reduced side once reduced."""
+        spec = self.spec[unit]
+        if unit in reduced and spec.reduced is not None:
+            return spec.reduced
+        return spec.cf
+
+    def two_step(self, unit: str, reduced: frozenset[str], v: Variant) -> bool:
+        """Still showing the front of a two-step counter (static_steps, AMB-SNC-33)."""
+        return losses.printed_steps(self.spec[unit], v) == 2 and unit not in reduced  # SNC-2.2.1.11
+
+    def markers(self, side: str, kind: str, turn: int) -> int:
+        """Markers of a kind the side holds in GT `turn` (SNC-3.1.3, SNC-8.5.1)."""
+        return sum(  # SNC-3.1.3: at-start markers from GT 1; SNC-8.5.1: the rest from their GT
+            m.count
+            for m in self.data.setup.markers
+            if m.side == side and m.kind == kind and (m.gt is None or m.gt <= turn)
+        )
+
+
+# --- views of a position -------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=8192)
+def stacks(where: tuple[tuple[str, Hex], ...]) -> dict[Hex, tuple[str, ...]]:
+    out: dict[Hex, list[str]] = {}
+    for unit, h in where:
+        out.setdefault(h, []).append(unit)
+    return {h: tuple(us) for h, us in out.items()}
+
+
+@functools.lru_cache(maxsize=8192)
+def locations(where: tuple[tuple[str, Hex], ...]) -> dict[str, Hex]:
+    return dict(where)
+
+
+def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
+    units = stacks(s.where).get(h)
+    return t.spec[units[0]].side if units else None
+
+
+@functools.lru_cache(maxsize=8192)
+def side_hexes(where: tuple[tuple[str, Hex], ...], t: Tables, side: str) -> frozenset[Hex]:
+    return frozenset(h for h, us in stacks(where).items() if t.spec[us[0]].side == side)
+
+
+@functools.lru_cache(maxsize=8192)
+def _zoc(t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, side: str) -> frozenset[Hex]:
+    return zoc.zoc_hexes(t.board, t.data, v, stacks(where), side)
+
+
+def zoc_of(t: Tables, s: SNCState, side: str) -> frozenset[Hex]:
+    """The hexes in the ZOC of `side`'s units (SNC-7.0.1 to SNC-7.1.5, through `zoc.py`;
+    city_zoc, AMB-SNC-18)."""
+    return _zoc(t, s.where, s.variant, side)
+
+
+@functools.lru_cache(maxsize=8192)
+def _move_ezoc(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, units: tuple[str, ...], here: Hex
+) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    return movement.movement_ezoc(t.board, t.data, v, stacks(where), units, here)
+
+
+def move_ezoc(
+    t: Tables, s: SNCState, units: tuple[str, ...], here: Hex
+) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The EZOC hexes that stop the moving group `units` in `here`, and those it starts in
+    (`movement.movement_ezoc`: SNC-7.2.1 to SNC-7.2.3, SNC-7.1.5; ngl_zoc_entry)."""
+    return _move_ezoc(t, s.where, s.variant, units, here)
+
+
+# --- the combat under way (SNC-10.3.x, SNC-10.4.x, SNC-10.5.0.1) ---------------------------------
+
+
+def battle(t: Tables, s: SNCState, c: Combat) -> Odds:
+    """The combat's odds through `odds.py` (SNC-10.3.x, SNC-10.4.x, SNC-8.4.0.5,
+    SNC-11.1.2): the attackers' markers net of aborted air (SNC-11.3.2), the defender's; an
+    overrun's extra 1L (SNC-9.6.5)."""
+    st = stacks(s.where)
+    defenders = st.get(c.target) or c.defenders
+    a_markers = len(c.support_a) - c.aborted
+    d_markers = len(c.support_d)
+    if c.landing:
+        return odds.landing_odds(
+            t.data, t.board, s.variant, c.target, c.attackers, defenders, s.reduced,
+            attacker_markers=a_markers, defender_markers=d_markers,
+        )  # fmt: skip
+    loc = locations(s.where)
+    return odds.battle_odds(
+        t.data, t.board, s.variant, c.target, {u: loc[u] for u in c.attackers},
+        {**st, c.target: defenders}, s.reduced, overrun=c.overrun,
+        attacker_markers=a_markers, defender_markers=d_markers,
+    )  # fmt: skip
+
+
+def odds_column(t: Tables, s: SNCState, c: Combat) -> str:
+    """The final CRT column label (SNC-10.3.1.1; AMB-SNC-2)."""
+    return odds.column_label(battle(t, s, c).column)
+
+
+def crt(t: Tables, s: SNCState, c: Combat, face: int) -> tuple[int, int]:
+    """Steps lost (attacker, defender) for the die (SNC-10.5.0.1, SNC-10.5.1.1; the 5:1
+    errata per crt_5to1_six, SNC-0.0.4)."""
+    return odds.crt_result(t.data, s.variant, battle(t, s, c).column, face)
+
+
+# --- changes to a position -----------------------------------------------------------------------
+
+
+def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCState:
+    """Units placed on (a hex) or taken off (None) the map, with other `changes`; a unit off
+    the map is on top of nothing."""
+    where = {u: h for u, h in s.where if u not in moves}
+    where.update({u: h for u, h in moves.items() if h is not None})
+    gone = {u for u, h in moves.items() if h is None}
+    if gone & set(s.on_top):
+        changes["on_top"] = tuple(u for u in s.on_top if u not in gone)
+        changes["topped"] = s.topped - gone
+    return attrs.evolve(s, where=tuple(sorted(where.items())), **changes)
+
+
+def trt_without(s: SNCState, units: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    gone = set(units)
+    return tuple(p for p in s.trt if p[0] not in gone)
+
+
+def arrive(t: Tables, s: SNCState, side: str, hexes: Iterable[Hex], how: str) -> SNCState:
+    """Units of `side` came to be in `hexes` by `how` (`control.ARRIVALS`): control passes if
+    that counts as entering (`control.after_arrival`: SNC-3.2.2; control_entry, AMB-SNC-16),
+    and a Japanese unit entering a city brings a garrison (`control.garrison_to_place`:
+    SNC-9.1.3; AMB-SNC-37)."""
+    hexes = tuple(hexes)
+    held = control.after_arrival(s.jp_control, side, hexes, how, s.variant)
+    if held != s.jp_control:
+        s = attrs.evolve(s, jp_control=held)
+    if side == JP and control.takes_control(how, s.variant):
+        for h in hexes:
+            g = control.garrison_to_place(t.board, t.data, stacks(s.where), s.dead, h)
+            if g is not None:
+                s = put(s, {g: h})
+    return s
+
+
+def eliminate(t: Tables, s: SNCState, units: Iterable[str]) -> SNCState:
+    """Units go to the dead pile; a Chinese elite unit waits for its return die (SNC-8.1.2)."""
+    units = list(units)
+    s = put(s, {u: None for u in units})
+    elite = tuple(u for u in units if t.spec[u].arm == "elite")
+    dead = frozenset(u for u in units if u not in elite)
+    return attrs.evolve(
+        s,
+        dead=s.dead | dead,  # SNC-2.2.1.13: the dead pile; SNC-8.3.3: never to return
+        elite=s.elite + elite,
+        trt=trt_without(s, units),
+        reduced=s.reduced - dead,
+    )
+
+
+def take_step(t: Tables, s: SNCState, unit: str) -> SNCState:
+    """One step off a unit: a full two-step unit flips, anything else is eliminated
+    (SNC-2.2.1.12, SNC-2.2.1.13) and never returns (SNC-8.3.3, SNC-8.0.3) unless an elite
+    Chinese unit (SNC-8.1.2)."""
+    if t.two_step(unit, s.reduced, s.variant):  # SNC-2.2.1.12: a full two-step unit flips
+        return attrs.evolve(s, reduced=s.reduced | {unit})
+    return eliminate(t, s, [unit])  # SNC-2.2.1.13: any other is eliminated
+
+
+def leave_move(s: SNCState, unit: str) -> SNCState:
+    """`unit` drops out of the move under way (eliminated in its overrun, or culled); the move
+    has no MP left once its last unit is gone."""
+    rest = tuple(u for u in s.moving if u != unit)
+    return attrs.evolve(s, moving=rest, mp=s.mp if rest else 0)
