@@ -12,18 +12,46 @@ from typing import Any
 
 from kernel.game import Game
 from kernel.package import Evaluation, GamePackage, Resample
+from kernel.roles import Codec, DataCheck, Narration, Picture, PositionCheck
 from kernel.spiel_codec import Spec
 
 
 def _rules() -> Game[Any, Any]:
-    from specs.shumshu.rules.game import Shumshu
+    from specs.shumshu.game import Shumshu
 
-    return Shumshu()
+    # The rules play none of the roles now (each is built below); `kernel.game.Game` still
+    # lists the roles' members until the kernel drops them, so mypy would have them here.
+    return Shumshu()  # type: ignore[return-value]
 
 
-def _role_of_rules(rules: Any) -> Any:
-    """Transitional: the rules object still plays this role itself."""
-    return rules
+def _codec(rules: Any) -> Codec[Any, Any]:
+    from specs.shumshu.io.codec import ShumshuCodec
+
+    return ShumshuCodec(rules)
+
+
+def _narration(rules: Any) -> Narration[Any, Any]:
+    from specs.shumshu.io.narration import ShumshuNarration
+
+    return ShumshuNarration(rules)
+
+
+def _position(rules: Any) -> PositionCheck[Any]:
+    from specs.shumshu.formal.position import ShumshuPositionCheck
+
+    return ShumshuPositionCheck(rules)
+
+
+def _data(rules: Any) -> DataCheck:
+    from specs.shumshu.formal.facts import ShumshuDataCheck
+
+    return ShumshuDataCheck(rules)
+
+
+def _picture(rules: Any) -> Picture[Any]:
+    from specs.shumshu.io.picture import ShumshuPicture
+
+    return ShumshuPicture(rules)
 
 
 def _formal() -> object:
@@ -53,11 +81,11 @@ def _spiel(game: Game[Any, Any]) -> Sequence[Spec]:
 PACKAGE = GamePackage(
     name="shumshu",
     rules=_rules,
-    codec=_role_of_rules,
-    narration=_role_of_rules,
-    position=_role_of_rules,
-    data=_role_of_rules,
-    picture=_role_of_rules,
+    codec=_codec,
+    narration=_narration,
+    position=_position,
+    data=_data,
+    picture=_picture,
     data_dir=Path(__file__).parent / "data",
     formal=_formal,
     evaluation=_evaluation,

@@ -16,14 +16,26 @@ import attrs
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
+from specs.shumshu import PACKAGE
+from specs.shumshu.game import Shumshu
 from specs.shumshu.rules.actions import Action, Commit, Done, Hold, Join, Roll
 from specs.shumshu.rules.effects import recovery_turn
-from specs.shumshu.rules.game import Shumshu
 from specs.shumshu.rules.state import JP, RU, Loc, Piece, ShumshuState, Stage
 
-GAME = Shumshu()
-B = GAME.board
+GAME: AssembledGame[ShumshuState, Action] = PACKAGE.assemble()
+
+
+def _rules() -> Shumshu:
+    rules = GAME.rules
+    assert isinstance(rules, Shumshu)
+    return rules
+
+
+RULES = _rules()
+"""The rules object itself, for what only it has (its board, its data)."""
+B = RULES.board
 CATALOGUE = GAME.catalogue
 OPTIONS = {o.name: [r.name for r in o.readings] for o in CATALOGUE.options}
 

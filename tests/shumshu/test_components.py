@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from specs.shumshu.data.facts import TEXT_CRT, TEXT_LEFT, TEXT_RIGHT
 from specs.shumshu.data.loader import DATA_FILE, load_data
+from specs.shumshu.formal.facts import TEXT_CRT, TEXT_LEFT, TEXT_RIGHT
 from tests.shumshu.positions import GAME, B
 from tools.cli import commands as cli
 

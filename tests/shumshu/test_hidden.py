@@ -17,10 +17,20 @@ from specs.shumshu.io.codec import observation_record
 from specs.shumshu.rules.actions import Done, Join, ReturnDecoy
 from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from tests.shumshu.hidden import japanese_hidden, resample
-from tests.shumshu.positions import CATALOGUE, GAME, OPTIONS, apply_all, attack, h, legal, position
+from tests.shumshu.positions import (
+    CATALOGUE,
+    GAME,
+    OPTIONS,
+    RULES,
+    apply_all,
+    attack,
+    h,
+    legal,
+    position,
+)
 from tools.cli import commands as cli
 
-JP_IDS = [u.id for u in GAME.data.units if u.side == JP]
+JP_IDS = [u.id for u in RULES.data.units if u.side == JP]
 
 
 def test_shu_combat_5_face_down_japanese_pieces_are_counts_only() -> None:
@@ -132,6 +142,7 @@ def test_shu_combat_5_cli_view_and_legal_name_no_face_down_piece(
 def test_shu_combat_5_the_picture_shows_face_down_pieces_face_down(tmp_path: Path) -> None:
     """SHU-COMBAT.5: `wargame render` draws a face-down piece as "?", never by name."""
     s = position({"JP-IB1": "0602", "JP-DC1": "0602", "RU-1-138": "0801"}, disrupted=[])
+    assert GAME.scene is not None
     labels = {p.label for p in GAME.scene(s).pieces if p.where == "0602"}
     assert labels == {"?"}
     path = tmp_path / "s.json"

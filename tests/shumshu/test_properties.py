@@ -25,7 +25,7 @@ from specs.shumshu.formal import properties as props
 from specs.shumshu.formal.verification import Link, symbolic_model
 from specs.shumshu.rules.actions import Done, Join, Move
 from specs.shumshu.rules.state import JP, Combat, Fight, Sail, ShumshuState, Stage
-from tests.shumshu.positions import GAME, apply_all, h, position
+from tests.shumshu.positions import GAME, RULES, apply_all, h, position
 from tools.cli import commands as cli
 
 PRESETS = sorted(GAME.presets())
@@ -173,7 +173,7 @@ def test_shu_stack_3_position_check_refuses_decoys_and_too_many_defenders(
     s = attrs.evolve(s, fight=Fight(h("0602"), ("RU-1-138",), defenders=defenders))
     with pytest.raises(ImpossiblePosition):
         GAME.check_position(s)
-    breach = next(position_check.invariant(invariant).find(GAME.board, s))
+    breach = next(position_check.invariant(invariant).find(RULES.board, s))
     assert breach.clause == clause
     assert not PROPS[
         props.DECOYS if invariant == "SHU-I-DECOYS" else props.DEFENDER_LIMIT

@@ -40,6 +40,7 @@ def _positions(preset: str, seed: int) -> tuple[ShumshuState, ...]:
 
 
 def _picture(s: ShumshuState, side: str | None) -> str:
+    assert GAME.scene is not None
     return render_svg(GAME.scene(s, side=side))
 
 
@@ -80,6 +81,7 @@ def test_shu_combat_5_japanese_picture_names_their_face_down_pieces(preset: str)
 def test_shu_combat_5_the_referee_picture_is_the_russian_view() -> None:
     """SHU-COMBAT.5: the picture without a side is drawn as the Russians see it: the same
     pieces as the Russians' picture (which only adds the line saying whose view it is)."""
+    assert GAME.scene is not None
     for s in _positions(PRESETS[0], 1)[::5]:
         assert GAME.scene(s).pieces == GAME.scene(s, side=RU).pieces
         assert set(GAME.scene(s).panel) <= set(GAME.scene(s, side=RU).panel)
@@ -90,6 +92,7 @@ def test_shu_setup_1_a_set_up_piece_is_face_down_for_the_russians_only() -> None
     one "?" counter of two for the Russians, two named counters marked face down for the
     Japanese."""
     s = position({"JP-IB1": "0602", "JP-DC1": "0602", "RU-1-138": "0801"})
+    assert GAME.scene is not None
     ru = {p.label: p for p in GAME.scene(s, side=RU).pieces if p.where == "0602"}
     jp = {p.id: p for p in GAME.scene(s, side=JP).pieces if p.where == "0602"}
     assert set(ru) == {"?"} and ru["?"].values == "x2"

@@ -125,7 +125,7 @@ def test_cap_is_the_rules_bound() -> None:
     above what play reaches: every seeded game ends by the rules."""
     kgame = _kernel()
     variant = kgame.presets()["draft"]
-    cap = spiel_shumshu.max_game_length(kgame, variant)
+    cap = spiel_shumshu.max_game_length(kgame.rules, variant)
     assert pyspiel.load_game(NAME).max_game_length() == cap == 3024
     longest = 0
     for seed in range(size(6, 60)):

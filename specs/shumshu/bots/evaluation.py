@@ -36,9 +36,10 @@ regiment counter itself not (it is those battalions)."""
 @functools.cache
 def _board() -> tuple[Hex, Hex, dict[str, str], frozenset[str]]:
     """The 1-star and 2-star hexes, each unit's side and the regiment counters (static data)."""
-    from specs.shumshu.rules.game import Shumshu
+    from specs.shumshu.data.loader import DATA_FILE, load_data
+    from specs.shumshu.rules.board import Board
 
-    board = Shumshu().board
+    board = Board(load_data(DATA_FILE))
     regiments = frozenset(u.id for u in board.data.units if u.is_regiment)
     return board.data.one_star, board.data.two_star, dict(board.side_of), regiments
 

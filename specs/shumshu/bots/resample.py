@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.hexes import hex_name, parse_hex
+from specs.shumshu.io.codec import state_from_json
 from specs.shumshu.io.observation import HIDDEN
 from specs.shumshu.rules.state import JP, ShumshuState
 
 if TYPE_CHECKING:
-    from specs.shumshu.rules.game import Shumshu
+    from specs.shumshu.rules.reader import ShumshuRules
 
 ATTEMPTS = 2000
 """Draws tried before giving up: the rejection keeps only states with the exact observation."""
@@ -55,7 +56,7 @@ def _hidden_unit(uid: str, loc: str, hex_id: str | None) -> dict[str, Any]:
 class _Draw:
     """One proposal: a deal of the hidden counters, then their roles."""
 
-    def __init__(self, game: Shumshu, o: Mapping[str, Any], rng: random.Random) -> None:
+    def __init__(self, game: ShumshuRules, o: Mapping[str, Any], rng: random.Random) -> None:
         self.game = game
         self.o = o
         self.rng = rng
@@ -177,7 +178,7 @@ class _Draw:
 
 
 def resample(
-    game: Shumshu, observation: Mapping[str, Any], side: str, rng: random.Random
+    game: ShumshuRules, observation: Mapping[str, Any], side: str, rng: random.Random
 ) -> ShumshuState:
     """A state `side` cannot tell from the real one: `game.observe(result, side) ==
     observation`, and the position check accepts it. Raises ImpossiblePosition when no draw
@@ -192,7 +193,7 @@ def resample(
         if data is None:
             continue
         try:
-            s = game.state_from_json(data)
+            s = state_from_json(game, data)
         except (ImpossiblePosition, InvalidInput):
             continue
         if game.observe(s, side) == observation:

@@ -19,6 +19,7 @@ from specs.shumshu.rules import combat, landing
 from specs.shumshu.rules.board import Board
 from specs.shumshu.rules.combat_query import extends
 from specs.shumshu.rules.declare import combats_of, pairs_of
+from specs.shumshu.rules.reader import ShumshuRules
 from specs.shumshu.rules.sequence import next_setup_piece, verdict
 from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from specs.shumshu.rules.units import holder, period, real_in
@@ -516,3 +517,15 @@ def check_position(b: Board, s: ShumshuState) -> None:
             clauses=(br.clause, inv.id),
             field=br.field,
         )
+
+
+class ShumshuPositionCheck:
+    """The position-check role (`kernel.roles.PositionCheck`), built from the rules."""
+
+    def __init__(self, rules: ShumshuRules) -> None:
+        self.rules = rules
+
+    def check_position(self, s: ShumshuState) -> None:
+        """Refuse a position no play could reach, naming the field, the clause and the
+        invariant (`check_position`)."""
+        check_position(self.rules.board, s)

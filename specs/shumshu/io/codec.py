@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.codec import OutcomeRecord, VariantRecord
 from kernel.errors import InvalidInput
-from kernel.game import Outcome
+from kernel.game import Outcome, WireTypes
 from kernel.hexes import Hex, hex_name, parse_hex
 from kernel.variants import Variant
 from kernel.wire import convert, to_builtins
@@ -47,7 +47,7 @@ from specs.shumshu.rules.state import Combat, Fight, Loc, Piece, Sail, ShumshuSt
 
 if TYPE_CHECKING:
     from specs.shumshu.rules.board import Board
-    from specs.shumshu.rules.game import Shumshu
+    from specs.shumshu.rules.reader import ShumshuRules
 
 
 def _hex(h: Hex | None) -> str | None:
@@ -60,7 +60,7 @@ def _outcome(o: Outcome | None) -> OutcomeRecord | None:
     return OutcomeRecord(winner=o.winner, points=dict(o.points), clause=o.clause, reason=o.reason)
 
 
-def state_record(game: Shumshu, s: ShumshuState) -> wire.StateRecord:
+def state_record(game: ShumshuRules, s: ShumshuState) -> wire.StateRecord:
     sail, fight = s.sail, s.fight
     return wire.StateRecord(
         format="wargame-kernel/state",
@@ -128,7 +128,7 @@ def _ordered(b: Board, ids: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(ids, key=b.order.__getitem__))
 
 
-def state_to_json(game: Shumshu, s: ShumshuState) -> dict[str, Any]:
+def state_to_json(game: ShumshuRules, s: ShumshuState) -> dict[str, Any]:
     data: dict[str, Any] = to_builtins(state_record(game, s))
     return data
 
@@ -180,14 +180,14 @@ class _Ids:
         return None if text is None else self.hex(text, where)
 
 
-def variant_from_record(game: Shumshu, rec: VariantRecord, where: str = "variant") -> Variant:
+def variant_from_record(game: ShumshuRules, rec: VariantRecord, where: str = "variant") -> Variant:
     """A variant read exactly (`Catalogue.exact`): every option of the catalogue with one of
     its readings, and a preset named if and only if these are that preset's readings, so that
     the variant is written back as it was read."""
     return game.catalogue.exact(rec.preset, rec.options, where)
 
 
-def state_from_json(game: Shumshu, data: Any) -> ShumshuState:
+def state_from_json(game: ShumshuRules, data: Any) -> ShumshuState:
     """Decode strictly (InvalidInput naming the JSON path), then refuse what no play could
     reach (ImpossiblePosition naming the path and the clause)."""
     s = state_from_record(game, convert(data, wire.StateRecord))
@@ -195,7 +195,7 @@ def state_from_json(game: Shumshu, data: Any) -> ShumshuState:
     return s
 
 
-def state_from_record(game: Shumshu, rec: wire.StateRecord) -> ShumshuState:
+def state_from_record(game: ShumshuRules, rec: wire.StateRecord) -> ShumshuState:
     b = game.board
     ids = _Ids(b)
     variant = variant_from_record(game, rec.variant)
@@ -401,3 +401,30 @@ def observation_record(data: dict[str, Any]) -> wire.ObservationRecord:
     """An observation (`observation.observe`) as its wire record: checks that the view the game
     hands out is of the published form."""
     return convert(data, wire.ObservationRecord, what="observation")
+
+
+class ShumshuCodec:
+    """The codec role (`kernel.roles.Codec`), built from the rules: states through the data's
+    ids and the position check, actions through their wire record alone."""
+
+    wire: WireTypes = WireTypes(
+        state=wire.StateRecord,
+        action=wire.ActionRecord,
+        observation=wire.ObservationRecord,
+    )
+    """The wire records the codec decodes with and the published schemas come from."""
+
+    def __init__(self, rules: ShumshuRules) -> None:
+        self.rules = rules
+
+    def state_to_json(self, s: ShumshuState) -> dict[str, Any]:
+        return state_to_json(self.rules, s)
+
+    def state_from_json(self, data: Any) -> ShumshuState:
+        return state_from_json(self.rules, data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)

@@ -14,7 +14,7 @@ from specs.shumshu.rules.odds import odds, outcome, worst_roll
 from specs.shumshu.rules.state import Loc, ShumshuState, Stage
 
 if TYPE_CHECKING:
-    from specs.shumshu.rules.game import Shumshu
+    from specs.shumshu.rules.reader import ShumshuRules
 
 _TYPES = {
     A.Place: "place",
@@ -62,7 +62,7 @@ def headline(s: ShumshuState) -> str:
     return f"{turn}\n-- {who} player-turn (SHU-SEQ.1) --"
 
 
-def describe(game: Shumshu, s: ShumshuState, action: A.Action) -> str:
+def describe(game: ShumshuRules, s: ShumshuState, action: A.Action) -> str:
     who = game.to_move(s)
     b = game.board
     match action:
@@ -119,7 +119,9 @@ def describe(game: Shumshu, s: ShumshuState, action: A.Action) -> str:
             return f"{who}: done ({s.stage.value})"
 
 
-def events(game: Shumshu, before: ShumshuState, action: A.Action, after: ShumshuState) -> list[str]:
+def events(
+    game: ShumshuRules, before: ShumshuState, action: A.Action, after: ShumshuState
+) -> list[str]:
     """Eliminations, disruptions, capabilities lost, beachheads and the end, by clause."""
     out: list[str] = []
     for old, new in zip(before.units, after.units, strict=True):
@@ -145,3 +147,19 @@ def events(game: Shumshu, before: ShumshuState, action: A.Action, after: Shumshu
     if after.result is not None and before.result is None:
         out.append(f"{after.result.reason} ({after.result.clause})")
     return out
+
+
+class ShumshuNarration:
+    """The narration role (`kernel.roles.Narration`), built from the rules."""
+
+    def __init__(self, rules: ShumshuRules) -> None:
+        self.rules = rules
+
+    def describe(self, s: ShumshuState, action: A.Action) -> str:
+        return describe(self.rules, s, action)
+
+    def headline(self, s: ShumshuState) -> str:
+        return headline(s)
+
+    def events(self, before: ShumshuState, action: A.Action, after: ShumshuState) -> list[str]:
+        return events(self.rules, before, action, after)

@@ -16,7 +16,7 @@ from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState
 from specs.shumshu.rules.units import hidden
 
 if TYPE_CHECKING:
-    from specs.shumshu.rules.game import Shumshu
+    from specs.shumshu.rules.reader import ShumshuRules
 
 HIDDEN = "hidden"
 
@@ -25,7 +25,7 @@ def _hex(h: Hex | None) -> str | None:
     return None if h is None else hex_name(h)
 
 
-def observe(game: Shumshu, s: ShumshuState, side: str) -> dict[str, Any]:
+def observe(game: ShumshuRules, s: ShumshuState, side: str) -> dict[str, Any]:
     b = game.board
     secret = {p.id for p in s.units if side == RU and hidden(b, p)}
 

@@ -37,7 +37,7 @@ from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from specs.shumshu.rules.units import hidden
 
 if TYPE_CHECKING:
-    from specs.shumshu.rules.game import Shumshu
+    from specs.shumshu.rules.reader import ShumshuRules
 
 SIDES = (("JP", "#d9a441"), ("RU", "#c0392b"), ("mark", "#1f3a5f"), ("star", "#b8860b"))
 _TERRAIN = {"mountain": "hill", "swamp": "marsh"}  # the renderer's names for the colours
@@ -135,7 +135,7 @@ def _where(b: Board, view: dict[str, Any], p: st.Piece) -> str:
     return str(p.loc.value)
 
 
-def scene(game: Shumshu, s: ShumshuState, side: str | None = None) -> Scene:
+def scene(game: ShumshuRules, s: ShumshuState, side: str | None = None) -> Scene:
     """The position as a picture, drawn from `side`'s observation: the referee's (no `side`)
     and the Russians' as the Russians see it, the Japanese's with every piece named
     (SHU-COMBAT.5, SHU-COMBAT.6, SHU-SETUP.1, SHU-SETUP.2)."""
@@ -367,3 +367,16 @@ def _japanese_off_map(
             Piece("gone-face-down", None, JP, f"{gone_face_down} face down", "", "", "eliminated")
         )
     return out
+
+
+class ShumshuPicture:
+    """The picture role (`kernel.roles.Picture`), built from the rules."""
+
+    def __init__(self, rules: ShumshuRules) -> None:
+        self.rules = rules
+
+    def scene(self, s: ShumshuState, side: str | None = None) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`: as the Russians see
+        it, which either player may be shown; with `side`, as that side may see it (the
+        Japanese see their face-down pieces by name, SHU-COMBAT.5, SHU-SETUP.1, SHU-SETUP.2)."""
+        return scene(self.rules, s, side)

@@ -1,2 +1,2 @@
-"""The rules: state, actions, board, the sequence of play, one module per rules topic, and
-the `Game` dispatcher (`game.py`)."""
+"""The rules: state, actions, board, the sequence of play, one module per rules topic. The
+`Game` dispatcher over them is `specs/shumshu/game.py`."""

@@ -1,4 +1,9 @@
-"""The Shumshu Game: the kernel contract over the pure rules modules."""
+"""The Shumshu Game: the kernel contract over the pure rules modules.
+
+It stands above the parts: where the rules meet what a side is shown (`observe`), and the
+words an action refused at the wrong step is named with (`io.narration`). The roles besides
+the rules (codec, narration, picture, position check, data check) are built from it by the
+package (`specs/shumshu/__init__.py`)."""
 
 from __future__ import annotations
 
@@ -7,18 +12,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, InvalidInput
-from kernel.game import CHANCE, Outcome, WireTypes
+from kernel.game import CHANCE, Outcome
 from kernel.playout import Agent, observing, random_policy
-from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
-from specs.shumshu.data.facts import facts
-from specs.shumshu.data.loader import DATA_FILE, ShumshuData, load_data
+from specs.shumshu.data.loader import DATA_FILE, load_data
 from specs.shumshu.data.variants import CATALOGUE
-from specs.shumshu.formal import position
-from specs.shumshu.io import codec, narration, observation, picture
-from specs.shumshu.io import wire as shu_wire
+from specs.shumshu.io import narration, observation
 from specs.shumshu.rules import combat, landing, sequence
 from specs.shumshu.rules.actions import (
     Action,
@@ -80,12 +80,6 @@ class Shumshu:
     nontermination_clauses: tuple[str, ...] = ("SHU-SEQ.2", "SHU-WIN.3")
     perfect_information: bool = False
     """Every preset's game length is bounded (AMB-SHU-2), so play always ends."""
-    wire: WireTypes = WireTypes(
-        state=shu_wire.StateRecord,
-        action=shu_wire.ActionRecord,
-        observation=shu_wire.ObservationRecord,
-    )
-    """The wire records the codec decodes with and the published schemas come from."""
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data = load_data(data_file)
@@ -295,54 +289,9 @@ class Shumshu:
         piece (undisrupted, unrevealed, decoys included) (SHU-COMBAT.5, SHU-COMBAT.6)."""
         return observation.observe(self, s, side)
 
-    def check_position(self, s: ShumshuState) -> None:
-        """Refuse a position no play could reach, naming the field, the clause and the
-        invariant (`position.check_position`)."""
-        position.check_position(self.board, s)
-
     def no_action_clauses(self, s: ShumshuState) -> tuple[str, ...]:
         return (STAGE_CLAUSE[s.stage],)
 
     def playout_agents(self) -> dict[str, Agent[ShumshuState, Action]]:
         """Agents for `wargame play`: each decides from its own observation only."""
         return {side: observing(random_policy, side) for side in self.sides}
-
-    # --- data --------------------------------------------------------------------------------
-    def _data(self, data_file: Path | None) -> ShumshuData:
-        return self.data if data_file is None else load_data(data_file)
-
-    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
-        """Check the text's facts against the data (this game's, or another file's)."""
-        return check_facts(facts(self._data(data_file)))
-
-    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
-        """Every data record with values the text does not give, and how they were chosen."""
-        return [(n, p) for n, p in self._data(data_file).records if p.is_provisional]
-
-    # --- codec -------------------------------------------------------------------------------
-    def state_to_json(self, s: ShumshuState) -> dict[str, Any]:
-        return codec.state_to_json(self, s)
-
-    def state_from_json(self, data: Any) -> ShumshuState:
-        return codec.state_from_json(self, data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return codec.action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return codec.action_from_json(data)
-
-    def describe(self, s: ShumshuState, action: Action) -> str:
-        return narration.describe(self, s, action)
-
-    def headline(self, s: ShumshuState) -> str:
-        return narration.headline(s)
-
-    def scene(self, s: ShumshuState, side: str | None = None) -> Scene:
-        """The position as a picture (kernel.scene), for `wargame render`: as the Russians see
-        it, which either player may be shown; with `side`, as that side may see it (the
-        Japanese see their face-down pieces by name, SHU-COMBAT.5, SHU-SETUP.1, SHU-SETUP.2)."""
-        return picture.scene(self, s, side)
-
-    def events(self, before: ShumshuState, action: Action, after: ShumshuState) -> list[str]:
-        return narration.events(self, before, action, after)

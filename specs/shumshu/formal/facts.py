@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
-from kernel.data import Fact
+from kernel.data import Fact, FactResult, Provenance, check_facts
 from kernel.hexes import Hex, hex_neighbors
-from specs.shumshu.data.loader import ShumshuData
+from specs.shumshu.data.loader import ShumshuData, load_data
+from specs.shumshu.rules.reader import ShumshuRules
 
 TEXT_COLUMNS = ("1:3", "1:2", "1:1", "3:2", "2:1", "3:1", "4:1")
 TEXT_LEFT = (6, 5, 4, 3, 2, 1)
@@ -226,3 +228,22 @@ def _unit_facts(data: ShumshuData) -> list[Fact]:
         Fact("SHU-TANK.2", "the Russians have AT guns", named("at_gun", "RU")),
         Fact("SHU-TANK.1", "the Japanese have tank units", named("tank", "JP")),
     ]
+
+
+class ShumshuDataCheck:
+    """The data-check role (`kernel.roles.DataCheck`), built from the rules: the rules' data,
+    or another data file's."""
+
+    def __init__(self, rules: ShumshuRules) -> None:
+        self.rules = rules
+
+    def _data(self, data_file: Path | None) -> ShumshuData:
+        return self.rules.data if data_file is None else load_data(data_file)
+
+    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
+        """Check the text's facts against the data (this game's, or another file's)."""
+        return check_facts(facts(self._data(data_file)))
+
+    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
+        """Every data record with values the text does not give, and how they were chosen."""
+        return [(n, p) for n, p in self._data(data_file).records if p.is_provisional]
