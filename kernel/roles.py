@@ -142,6 +142,8 @@ class AssembledGame(Generic[S, A]):
         self.without_unit: Callable[[S, str], S | None] | None = getattr(
             rules, "without_unit", None
         )
+        self.playout_agents: Callable[[], Any] | None = getattr(rules, "playout_agents", None)
+        """The rules' own playout agents (`kernel.playout.default_agents`), if they declare any."""
 
     def __repr__(self) -> str:
         return f"AssembledGame({self.name!r})"

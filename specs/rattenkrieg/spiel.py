@@ -18,7 +18,7 @@ import numpy as np
 
 from kernel.spiel_codec import IdRanges, LegalTree, Spec, preset_specs, table_tree
 from specs.rattenkrieg.io import wire
-from specs.rattenkrieg.io.wire import MAX_HAND, MAX_STEPS
+from specs.rattenkrieg.io.wire import MAX_STEPS
 from specs.rattenkrieg.rules.actions import (
     Accept,
     Attack,
@@ -41,7 +41,7 @@ from specs.rattenkrieg.rules.actions import (
     Sacrifice,
     Stand,
 )
-from specs.rattenkrieg.rules.cards import RANKS, SUITS
+from specs.rattenkrieg.rules.cards import MAX_HAND, RANKS, SUITS
 from specs.rattenkrieg.rules.legal import DiscardChoices
 from specs.rattenkrieg.rules.state import Stage
 

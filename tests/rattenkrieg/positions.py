@@ -12,15 +12,25 @@ from typing import Any
 import attrs
 
 from kernel.game import CHANCE
-from specs.rattenkrieg.formal.position import check_position
+from kernel.roles import AssembledGame
+from specs.rattenkrieg import PACKAGE
+from specs.rattenkrieg.game import Rattenkrieg
 from specs.rattenkrieg.rules.actions import Action, Discard, Draw, Pick
 from specs.rattenkrieg.rules.cards import DECK
 from specs.rattenkrieg.rules.control import settle
-from specs.rattenkrieg.rules.game import Rattenkrieg
 from specs.rattenkrieg.rules.state import GE, SU, Phase, RKState, Stage, Unit
 
-GAME = Rattenkrieg()
-B = GAME.board
+GAME: AssembledGame[RKState, Action] = PACKAGE.assemble()
+
+
+def _rules_of(game: AssembledGame[RKState, Action]) -> Rattenkrieg:
+    """The rules object of the assembled game (`GAME.rules`), as the dispatcher it is."""
+    assert isinstance(game.rules, Rattenkrieg)
+    return game.rules
+
+
+GAME_RULES = _rules_of(GAME)
+B = GAME_RULES.board
 CATALOGUE = GAME.catalogue
 
 # Areas of the shipped (provisional) map, by role where the text names them.
@@ -90,7 +100,7 @@ def position(
         **fields,
     )
     s = settle(B, s)
-    check_position(GAME, s)
+    GAME.check_position(s)
     return s
 
 

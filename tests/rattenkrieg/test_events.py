@@ -28,6 +28,7 @@ from specs.rattenkrieg.rules.state import GE, SU, RKState, Stage, Step
 from specs.rattenkrieg.rules.strength import combat_strength
 from tests.rattenkrieg.positions import (
     GAME,
+    GAME_RULES,
     GREAR,
     MK,
     SREAR,
@@ -284,13 +285,13 @@ def test_rks_9_8_1_chuikov_the_german_places_first_face_up() -> None:
     c = s.combat
     assert c is not None and c.step == Step.DEFENCE and GAME.to_move(s) == GE
     s = run(s, Play("2C"))
-    view = observe(GAME, s, SU)
+    view = observe(GAME_RULES, s, SU)
     assert view["combat"]["defence"]["card"] == "2C"  # seen by the Soviet
     assert GAME.to_move(s) == SU and s.combat is not None and s.combat.step == Step.ATTACK
     s = run(s, Play("2H"))
     assert s.combat is not None and s.combat.raiser == GE  # the German raises first
     s = run(s, Play("9C"))
-    assert observe(GAME, s, SU)["combat"]["defence"]["card"] == "9C"
+    assert observe(GAME_RULES, s, SU)["combat"]["defence"]["card"] == "9C"
 
 
 def test_amb_rks_20_chuikov_declaration_only() -> None:
@@ -300,7 +301,7 @@ def test_amb_rks_20_chuikov_declaration_only() -> None:
     s = run(chuikov(options=options), Play("2C"), Play("2H"))
     assert s.combat is not None and s.combat.raiser == SU
     s = run(s, Play("5H"), Play("9C"))
-    assert observe(GAME, s, SU)["combat"]["defence"]["card"] == "face-down"
+    assert observe(GAME_RULES, s, SU)["combat"]["defence"]["card"] == "face-down"
 
 
 def test_rks_9_8_2_chuikov_flips_a_soviet_unit_face_up() -> None:

@@ -115,7 +115,7 @@ def test_rks_p_ends_fails_a_unit_may_move_endlessly() -> None:
 def test_play_uses_agents_that_see_only_their_observation() -> None:
     """RKS-3.3.3: without explicit agents a Rattenkrieg playout uses observing agents, whose
     policy gets the side's observation and the legal actions, never the state."""
-    agents = default_agents(GAME)
+    agents = default_agents(GAME.rules)
     assert agents is not None and set(agents) == set(GAME.sides)
     seen: list[Mapping[str, Any]] = []
 

@@ -33,6 +33,7 @@ def _positions(preset: str, seed: int) -> tuple[RKState, ...]:
 
 
 def _picture(s: RKState, side: str | None) -> str:
+    assert GAME.scene is not None
     return render_svg(GAME.scene(s, side=side))
 
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from specs.rattenkrieg.data.loader import DATA_FILE
+from specs.rattenkrieg.game import Rattenkrieg
 from specs.rattenkrieg.rules.actions import Defend, Move, Play
-from specs.rattenkrieg.rules.game import Rattenkrieg
 from specs.rattenkrieg.rules.state import GE, SU, RKState
 from specs.rattenkrieg.rules.strength import combat_strength
 from tests.rattenkrieg.positions import TW, B, active, legal, run

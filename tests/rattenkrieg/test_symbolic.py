@@ -72,12 +72,21 @@ from specs.rattenkrieg.rules.state import (
     Step,
 )
 from specs.rattenkrieg.rules.units import eliminate
-from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, SREAR, TW, active, position
+from tests.rattenkrieg.positions import (
+    CATALOGUE,
+    GAME,
+    GAME_RULES,
+    GREAR,
+    SREAR,
+    TW,
+    active,
+    position,
+)
 from tests.rattenkrieg.test_symbolic_aftermath import _damaged
 from tests.rattenkrieg.test_symbolic_combat import BROKEN as BROKEN_COMBATS
 from tests.sizes import FULL
 
-BOARD: Board = GAME.board
+BOARD: Board = GAME_RULES.board
 STANDARD = symbolic_model(CATALOGUE.preset("standard"))
 PROVED = {CARDS, STEPS, HANDS, FACES, REAR, UNITS, RESULT, CONTROL, LOOP, FLIPPED}
 PROVED |= {EFFECTS, PAY, SETUP, DRAWS}  # records beyond counts and places

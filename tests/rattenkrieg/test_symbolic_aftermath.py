@@ -22,7 +22,7 @@ from solvers.checking.terms import CONCRETE
 from specs.rattenkrieg.formal.verification import AFTERMATH, PICKS, Link, properties
 from specs.rattenkrieg.rules.actions import Pass
 from specs.rattenkrieg.rules.state import GE, SU, Combat, Damage, RKState, Stage, Step
-from tests.rattenkrieg.positions import CATALOGUE, GAME, TW, position
+from tests.rattenkrieg.positions import CATALOGUE, GAME, GAME_RULES, TW, position
 from tests.rattenkrieg.symbolic_helpers import verdict_without
 from tests.sizes import size
 
@@ -77,7 +77,7 @@ def test_rks_8_10_2_the_aftermath_proof_rests_on_each_of_its_rules(start: str) -
 def _fight(stage: Stage, units: dict[str, Any], area: str, **kw: Any) -> RKState:
     """The German 14Pz (no steps) acting and attacking in `area`, play at `stage`, with
     Gorodishche German and the rest as `position` makes it (Soviet unless given)."""
-    board = GAME.board
+    board = GAME_RULES.board
     assert set(board.adjacent[ORLOVKA]) == {board.rear[GE], "gorodishche", TW}
     assert set(board.adjacent[TW]) == {board.rear[SU], ORLOVKA, "barrikady"}
     control = {"gorodishche": GE} | kw.pop("control", {})
@@ -234,7 +234,7 @@ def _perturbed(s: RKState, rng: random.Random) -> RKState:
             if rng.random() < 0.2:
                 u = attrs.evolve(u, steps=frozenset())
             if rng.random() < 0.15:
-                u = attrs.evolve(u, area=rng.choice(list(GAME.board.areas)))
+                u = attrs.evolve(u, area=rng.choice(list(GAME_RULES.board.areas)))
         units.append(u)
     control = tuple(rng.choice([None, GE, SU]) if rng.random() < 0.5 else c for c in s.control)
     s = attrs.evolve(s, control=control, units=tuple(units))

@@ -29,11 +29,11 @@ from specs.rattenkrieg.formal.verification import (
 )
 from specs.rattenkrieg.rules.actions import Attack, Defend, Event, Move, Pass, Play, Retreat
 from specs.rattenkrieg.rules.state import GE, HAND, SU, Combat, Damage, Placed, RKState, Stage, Step
-from tests.rattenkrieg.positions import CATALOGUE, GAME, GREAR, active, draw, run
+from tests.rattenkrieg.positions import CATALOGUE, GAME, GAME_RULES, GREAR, active, draw, run
 from tests.rattenkrieg.symbolic_helpers import verdict_without
 from tests.sizes import cases, size
 
-BOARD = GAME.board
+BOARD = GAME_RULES.board
 RLIMIT = 50_000_000
 FOLLOWED = {  # the readings the new step rules depend on, away from the presets
     "lost_step": "random",

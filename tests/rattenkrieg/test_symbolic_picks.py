@@ -17,10 +17,10 @@ from specs.rattenkrieg.formal import verification
 from specs.rattenkrieg.formal.verification import PICKS, Link
 from specs.rattenkrieg.rules.actions import Pass
 from specs.rattenkrieg.rules.state import SU, Damage, Phase, RKState, Stage
-from tests.rattenkrieg.positions import CATALOGUE, GAME, TW
+from tests.rattenkrieg.positions import CATALOGUE, GAME, GAME_RULES, TW
 from tests.rattenkrieg.symbolic_helpers import verdict_without
 
-BOARD = GAME.board
+BOARD = GAME_RULES.board
 RLIMIT = 50_000_000
 RANDOM = {"lost_step": "random"}  # AMB-RKS-7 iii
 AFTERMATH = "RKS-P-AFTERMATH"

@@ -29,11 +29,11 @@ from specs.rattenkrieg.rules.state import (
     Stage,
     Step,
 )
-from tests.rattenkrieg.positions import CATALOGUE, GAME, TW
+from tests.rattenkrieg.positions import CATALOGUE, GAME, GAME_RULES, TW
 from tests.rattenkrieg.symbolic_helpers import WithoutRule
 from tests.sizes import cases
 
-BOARD = GAME.board
+BOARD = GAME_RULES.board
 RLIMIT = 50_000_000
 FOLLOWED = {  # the readings the new step rules depend on, away from the presets
     "recruit_turn": "extra",

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from kernel.game import CHANCE, Game, UnitRemoval
+from specs.rattenkrieg.game import Rattenkrieg
 from specs.rattenkrieg.rules.cards import DECK
-from specs.rattenkrieg.rules.game import Rattenkrieg
 from specs.rattenkrieg.rules.state import Phase, RKState, Stage
 from tools.registry import get_game
 
@@ -91,5 +91,7 @@ def test_a_unit_off_the_map_unknown_or_acting_cannot_be_taken_out() -> None:
 
 
 def test_the_registered_game_is_a_unit_removal() -> None:
-    assert isinstance(GAME, Rattenkrieg)
-    assert callable(_typed(GAME).without_unit)
+    game = get_game("rattenkrieg")
+    assert isinstance(game.rules, Rattenkrieg)
+    assert callable(_typed(game.rules).without_unit)
+    assert game.without_unit is not None

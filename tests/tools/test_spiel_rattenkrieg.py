@@ -23,9 +23,9 @@ og = pytest.importorskip("tools.spiel")
 ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
 from specs.rattenkrieg import spiel as spiel_rk  # noqa: E402
+from specs.rattenkrieg.game import Rattenkrieg  # noqa: E402
 from specs.rattenkrieg.rules import actions as A  # noqa: E402
 from specs.rattenkrieg.rules.actions import Discard  # noqa: E402
-from specs.rattenkrieg.rules.game import Rattenkrieg  # noqa: E402
 from specs.rattenkrieg.rules.legal import DiscardChoices  # noqa: E402
 from specs.rattenkrieg.rules.state import Pick as KPick  # noqa: E402
 from specs.rattenkrieg.rules.state import Stage  # noqa: E402
@@ -117,7 +117,7 @@ def test_game_type(name: str) -> None:
 def test_id_ranges_come_from_the_data() -> None:
     """The id ranges are counted from the counters, Areas and cards, not from play."""
     codec = _codec(NAMES[0])
-    board = _kernel(NAMES[0]).board
+    board = _kernel(NAMES[0]).rules.board
     u, a, c = len(board.data.units), len(board.areas), 52
     assert (u, a) == (17, 14)
     want = u * a + 2 * u + 1 + a * (1 + u) + c + 1 + c * (1 + u) + 1 + u + 2 * c + 2
@@ -224,7 +224,7 @@ def test_every_action_has_its_own_id() -> None:
     discard's, all of them used; the discard's card ids and commits (refill, none, partial
     refills) fill the rest; draws and picks of each card have their own chance ids."""
     codec = _codec(NAMES[0])
-    actions = _every_atomic_action(_kernel(NAMES[0]).board)
+    actions = _every_atomic_action(_kernel(NAMES[0]).rules.board)
     ids = [codec.tokens(a) for a in actions]
     assert all(len(t) == 1 for t in ids)
     assert sorted(t[0] for t in ids) == list(range(codec.sub_first))
@@ -409,7 +409,7 @@ def test_no_leak_of_hands_and_steps() -> None:
     name = NAMES[1]
     state = _first(name, 2, lambda s: s.kernel_state.stage == Stage.PLAYER_TURN)
     ks = state.kernel_state
-    board = _kernel(name).board
+    board = _kernel(name).rules.board
     deck = sorted(ks.deck)
     mine, new = sorted(ks.hand_ge)[0], deck[0]
     swapped = attrs.evolve(ks, hand_ge=ks.hand_ge - {mine} | {new}, deck=ks.deck - {new} | {mine})

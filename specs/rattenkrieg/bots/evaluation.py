@@ -30,9 +30,10 @@ MATERIAL_WEIGHT = 0.6
 @functools.cache
 def _board() -> tuple[frozenset[str], tuple[str, ...], dict[str, str]]:
     """The victory Areas, the other Stalingrad Areas and each unit's side (static data)."""
-    from specs.rattenkrieg.rules.game import Rattenkrieg
+    from specs.rattenkrieg.data.loader import load_data
+    from specs.rattenkrieg.rules.board import Board
 
-    board = Rattenkrieg().board
+    board = Board(load_data())
     arrows = frozenset(board.arrows)
     others = tuple(a for a in board.stalingrad if a not in arrows)
     return arrows, others, dict(board.side_of)

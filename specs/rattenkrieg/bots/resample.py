@@ -27,12 +27,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kernel.errors import ImpossiblePosition
+from specs.rattenkrieg.io.codec import state_from_json
 from specs.rattenkrieg.io.observation import FACE_DOWN
 from specs.rattenkrieg.rules.cards import DECK, sort_cards
 from specs.rattenkrieg.rules.state import RKState, other
 
 if TYPE_CHECKING:
-    from specs.rattenkrieg.rules.game import Rattenkrieg
+    from specs.rattenkrieg.rules.play import RattenkriegRules
 
 CAUSES = ("combat", "bombardment", "air_support")  # AMB-RKS-16
 _OBSERVATION_ONLY = (
@@ -56,7 +57,7 @@ def _placed_cards(combat: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
 
 
 def resample(
-    game: Rattenkrieg, observation: Mapping[str, Any], side: str, rng: random.Random
+    game: RattenkriegRules, observation: Mapping[str, Any], side: str, rng: random.Random
 ) -> RKState:
     """A state `side` cannot tell from the real one: `game.observe(result, side) ==
     observation`, and the position check accepts it."""
@@ -131,14 +132,14 @@ def resample(
     )
     if table is None:
         data["combat"] = None
-        return game.state_from_json(data)
+        return state_from_json(game, data)
     causes = list(CAUSES)
     rng.shuffle(causes)
     refused: ImpossiblePosition | None = None
     for cause in causes:  # uniform over the causes the check accepts (AMB-RKS-16)
         data["combat"] = {**table, "cause": cause}
         try:
-            return game.state_from_json(data)
+            return state_from_json(game, data)
         except ImpossiblePosition as e:
             refused = e
     assert refused is not None

@@ -9,10 +9,9 @@ from collections.abc import Iterable
 
 from specs.rattenkrieg.formal.breach import Breach
 from specs.rattenkrieg.formal.invariants_combat import on_table
-from specs.rattenkrieg.io.wire import MAX_HAND
 from specs.rattenkrieg.rules import sequence
 from specs.rattenkrieg.rules.board import Board
-from specs.rattenkrieg.rules.cards import DECK, sort_cards
+from specs.rattenkrieg.rules.cards import DECK, MAX_HAND, sort_cards
 from specs.rattenkrieg.rules.state import GE, SU, Phase, RKState
 
 

@@ -26,7 +26,7 @@ from specs.rattenkrieg.rules.board import Board
 from specs.rattenkrieg.rules.state import RKState
 
 if TYPE_CHECKING:
-    from specs.rattenkrieg.rules.game import Rattenkrieg
+    from specs.rattenkrieg.rules.play import RattenkriegRules
 
 
 @functools.cache
@@ -43,7 +43,7 @@ def applicable(b: Board, variant: Variant) -> tuple[Invariant, ...]:
     return tuple(i for i in found if set(i.prop.expected.values()) == {"holds"})
 
 
-def check_position(game: Rattenkrieg, s: RKState) -> None:
+def check_position(game: RattenkriegRules, s: RKState) -> None:
     """Refuse what no play of the rules could reach: ImpossiblePosition naming the field, the
     clause and the invariant (property ID) of the first breach."""
     for inv in applicable(game.board, s.variant):
@@ -54,3 +54,15 @@ def check_position(game: Rattenkrieg, s: RKState) -> None:
                 clauses=(breach.clause, inv.prop.id),
                 field=breach.field,
             )
+
+
+class RattenkriegPositionCheck:
+    """The position check role (`kernel.roles.PositionCheck`) of the rules it is built from."""
+
+    def __init__(self, rules: RattenkriegRules) -> None:
+        self.rules = rules
+
+    def check_position(self, state: RKState) -> None:
+        """Refuse a position no play could reach, naming the field, the clause and the
+        invariant (`check_position`)."""
+        check_position(self.rules, state)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from solvers.checking.system import Conjunct
 from solvers.checking.terms import B, Frame, I, Ops
 from specs.rattenkrieg.formal.symbolic_state import FACE_KINDS, RECRUITING, SETUP, Rules, card, face
-from specs.rattenkrieg.io.wire import MAX_HAND
+from specs.rattenkrieg.rules.cards import MAX_HAND
 from specs.rattenkrieg.rules.sequence import START_HAND
 from specs.rattenkrieg.rules.state import SU
 

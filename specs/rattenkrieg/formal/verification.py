@@ -208,9 +208,9 @@ from specs.rattenkrieg.formal.symbolic_state import (
     hand,
     steps,
 )
-from specs.rattenkrieg.io.wire import MAX_HAND
 from specs.rattenkrieg.rules.board import Board
-from specs.rattenkrieg.rules.game import Rattenkrieg
+from specs.rattenkrieg.rules.cards import MAX_HAND
+from specs.rattenkrieg.rules.play import RattenkriegRules
 from specs.rattenkrieg.rules.sequence import LAST_TURN, START_HAND
 from specs.rattenkrieg.rules.state import GE, SIDES, SU, Phase, RKState, Stage
 
@@ -255,9 +255,11 @@ class Link(AbstractLink[RKState]):
     next_prefix = NEXT
 
     def __init__(self, variant: Variant) -> None:
-        game = Rattenkrieg()
+        game = RattenkriegRules()
         clauses = {**CLAUSES, **symbolic_combat.CLAUSES}  # COMBAT's variables too
-        super().__init__(game, clauses, lambda: formal(self.model))
+        # The link steps the rules alone (`apply`); `kernel.game.Game` still lists the roles'
+        # members until the kernel drops them, so mypy would have them here.
+        super().__init__(game, clauses, lambda: formal(self.model))  # type: ignore[arg-type]
         self.variant = variant
         self.board = game.board
         self.model = Model(self.board, variant)

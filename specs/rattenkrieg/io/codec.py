@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.codec import OutcomeRecord, VariantRecord
 from kernel.errors import InvalidInput
-from kernel.game import Outcome
+from kernel.game import Outcome, WireTypes
 from kernel.variants import Variant
 from specs.rattenkrieg.formal.position import check_position
+from specs.rattenkrieg.io.actions import action_from_json, action_to_json
 from specs.rattenkrieg.io.wire import (
+    ActionRecord,
     AirSupportDraw,
     BombardmentDraw,
     CombatRecord,
@@ -26,6 +28,7 @@ from specs.rattenkrieg.io.wire import (
     DrawRecord,
     HandDraw,
     HandsRecord,
+    ObservationRecord,
     PendingRecord,
     PickRecord,
     PlacedRecord,
@@ -39,6 +42,7 @@ from specs.rattenkrieg.io.wire import (
     decode,
     json_data,
 )
+from specs.rattenkrieg.rules.actions import Action
 from specs.rattenkrieg.rules.cards import in_order
 from specs.rattenkrieg.rules.state import (
     HAND,
@@ -57,7 +61,7 @@ from specs.rattenkrieg.rules.state import (
 
 if TYPE_CHECKING:
     from specs.rattenkrieg.rules.board import Board
-    from specs.rattenkrieg.rules.game import Rattenkrieg
+    from specs.rattenkrieg.rules.play import RattenkriegRules
 
 _DRAWS: dict[str, Any] = {
     "steps": StepsDraw,
@@ -90,7 +94,7 @@ def _outcome(o: Outcome | None) -> OutcomeRecord | None:
     return OutcomeRecord(winner=o.winner, points=dict(o.points), clause=o.clause, reason=o.reason)
 
 
-def public_fields(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
+def public_fields(game: RattenkriegRules, s: RKState) -> dict[str, Any]:
     """The fields of a position both players see, as wire values: shared by the state's record
     and each side's observation, so the two cannot drift apart."""
     return {
@@ -118,7 +122,7 @@ def public_fields(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
     }
 
 
-def state_record(game: Rattenkrieg, s: RKState) -> StateRecord:
+def state_record(game: RattenkriegRules, s: RKState) -> StateRecord:
     """The wire record of a state."""
     c = s.combat
     combat = None
@@ -166,7 +170,7 @@ def state_record(game: Rattenkrieg, s: RKState) -> StateRecord:
     )
 
 
-def state_to_json(game: Rattenkrieg, s: RKState) -> dict[str, Any]:
+def state_to_json(game: RattenkriegRules, s: RKState) -> dict[str, Any]:
     data: dict[str, Any] = json_data(state_record(game, s))
     return data
 
@@ -228,14 +232,16 @@ class _Ids:
         return Placed(p.side, p.card, p.origin, p.open)
 
 
-def variant_from_record(game: Rattenkrieg, rec: VariantRecord, where: str = "variant") -> Variant:
+def variant_from_record(
+    game: RattenkriegRules, rec: VariantRecord, where: str = "variant"
+) -> Variant:
     """A variant read exactly (`Catalogue.exact`): every option of the catalogue with one of
     its readings, and a preset named if and only if these are that preset's readings, so that
     the variant is written back as it was read."""
     return game.catalogue.exact(rec.preset, rec.options, where)
 
 
-def state_from_json(game: Rattenkrieg, data: Any) -> RKState:
+def state_from_json(game: RattenkriegRules, data: Any) -> RKState:
     """Decode strictly (InvalidInput naming the JSON path), then refuse what no play could
     reach (ImpossiblePosition naming the path and the clause)."""
     s = state_from_record(game, decode(data, StateRecord))
@@ -243,7 +249,7 @@ def state_from_json(game: Rattenkrieg, data: Any) -> RKState:
     return s
 
 
-def state_from_record(game: Rattenkrieg, rec: StateRecord) -> RKState:
+def state_from_record(game: RattenkriegRules, rec: StateRecord) -> RKState:
     """The attrs state of a decoded record, its ids checked against the data file."""
     b = game.board
     ids = _Ids(b)
@@ -370,7 +376,7 @@ def _combat(ids: _Ids, c: CombatRecord | None) -> Combat | None:
     )
 
 
-def _result(game: Rattenkrieg, r: OutcomeRecord | None) -> Outcome | None:
+def _result(game: RattenkriegRules, r: OutcomeRecord | None) -> Outcome | None:
     if r is None:
         return None
     if r.winner is not None and r.winner not in game.sides:
@@ -379,3 +385,30 @@ def _result(game: Rattenkrieg, r: OutcomeRecord | None) -> Outcome | None:
         if side not in game.sides:
             raise InvalidInput(f"result.points.{side}: not a side", field=f"result.points.{side}")
     return Outcome(r.winner, tuple(r.points.items()), r.clause, r.reason)
+
+
+class RattenkriegCodec:
+    """The codec role (`kernel.roles.Codec`) of the rules it is built from: states through the
+    wire records of `wire.py`, actions through `io.actions`."""
+
+    wire: WireTypes = WireTypes(
+        state=StateRecord,
+        action=ActionRecord,
+        observation=ObservationRecord,
+    )
+    """The wire records the codec decodes with and the published schemas come from."""
+
+    def __init__(self, rules: RattenkriegRules) -> None:
+        self.rules = rules
+
+    def state_to_json(self, state: RKState) -> dict[str, Any]:
+        return state_to_json(self.rules, state)
+
+    def state_from_json(self, data: Any) -> RKState:
+        return state_from_json(self.rules, data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(data)

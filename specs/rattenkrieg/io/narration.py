@@ -37,7 +37,7 @@ from specs.rattenkrieg.rules.state import GE, Phase, RKState, Stage, Step
 from specs.rattenkrieg.rules.strength import bombard_strength, combat_strength, judgement
 
 if TYPE_CHECKING:
-    from specs.rattenkrieg.rules.game import Rattenkrieg
+    from specs.rattenkrieg.rules.play import RattenkriegRules
 
 ARMY = {"GE": "German", "SU": "Soviet"}
 EVENT_NAMES = {
@@ -63,7 +63,7 @@ _STEP_DRAW = {
 }
 
 
-def headline(game: Rattenkrieg, s: RKState) -> str:
+def headline(game: RattenkriegRules, s: RKState) -> str:
     """The turn, then the phase or the Player Turn: a log prints the lines that changed."""
     turn = f"== Turn {s.turn} =="
     if s.stage == Stage.OVER:
@@ -73,11 +73,11 @@ def headline(game: Rattenkrieg, s: RKState) -> str:
     return f"{turn}\n-- {_PHASE[s.phase]} --"
 
 
-def _unit(game: Rattenkrieg, s: RKState, unit: str) -> str:
+def _unit(game: RattenkriegRules, s: RKState, unit: str) -> str:
     return f"{unit} ({game.board.name(game.board.unit(s, unit).area)})"
 
 
-def describe(game: Rattenkrieg, s: RKState, action: Action) -> str:
+def describe(game: RattenkriegRules, s: RKState, action: Action) -> str:
     b = game.board
     who = game.to_move(s)
     match action:
@@ -162,7 +162,7 @@ def describe(game: Rattenkrieg, s: RKState, action: Action) -> str:
     assert_never(action)
 
 
-def events(game: Rattenkrieg, before: RKState, action: Action, after: RKState) -> list[str]:
+def events(game: RattenkriegRules, before: RKState, action: Action, after: RKState) -> list[str]:
     """What `action` caused besides itself, in the order it happened."""
     out = _judgement(game, before, action)
     out += _bombardment(game, before, action, after)
@@ -207,7 +207,7 @@ def _judged(before: RKState, action: Action) -> tuple[str, str] | None:
     return None
 
 
-def _judgement(game: Rattenkrieg, before: RKState, action: Action) -> list[str]:
+def _judgement(game: RattenkriegRules, before: RKState, action: Action) -> list[str]:
     judged = _judged(before, action)
     if judged is None:
         return []
@@ -235,7 +235,9 @@ def _judgement(game: Rattenkrieg, before: RKState, action: Action) -> list[str]:
     return [f"{text}: {won} wins ({clause})"]
 
 
-def _bombardment(game: Rattenkrieg, before: RKState, action: Action, after: RKState) -> list[str]:
+def _bombardment(
+    game: RattenkriegRules, before: RKState, action: Action, after: RKState
+) -> list[str]:
     if not isinstance(action, Draw) or before.stage != Stage.DRAW:
         return []
     head = before.draws[0]
@@ -253,7 +255,7 @@ def _bombardment(game: Rattenkrieg, before: RKState, action: Action, after: RKSt
     return [f"{'hit' if hit else 'miss'}: {why}"]
 
 
-def _units(game: Rattenkrieg, before: RKState, after: RKState) -> list[str]:
+def _units(game: RattenkriegRules, before: RKState, after: RKState) -> list[str]:
     b = game.board
     out = []
     for old, new in zip(before.units, after.units, strict=True):
@@ -268,7 +270,7 @@ def _units(game: Rattenkrieg, before: RKState, after: RKState) -> list[str]:
     return out
 
 
-def _arrivals(game: Rattenkrieg, before: RKState, after: RKState) -> list[str]:
+def _arrivals(game: RattenkriegRules, before: RKState, after: RKState) -> list[str]:
     """Reinforcements entering their Rear (RKS-6.1.1, RKS-6.2.1) and the T-34's return."""
     b = game.board
     out = []
@@ -282,7 +284,7 @@ def _arrivals(game: Rattenkrieg, before: RKState, after: RKState) -> list[str]:
     return out
 
 
-def _control(game: Rattenkrieg, before: RKState, after: RKState) -> list[str]:
+def _control(game: RattenkriegRules, before: RKState, after: RKState) -> list[str]:
     b = game.board
     out = []
     for i, area in enumerate(b.stalingrad):
@@ -291,3 +293,19 @@ def _control(game: Rattenkrieg, before: RKState, after: RKState) -> list[str]:
             owner = "nobody (AMB-RKS-11)" if new is None else f"{ARMY[new]}"
             out.append(f"{b.name(area)} is now {owner}-controlled (RKS-3.6.2)")
     return out
+
+
+class RattenkriegNarration:
+    """The narration role (`kernel.roles.Narration`) of the rules it is built from."""
+
+    def __init__(self, rules: RattenkriegRules) -> None:
+        self.rules = rules
+
+    def describe(self, state: RKState, action: Action) -> str:
+        return describe(self.rules, state, action)
+
+    def headline(self, state: RKState) -> str:
+        return headline(self.rules, state)
+
+    def events(self, before: RKState, action: Action, after: RKState) -> list[str]:
+        return events(self.rules, before, action, after)

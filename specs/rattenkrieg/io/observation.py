@@ -26,7 +26,7 @@ from specs.rattenkrieg.io.wire import (
 from specs.rattenkrieg.rules.state import Placed, RKState
 
 if TYPE_CHECKING:
-    from specs.rattenkrieg.rules.game import Rattenkrieg
+    from specs.rattenkrieg.rules.play import RattenkriegRules
 
 FACE_DOWN: Final = "face-down"
 
@@ -43,7 +43,7 @@ def _placed(p: Placed | None, side: str) -> ObservedPlaced | None:
     )
 
 
-def observation(game: Rattenkrieg, s: RKState, side: str) -> ObservationRecord:
+def observation(game: RattenkriegRules, s: RKState, side: str) -> ObservationRecord:
     """The observation as a wire record (`wire.ObservationRecord`)."""
     b = game.board
     units = [
@@ -95,6 +95,6 @@ def observation(game: Rattenkrieg, s: RKState, side: str) -> ObservationRecord:
     )
 
 
-def observe(game: Rattenkrieg, s: RKState, side: str) -> dict[str, Any]:
+def observe(game: RattenkriegRules, s: RKState, side: str) -> dict[str, Any]:
     data: dict[str, Any] = json_data(observation(game, s, side))
     return data

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from kernel.data import Provenance
 from kernel.scene import Piece, Region, Scene
 from specs.rattenkrieg.data.variants import CATALOGUE
+from specs.rattenkrieg.io.narration import headline
 from specs.rattenkrieg.io.observation import observation
 from specs.rattenkrieg.io.wire import ObservationRecord, ObservedPlaced
 from specs.rattenkrieg.rules.board import Board
@@ -31,7 +32,7 @@ from specs.rattenkrieg.rules.sequence import LAST_TURN
 from specs.rattenkrieg.rules.state import GE, SU, RKState, other
 
 if TYPE_CHECKING:
-    from specs.rattenkrieg.rules.game import Rattenkrieg
+    from specs.rattenkrieg.rules.play import RattenkriegRules
 
 SIDES = ((GE, "#555555"), (SU, "#c0392b"))
 
@@ -106,7 +107,7 @@ def _cards(cards: list[str]) -> str:
     return ", ".join(cards) if cards else "none"
 
 
-def scene(game: Rattenkrieg, state: RKState, headline: str, side: str | None = None) -> Scene:
+def scene(game: RattenkriegRules, state: RKState, headline: str, side: str | None = None) -> Scene:
     """The position as a picture: the referee's (no card faces), or with `side` as that side
     may see it (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1, RKS-8.5.2). Either way drawn from an
     observation; the referee's leaves every card face out."""
@@ -199,3 +200,16 @@ def scene(game: Rattenkrieg, state: RKState, headline: str, side: str | None = N
 def _given_not(p: Provenance, field: str) -> bool:
     """Whether the text does not give this field of a record (its data file says so)."""
     return p.source == "provisional" or field in p.provisional
+
+
+class RattenkriegPicture:
+    """The picture role (`kernel.roles.Picture`) of the rules it is built from."""
+
+    def __init__(self, rules: RattenkriegRules) -> None:
+        self.rules = rules
+
+    def scene(self, state: RKState, side: str | None = None) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`; with `side`, as that
+        side may see it (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1, RKS-8.5.2): its own cards by name,
+        the opponent's as counts or face down."""
+        return scene(self.rules, state, headline(self.rules, state), side)

@@ -27,13 +27,10 @@ import msgspec
 from kernel.codec import OutcomeRecord, VariantRecord
 from kernel.errors import InvalidInput
 from kernel.wire import Id, Meta, Record, convert, to_builtins
-from specs.rattenkrieg.rules.cards import sort_cards
+from specs.rattenkrieg.rules.cards import MAX_HAND, sort_cards
 
 T = TypeVar("T")
 
-MAX_HAND = 4
-"""RKS-3.4.1 (4 Soviet cards at set-up), RKS-10.1.2 and RKS-10.2.1 (refill to 3, or 4 with
-Mamayev Kurgan): no hand ever holds more (hands only grow by those deals and refills)."""
 MAX_STEPS = 4
 """RKS-3.3.1: a Panzer Division's 4 steps, the most of any unit."""
 MAX_UNITS = 64

@@ -19,6 +19,10 @@ FACES = frozenset({"J", "Q", "K"})
 DECK: frozenset[str] = frozenset(r + s for s in SUITS for r in RANKS)  # no joker (RKS-2.4.1)
 _ORDER = {r + s: (i, j) for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
 
+MAX_HAND = 4
+"""RKS-3.4.1 (4 Soviet cards at set-up), RKS-10.1.2 and RKS-10.2.1 (refill to 3, or 4 with
+Mamayev Kurgan): no hand ever holds more (hands only grow by those deals and refills)."""
+
 
 def rank(card: str) -> str:
     return card[:-1]

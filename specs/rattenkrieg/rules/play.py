@@ -1,27 +1,23 @@
-"""The Rattenkrieg Game: the kernel contract over the pure rules modules."""
+"""The rules of play of Rattenkrieg as one object: set-up, who moves, the legal actions, the
+chance outcomes and the next state, over the pure rules modules.
+
+It is the dispatcher (`specs.rattenkrieg.game.Rattenkrieg`) without what stands above the parts
+(what a side is shown, the unit-removal hook that runs the position check, an action named by
+its JSON form): the checks (`formal/`) step the rules with it, and the roles and bots, built
+from the dispatcher, read it as this.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
-from kernel.data import FactResult, Provenance, check_facts
-from kernel.errors import IllegalAction, ImpossiblePosition
-from kernel.game import CHANCE, Outcome, WireTypes
-from kernel.playout import Agent, observing, random_policy
-from kernel.scene import Scene
+from kernel.errors import IllegalAction
+from kernel.game import CHANCE, Outcome
 from kernel.variants import Catalogue, Variant
-from specs.rattenkrieg.data.facts import facts
-from specs.rattenkrieg.data.loader import DATA_FILE, RKData, load_data
+from specs.rattenkrieg.data.loader import DATA_FILE, load_data
 from specs.rattenkrieg.data.variants import CATALOGUE
-from specs.rattenkrieg.formal import position as validate
-from specs.rattenkrieg.io import codec
-from specs.rattenkrieg.io import narration as describe
-from specs.rattenkrieg.io import observation as observe
-from specs.rattenkrieg.io import picture as scene
-from specs.rattenkrieg.io import wire as rk_wire
 from specs.rattenkrieg.rules import activation, combat, damage, eventcards, legal, sequence
 from specs.rattenkrieg.rules.actions import (
     Accept,
@@ -45,19 +41,21 @@ from specs.rattenkrieg.rules.actions import (
     Retreat,
     Sacrifice,
     Stand,
-    action_from_json,
-    action_to_json,
 )
 from specs.rattenkrieg.rules.board import Board
 from specs.rattenkrieg.rules.cards import sort_cards
 from specs.rattenkrieg.rules.control import settle
 from specs.rattenkrieg.rules.pile import draw_outcomes
-from specs.rattenkrieg.rules.state import Phase, RKState, Stage
-from specs.rattenkrieg.rules.units import eliminate
+from specs.rattenkrieg.rules.state import RKState, Stage
 
 
-class Rattenkrieg:
-    """Rattenkrieg Stalingrad (CMJ 2008 / Banner of War 2017), English rules text."""
+class RattenkriegRules:
+    """The rules of play of Rattenkrieg Stalingrad (CMJ 2008 / Banner of War 2017), English
+    rules text: set-up, who moves, what is legal, what chance may do, and the next state.
+
+    The dispatcher (`specs.rattenkrieg.game.Rattenkrieg`) is this with what a side may see
+    (`observe`) and the unit-removal hook; the checks below it (`formal/`) step the rules with
+    this object, and the roles are built from it."""
 
     name: str = "rattenkrieg"
     title: str = "Rattenkrieg Stalingrad"
@@ -66,12 +64,6 @@ class Rattenkrieg:
     nontermination_clauses: tuple[str, ...] = ("RKS-7.2.1", "RKS-7.1.3", "RKS-5.1.2")
     perfect_information: bool = False
     """A unit may move between friendly-controlled Areas endlessly (RKS-7.2.1)."""
-    wire: WireTypes = WireTypes(
-        state=rk_wire.StateRecord,
-        action=rk_wire.ActionRecord,
-        observation=rk_wire.ObservationRecord,
-    )
-    """The wire records the codec decodes with and the published schemas come from."""
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data = load_data(data_file)
@@ -147,7 +139,7 @@ class Rattenkrieg:
         if action not in {a for a, _ in self.chance_outcomes(state)}:
             clause = "RKS-3.4.3" if state.stage == Stage.DRAW else "RKS-9.6.1"
             raise IllegalAction(
-                f"{action_to_json(action)} is not a possible outcome now: only a card of the "
+                f"{self._shown(action)} is not a possible outcome now: only a card of the "
                 f"deck is drawn, only a known card is picked ({clause})",
                 clauses=(clause,),
             )
@@ -198,101 +190,18 @@ class Rattenkrieg:
             case Discard(cards, refill, draw):
                 return sequence.discard_hand(b, state, cards, refill, draw)
         raise IllegalAction(
-            f"{action_to_json(action)} is not allowed now ({legal.STAGE_CLAUSE[state.stage]})",
+            f"{self._shown(action)} is not allowed now ({legal.STAGE_CLAUSE[state.stage]})",
             clauses=(legal.STAGE_CLAUSE[state.stage],),
         )
 
-    # --- results and information --------------------------------------------------------------
+    # --- results ------------------------------------------------------------------------------
     def outcome(self, state: RKState) -> Outcome | None:
         return state.result
-
-    def observe(self, state: RKState, side: str) -> dict[str, Any]:
-        """What `side` may know: its own hand and steps, the opponent's card counts, the public
-        cards, face-down cards as face down (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1)."""
-        return observe.observe(self, state, side)
-
-    def check_position(self, state: RKState) -> None:
-        """Refuse a position no play could reach, naming the field, the clause and the
-        invariant (`validate.check_position`)."""
-        validate.check_position(self, state)
-
-    def without_unit(self, state: RKState, unit: str) -> RKState | None:
-        """`state` with `unit` eliminated as damage eliminates it (`kernel.game.UnitRemoval`):
-        off the map, its step cards discarded (AMB-RKS-7 iv) so that every card stays in one
-        place (RKS-P-CARDS), the turn recorded for the T-34's return (RKS-6.3.1), and control
-        following the units left (RKS-3.6.2). None when the unit is not on the map, during
-        set-up (RKS-3.1.2, RKS-3.2.1: every unit stands where it starts, RKS-P-SETUP), when a
-        record of the turn under way names it (the acting unit, a combat, damage, a pending
-        move, a draw or a pick: RKS-7.1.1, RKS-8.2.2), or when the position check refuses the
-        result."""
-        b = self.board
-        if unit not in b.side_of or b.unit(state, unit).area is None:
-            return None
-        if state.phase == Phase.SETUP:
-            return None  # RKS-P-SETUP: no unit leaves the map during set-up
-        named = {state.acting, *(d.who for d in state.draws)}
-        if state.combat is not None:
-            c = state.combat
-            named.update((c.attacker, c.defender, c.support, *c.staying))
-        if state.damage is not None:
-            named.add(state.damage.unit)
-        if state.pending is not None:
-            named.add(state.pending.escort)
-        if state.pick is not None:
-            named.add(state.pick.who)
-        if unit in named:
-            return None  # RKS-7.1.1, RKS-8.2.2: the turn under way needs it
-        out = settle(b, eliminate(b, state, unit))  # RKS-8.9.2, AMB-RKS-7 iv, RKS-3.6.2
-        try:
-            self.check_position(out)
-        except ImpossiblePosition:
-            return None
-        return out
 
     def no_action_clauses(self, state: RKState) -> tuple[str, ...]:
         return (legal.STAGE_CLAUSE.get(state.stage, "RKS-5.1.1"),)
 
-    def playout_agents(self) -> dict[str, Agent[RKState, Action]]:
-        """Agents for `wargame play`: each chooses from its own observation only, never the
-        state (RKS-3.3.3)."""
-        return {side: observing(random_policy, side) for side in self.sides}
-
-    # --- data --------------------------------------------------------------------------------
-    def _data(self, data_file: Path | None) -> RKData:
-        return self.data if data_file is None else load_data(data_file)
-
-    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
-        """Check the text's facts against the data (this game's, or another file's)."""
-        return check_facts(facts(self._data(data_file)))
-
-    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
-        """Every data record with values the text does not give, and how they were chosen."""
-        return [(n, p) for n, p in self._data(data_file).records if p.is_provisional]
-
-    # --- codec -------------------------------------------------------------------------------
-    def state_to_json(self, state: RKState) -> dict[str, Any]:
-        return codec.state_to_json(self, state)
-
-    def state_from_json(self, data: Any) -> RKState:
-        return codec.state_from_json(self, data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return action_from_json(data)
-
-    def describe(self, state: RKState, action: Action) -> str:
-        return describe.describe(self, state, action)
-
-    def headline(self, state: RKState) -> str:
-        return describe.headline(self, state)
-
-    def scene(self, state: RKState, side: str | None = None) -> Scene:
-        """The position as a picture (kernel.scene), for `wargame render`; with `side`, as that
-        side may see it (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1, RKS-8.5.2): its own cards by name,
-        the opponent's as counts or face down."""
-        return scene.scene(self, state, self.headline(state), side)
-
-    def events(self, before: RKState, action: Action, after: RKState) -> list[str]:
-        return describe.events(self, before, action, after)
+    def _shown(self, action: Action) -> str:
+        """How a refused action is named in its message: here as its fields; the dispatcher
+        names it by its JSON form (`specs.rattenkrieg.game.Rattenkrieg._shown`)."""
+        return repr(action)

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from kernel.data import Fact
-from specs.rattenkrieg.data.loader import AreaSpec, RKData, UnitSpec
+from kernel.data import Fact, FactResult, Provenance, check_facts
+from specs.rattenkrieg.data.loader import AreaSpec, RKData, UnitSpec, load_data
 from specs.rattenkrieg.rules.cards import DECK
+
+if TYPE_CHECKING:
+    from specs.rattenkrieg.rules.play import RattenkriegRules
 
 START_HANDS = 4 + 3  # RKS-3.4.1
 
@@ -264,3 +268,22 @@ def facts(data: RKData) -> list[Fact]:
         Fact(clause, statement, functools.partial(check, c, *args))
         for clause, statement, check, args in FACTS
     ]
+
+
+class RattenkriegDataCheck:
+    """The data check role (`kernel.roles.DataCheck`) of the rules it is built from: their data,
+    or another file's."""
+
+    def __init__(self, rules: RattenkriegRules) -> None:
+        self.rules = rules
+
+    def _data(self, data_file: Path | None) -> RKData:
+        return self.rules.data if data_file is None else load_data(data_file)
+
+    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
+        """Check the text's facts against the data (this game's, or another file's)."""
+        return check_facts(facts(self._data(data_file)))
+
+    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
+        """Every data record with values the text does not give, and how they were chosen."""
+        return [(n, p) for n, p in self._data(data_file).records if p.is_provisional]
