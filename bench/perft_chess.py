@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kernel.game import CHANCE
-from specs.nomonhan.rules.game import Nomonhan
+from specs.nomonhan.game import Nomonhan
 
 PRESETS = ("ja", "en")
 CHESS_PERFT = (1, 20, 400, 8902, 197281, 4865609)

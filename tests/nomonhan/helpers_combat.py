@@ -63,11 +63,11 @@ def decls(*declarations: Iterable[Combat]) -> set[tuple[Combat, ...]]:
 
 
 def dice(state: NomonhanState, combat: Combat) -> tuple[int, int]:
-    return combat_dice(GAME.board, state, combat)
+    return combat_dice(GAME.rules.board, state, combat)
 
 
 def chances(state: NomonhanState, combat: Combat) -> tuple[Fraction, Fraction]:
-    return hit_chances(GAME.board, state, combat)
+    return hit_chances(GAME.rules.board, state, combat)
 
 
 def rolling(state: NomonhanState, *combats: Combat) -> NomonhanState:

@@ -30,7 +30,7 @@ from tests.nomonhan.positions import (
     position,
 )
 
-BOARD: Board = GAME.board
+BOARD: Board = GAME.rules.board
 
 QUIET: dict[str, str] = {
     JP_KOB: "0503",
@@ -143,13 +143,13 @@ def reference_destinations(state: NomonhanState, unit_id: str) -> set[Hex]:
     """Where a unit may end its move, by a plain search over (hex, MP left) written from the
     rules text: 1 MP per clear hex, 2 per hill, stop on entering an EZOC, never through or
     into another unit (friendly units passable under pass_through=friendly)."""
-    spec = GAME.data.unit(unit_id)
+    spec = GAME.rules.data.unit(unit_id)
     start = state.unit(unit_id).hex
     assert start is not None
     occ = {u.hex: u.id for u in state.units if u.hex is not None}
     enemy_zoc: set[Hex] = set()
     for h, uid in occ.items():
-        if GAME.data.unit(uid).side != spec.side:
+        if GAME.rules.data.unit(uid).side != spec.side:
             for n in hex_neighbors(h):
                 if n in BOARD.map.hexes and zoc_reaches(state, h, n):
                     enemy_zoc.add(n)
@@ -165,7 +165,7 @@ def reference_destinations(state: NomonhanState, unit_id: str) -> set[Hex]:
                 continue
             cost = 2 if n in HILLS else 1
             holder = occ.get(n)
-            passable = through_friends and GAME.data.unit(holder or unit_id).side == spec.side
+            passable = through_friends and GAME.rules.data.unit(holder or unit_id).side == spec.side
             if holder is not None and holder != unit_id and not passable:
                 continue
             left = -neg - cost

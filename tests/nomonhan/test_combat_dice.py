@@ -235,7 +235,7 @@ def test_nom_9_20_artillery_rules_fix_its_strength_whatever_the_counter() -> Non
     """NOM-9.20: (artillery_rules) under ja the Artillery defends at 1 and cannot attack,
     whatever numbers its counter shows; under generic its printed numbers count and it may
     attack. Shown with a counter printed 3."""
-    spec = attrs.evolve(GAME.data.unit(SU_ART), printed=(3,), reduced=(2,))
+    spec = attrs.evolve(GAME.rules.data.unit(SU_ART), printed=(3,), reduced=(2,))
     ja, generic = variant("ja"), variant("ja", artillery_rules="generic")
     assert defence_strength(ja, spec, 2) == 1
     assert defence_strength(ja, spec, 1) == 1

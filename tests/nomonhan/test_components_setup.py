@@ -30,7 +30,7 @@ from tests.nomonhan.positions import (
     variant,
 )
 
-DATA = GAME.data
+DATA = GAME.rules.data
 
 
 def _facts(prefix: str) -> dict[str, bool]:

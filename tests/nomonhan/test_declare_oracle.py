@@ -32,7 +32,7 @@ from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Stage
 from tests.nomonhan.positions import GAME, SU_ART, position
 from tests.sizes import size
 
-BOARD = GAME.board
+BOARD = GAME.rules.board
 OPTIONS = (
     "must_be_attacked",
     "must_be_attacked_scope",
@@ -50,9 +50,9 @@ OPTIONS = (
     "hill_defenders",
 )
 READINGS = {name: tuple(r.name for r in GAME.catalogue.option(name).readings) for name in OPTIONS}
-DATA_ORDER = [u.id for u in GAME.data.units]
-JP_UNITS = tuple(u.id for u in GAME.data.units if u.side == "JP")
-SU_UNITS = tuple(u.id for u in GAME.data.units if u.side == "SU")
+DATA_ORDER = [u.id for u in GAME.rules.data.units]
+JP_UNITS = tuple(u.id for u in GAME.rules.data.units if u.side == "JP")
+SU_UNITS = tuple(u.id for u in GAME.rules.data.units if u.side == "SU")
 # centres around the river, the hills, both bridges and the open east bank
 CENTRES = ("0102", "0203", "0303", "0208", "0308", "0404", "0505")
 
@@ -75,7 +75,11 @@ def combat_positions(draw: st.DrawFn) -> NomonhanState:
     units = {u: hex_name(h) for u, h in zip((*jp, *su), hexes, strict=False)}
     art_one_step = options.get("artillery_rules", "ja" if preset == "ja" else "generic") == "ja"
     steps = {
-        u: draw(st.integers(1, 1 if u == SU_ART and art_one_step else GAME.data.unit(u).full_steps))
+        u: draw(
+            st.integers(
+                1, 1 if u == SU_ART and art_one_step else GAME.rules.data.unit(u).full_steps
+            )
+        )
         for u in units
     }
     return position(
@@ -156,7 +160,7 @@ def test_nom_9_7_enumeration_equals_definition(state: NomonhanState) -> None:
     side_units = [
         u.id
         for u in state.units
-        if u.hex is not None and GAME.data.unit(u.id).side == state.phasing
+        if u.hex is not None and GAME.rules.data.unit(u.id).side == state.phasing
     ]
     # candidate_combats: every single combat that is legal on its own
     expected_cands = {

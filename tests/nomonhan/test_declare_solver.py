@@ -32,7 +32,7 @@ from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_9, SU_36
 from tests.nomonhan.test_declare_oracle import combat_positions
 from tests.sizes import size
 
-BOARD = GAME.board
+BOARD = GAME.rules.board
 PLAYOUTS = size(120, 250)  # per preset (tests.sizes); each Combat Phase met in them checked
 
 
@@ -111,7 +111,7 @@ def test_nom_9_4_refusals_name_clauses_the_definition_finds_broken(
 
 
 def _rank(unit: str) -> int:
-    return [u.id for u in GAME.data.units].index(unit)
+    return [u.id for u in GAME.rules.data.units].index(unit)
 
 
 def test_nom_9_2_idle_unit_in_enemy_zoc_is_named_with_its_hex() -> None:

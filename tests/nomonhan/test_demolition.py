@@ -193,4 +193,4 @@ def test_nom_opt_6_only_the_surviving_text_is_implemented() -> None:
     opt_clauses = {c for c in cited if re.fullmatch(r"NOM-OPT\.\d+", c)}
     assert opt_clauses <= {f"NOM-OPT.{n}" for n in range(1, 6)}
     # the demolition marker the surviving text names is among the counters
-    assert "DEMOLITION" in {m for m, _ in GAME.data.markers}
+    assert "DEMOLITION" in {m for m, _ in GAME.rules.data.markers}

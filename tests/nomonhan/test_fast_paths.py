@@ -35,8 +35,8 @@ from specs.nomonhan.rules.movement import (
 from specs.nomonhan.rules.state import NomonhanState, Stage, UnitState, replace
 from tests.nomonhan.positions import GAME
 
-BOARD = GAME.board
-DATA = GAME.data
+BOARD = GAME.rules.board
+DATA = GAME.rules.data
 
 READINGS: list[tuple[str, dict[str, str]]] = [
     ("ja", {}),

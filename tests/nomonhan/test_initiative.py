@@ -44,7 +44,7 @@ def test_nom_6_1_japan_has_the_initiative_at_start(preset: str) -> None:
     assert s.initiative == "JP"
     assert GAME.to_move(s) == "JP"
     movers = {a.unit for a in legal(s) if hasattr(a, "unit")}
-    assert movers and all(GAME.data.unit(u).side == "JP" for u in movers)
+    assert movers and all(GAME.rules.data.unit(u).side == "JP" for u in movers)
 
 
 # --- NOM-6.2 ------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from tests.nomonhan.positions import (
 )
 
 ALL_HEXES = sorted(BOARD.map.hexes)
-UNIT_IDS = [s.id for s in GAME.data.units]
+UNIT_IDS = [s.id for s in GAME.rules.data.units]
 
 
 def _h(text: str) -> Hex:
@@ -113,7 +113,7 @@ def test_nom_8_3_hills_0101_to_0106_cost_two() -> None:
     with 2 MP but not with 1."""
     assert {h for h in ALL_HEXES if BOARD.map.cost(h) == 2} == HILLS
     assert {str(h) for h in HILLS} == {"0101", "0102", "0103", "0104", "0105", "0106"}
-    spec = GAME.data.unit(SU_615)
+    spec = GAME.rules.data.unit(SU_615)
     for row in range(1, 7):
         hill, below = Hex(1, row), Hex(1, row + 1)
         s = position({SU_615: str(below), JP_KOB: "0801"})
@@ -200,7 +200,7 @@ def test_nom_8_5_can_cross_per_unit_type() -> None:
     for reading in ("not_tanks", "infantry_cavalry"):
         v = variant(pontoon_users=reading)
         table[reading] = {
-            spec.type: can_cross(BOARD, v, False, spec, a, b) for spec in GAME.data.units
+            spec.type: can_cross(BOARD, v, False, spec, a, b) for spec in GAME.rules.data.units
         }
     assert table["not_tanks"] == {
         "infantry": True,
@@ -262,7 +262,9 @@ def test_nom_8_7_passing_through_units_by_reading(reading: str) -> None:
     )
     assert "0507" not in {
         str(h)
-        for h in destinations(BOARD, enemy, GAME.data.unit(SU_ART), _h("0505"), 2, occupancy(enemy))
+        for h in destinations(
+            BOARD, enemy, GAME.rules.data.unit(SU_ART), _h("0505"), 2, occupancy(enemy)
+        )
     }
 
 
@@ -296,7 +298,7 @@ def test_nom_8_1_to_8_7_destinations_match_the_rules_text(case: tuple[NomonhanSt
     destinations equal a plain search written from the text (costs, rivers, pontoon, EZOC
     stop, no stacking, no passing through units)."""
     s, unit = case
-    spec = GAME.data.unit(unit)
+    spec = GAME.rules.data.unit(unit)
     start = s.unit(unit).hex
     assert start is not None
     got = destinations(BOARD, s, spec, start, spec.ma, occupancy(s))
@@ -312,7 +314,7 @@ def test_nom_8_4_nom_8_6_destinations_are_free_near_and_bridge_bound(
     than the start; its clear-ground distance plus the hill surcharge fits the MA; and one on
     the other bank is reached over a bridge the unit may use, within the MA."""
     s, unit = case
-    spec = GAME.data.unit(unit)
+    spec = GAME.rules.data.unit(unit)
     start = s.unit(unit).hex
     assert start is not None
     occ = occupancy(s)
@@ -350,7 +352,7 @@ def test_nom_8_6_every_legal_move_keeps_one_unit_per_hex(case: tuple[NomonhanSta
             assert GAME.state_from_json(GAME.state_to_json(after)) == after
     offered = {(m.unit, m.to) for m in moves}
     for u in s.units:
-        if u.hex is not None and GAME.data.unit(u.id).side == s.phasing:
+        if u.hex is not None and GAME.rules.data.unit(u.id).side == s.phasing:
             for h in ALL_HEXES[:12]:
                 if (u.id, h) not in offered:
                     assert clauses_of_illegal(s, Move(u.id, h))

@@ -36,8 +36,11 @@ def _bank(start: Hex, demolished: bool) -> set[Hex]:
     todo = deque([start])
     while todo:
         h = todo.popleft()
-        for n in GAME.board.neighbors(h):
-            if n not in seen and GAME.board.hexside_kind(h, n, demolished) not in (RIVER, BLOWN):
+        for n in GAME.rules.board.neighbors(h):
+            if n not in seen and GAME.rules.board.hexside_kind(h, n, demolished) not in (
+                RIVER,
+                BLOWN,
+            ):
                 seen.add(n)
                 todo.append(n)
     return seen
@@ -46,7 +49,7 @@ def _bank(start: Hex, demolished: bool) -> set[Hex]:
 def check_invariants(before: NomonhanState | None, after: NomonhanState) -> None:
     on_map = [u.hex for u in after.units if u.hex is not None]
     assert len(on_map) == len(set(on_map)), "NOM-8.6: two units share a hex"
-    assert all(GAME.board.on_map(h) for h in on_map), "NOM-2.4: a unit is off the map"
+    assert all(GAME.rules.board.on_map(h) for h in on_map), "NOM-2.4: a unit is off the map"
     assert after.initiative == ("JP" if after.turn % 2 else "SU"), "NOM-6.5"
     if before is None:
         return

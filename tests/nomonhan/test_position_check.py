@@ -35,7 +35,7 @@ from tests.nomonhan.helpers_seq import QUIET
 from tests.nomonhan.positions import GAME, JP_YAM, SU_11TK, SU_ART, position
 
 Doc = dict[str, Any]
-INDEX = {s.id: i for i, s in enumerate(GAME.data.units)}
+INDEX = {s.id: i for i, s in enumerate(GAME.rules.data.units)}
 
 
 @functools.cache
@@ -99,8 +99,8 @@ def unit(data: Doc, uid: str) -> Doc:
 def free_hex(data: Doc) -> str:
     """A hex of the map with no unit on it or next to any (far from everything)."""
     taken = {u["hex"] for u in data["units"] if u["hex"]}
-    for h in sorted(GAME.board.map.hexes):
-        near = {hex_name(n) for n in GAME.board.neighbors(h)} | {hex_name(h)}
+    for h in sorted(GAME.rules.board.map.hexes):
+        near = {hex_name(n) for n in GAME.rules.board.neighbors(h)} | {hex_name(h)}
         if not near & taken:
             return hex_name(h)
     raise AssertionError("no free hex")
@@ -112,7 +112,7 @@ def free_hex(data: Doc) -> str:
 def test_nom_3_4_turn_2_reinforcement_on_the_map_in_turn_1_is_refused() -> None:
     """NOM-3.4, NOM-8.8: Yamagata (GT 2) cannot be on the map in Turn 1."""
     data = start()
-    unit(data, JP_YAM)["hex"] = hex_name(GAME.board.map.flags["JP"][0])
+    unit(data, JP_YAM)["hex"] = hex_name(GAME.rules.board.map.flags["JP"][0])
     exc = refused(data)
     assert exc.clauses == (REINFORCEMENTS_ON_TIME, "NOM-3.4", "NOM-8.8")
     assert exc.field == f"units[{INDEX[JP_YAM]}].hex"
@@ -180,7 +180,7 @@ def test_nom_9_8_pending_combat_unit_off_the_map_is_refused() -> None:
         u
         for c in data["pending"]
         for u in c["attackers"] + c["defenders"]
-        if u != SU_ART and GAME.data.unit(u).type != "tank"
+        if u != SU_ART and GAME.rules.data.unit(u).type != "tank"
     )
     unit(data, uid).update(hex=None, steps=0)  # the derived points are compared after the check
     exc = refused(data)

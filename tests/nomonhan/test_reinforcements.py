@@ -26,8 +26,8 @@ from tests.nomonhan.positions import (
     position,
 )
 
-SU_FLAG = GAME.data.map.flags["SU"][0]
-JP_FLAG = GAME.data.map.flags["JP"][0]
+SU_FLAG = GAME.rules.data.map.flags["SU"][0]
+JP_FLAG = GAME.rules.data.map.flags["JP"][0]
 
 
 def _h(text: str) -> Hex:
@@ -53,7 +53,7 @@ def _turn2(
 def test_nom_8_8_enters_on_its_own_flag_hex_in_turn_n() -> None:
     """NOM-8.8: a GT n unit enters in its side's Movement Phase of turn n on a hex bearing its
     own flag, and nowhere else."""
-    assert (GAME.data.unit(SU_11TK).gt, str(SU_FLAG), str(JP_FLAG)) == (2, "0109", "0805")
+    assert (GAME.rules.data.unit(SU_11TK).gt, str(SU_FLAG), str(JP_FLAG)) == (2, "0109", "0805")
     s = _turn2()
     assert (SU_FLAG, SU_FLAG) in _entries(s, SU_11TK)
     assert {at for at, _ in _entries(s, SU_11TK)} == {SU_FLAG}
@@ -86,7 +86,7 @@ def test_nom_8_8_moving_on_after_entry_by_reading(reading: str) -> None:
     if reading == "enter_only":
         assert got == {SU_FLAG}
         return
-    spec = GAME.data.unit(SU_11TK)
+    spec = GAME.rules.data.unit(SU_11TK)
     expected = destinations(BOARD, s, spec, SU_FLAG, spec.ma - 1, occupancy(s)) | {SU_FLAG}
     assert got == expected
     assert _h("0106") in got and _h("0105") not in got

@@ -18,7 +18,7 @@ from specs.nomonhan.rules.state import NomonhanState, Stage, UnitState
 from tests.nomonhan.positions import GAME, JP_KOB, SU_36, SU_ART, variant
 from tests.nomonhan.test_damage_retreat import soviets_lose
 
-BOARD = GAME.board
+BOARD = GAME.rules.board
 READINGS = {
     "ja": {},
     "en": {},

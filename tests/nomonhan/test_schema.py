@@ -58,9 +58,9 @@ def test_nom_9_9_wire_bounds_cover_the_counters() -> None:
     (the symbolic model's bound on any hit difference), its unit count is the data's, and its
     points bound covers every score."""
     for preset in PRESETS:
-        assert Tables(GAME.data, GAME.presets()[preset]).max_damage() <= wire.MAX_DICE
-    assert len(GAME.data.units) == wire.UNITS
-    assert max(u.full_steps for u in GAME.data.units) <= wire.MAX_STEPS
+        assert Tables(GAME.rules.data, GAME.presets()[preset]).max_damage() <= wire.MAX_DICE
+    assert len(GAME.rules.data.units) == wire.UNITS
+    assert max(u.full_steps for u in GAME.rules.data.units) <= wire.MAX_STEPS
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

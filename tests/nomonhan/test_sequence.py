@@ -11,7 +11,7 @@ from specs.nomonhan.rules.state import NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_seq import NO_GT, contact, fight, ip_loses, points_of, quiet
 from tests.nomonhan.positions import GAME, JP_KOB, SU_36, apply_all, clauses_of_illegal, position
 
-END_ROLL = GAME.data.end_roll  # die faces printed in the turn boxes (provisional data)
+END_ROLL = GAME.rules.data.end_roll  # die faces printed in the turn boxes (provisional data)
 
 
 def _snapshot(s: NomonhanState) -> tuple[int, str, Phase, Stage, str | None]:

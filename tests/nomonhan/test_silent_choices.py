@@ -39,7 +39,7 @@ from tests.nomonhan.positions import (
 )
 from tests.sizes import size
 
-SU_FLAG = GAME.data.map.flags["SU"][0]
+SU_FLAG = GAME.rules.data.map.flags["SU"][0]
 
 
 def _refines(state: NomonhanState, label: str) -> None:

@@ -28,7 +28,7 @@ from tests.nomonhan.positions import (
     clauses_of_illegal,
 )
 
-ART_SETUP = str(GAME.data.unit(SU_ART).setup)
+ART_SETUP = str(GAME.rules.data.unit(SU_ART).setup)
 RANGE_READINGS = ("defender_hex", "attacker_hex", "any_participant")
 
 
@@ -188,7 +188,7 @@ def test_nom_9_19_artillery_flipped_when_used_and_back_after_the_phase() -> None
     assert (during, after) == (True, False)
     s = combat_position({SU_36: "0303", JP_KOB: "0403", SU_ART: "0204"}, phase=Phase.NIP_COMBAT)
     s = apply_all(s, declare(c(SU_36, JP_KOB, support=True)))
-    assert s.unit(SU_ART).steps == full_steps(s.variant, GAME.data.unit(SU_ART))
+    assert s.unit(SU_ART).steps == full_steps(s.variant, GAME.rules.data.unit(SU_ART))
 
 
 def test_nom_9_17_artillery_frequency_per_turn() -> None:

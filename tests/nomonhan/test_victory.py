@@ -47,7 +47,7 @@ def _game_end(
         turn=6,
         stage=Stage.END_ROLL,
     )
-    face = min(GAME.data.end_roll[6])
+    face = min(GAME.rules.data.end_roll[6])
     return apply_all(s, EndRoll(face))
 
 

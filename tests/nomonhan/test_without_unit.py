@@ -11,24 +11,28 @@ in all beyond the imports (a handful of Z3 declarations and a few dozen replays)
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kernel.errors import WargameError
-from kernel.game import Game, UnitRemoval
+from kernel.game import UnitRemoval
+from kernel.roles import AssembledGame
 from solvers.checking.explore import along, compare, reading_variant, start_state
 from solvers.checking.shrink import shrink, without_unit
-from specs.nomonhan.rules.game import Nomonhan
+from specs.nomonhan.game import Nomonhan
 from specs.nomonhan.rules.state import NomonhanState
 from tests.removed import removed_units
 from tools import playlog
 from tools.cli import commands as cli
 from tools.registry import get_game
 
-GAME: Game[Any, Any] = get_game("nomonhan")
-HOOK = GAME.without_unit  # type: ignore[attr-defined]
+GAME: AssembledGame[Any, Any] = get_game("nomonhan")
+_HOOK = GAME.without_unit
+assert _HOOK is not None
+HOOK: Callable[[Any, str], Any] = _HOOK
 
 
 def _typed(game: Nomonhan) -> UnitRemoval[NomonhanState]:
@@ -49,7 +53,7 @@ VB = reading_variant(GAME.catalogue, "ja", "combat_grouping", "one_defender")
 
 
 def _artillery() -> str:
-    art = GAME.board.data.artillery  # type: ignore[attr-defined]
+    art = GAME.rules.board.data.artillery  # type: ignore[attr-defined]
     assert art is not None
     return str(art.id)
 
@@ -124,11 +128,11 @@ def test_without_the_hook_no_unit_leaves_the_set_up(monkeypatch: pytest.MonkeyPa
     keeps every unit."""
     w = along(GAME, VA, VB, [GAME.action_from_json(a) for a in LOG], "guided play")
     assert w is not None
-    monkeypatch.setattr(type(GAME), "without_unit", None)
+    monkeypatch.setattr(GAME, "without_unit", None)
     small, _ = shrink(GAME, VA, VB, w)
     assert small.start is None and small.units == w.units
 
 
 def test_the_registered_game_is_a_unit_removal() -> None:
-    assert isinstance(GAME, Nomonhan)
-    assert callable(_typed(GAME).without_unit)
+    assert isinstance(GAME.rules, Nomonhan)
+    assert callable(_typed(GAME.rules).without_unit)

@@ -1,2 +1,2 @@
-"""The data files, their loader, the text's facts about them, and the variants (options and
-presets)."""
+"""The data files, their loader and the variants (options and presets). The text's facts about
+the data are a check through the rules' board (`formal/facts.py`)."""

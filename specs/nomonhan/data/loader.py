@@ -2,8 +2,8 @@
 
 Loading validates form only (record types and bounds, ids, hex numbers, adjacency of
 hexsides, a map of at most MAX_HEXES hexes); whether the data agrees with the rules text is
-`facts.py`'s job, so a transcription that breaks a stated fact is reported clause by clause
-instead of being refused at load. The file's records are decoded strictly first (the record
+`formal/facts.py`'s job, so a transcription that breaks a stated fact is reported clause by
+clause instead of being refused at load. The file's records are decoded strictly first (the record
 types below): an unknown field, a value of the wrong type or out of bounds is refused with its
 path, before any of it is used.
 """
@@ -30,7 +30,8 @@ UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
 TERRAIN_COST = {"clear": 1, "hill": 2}  # NOM-8.2, NOM-8.3
 MAX_HEXES: Final = 10_000
 """The largest map read: one hex for every four-digit number (NOM-2.4). Whether the numbers
-are four-digit is a fact the check reports (`facts.py`); a bigger grid is refused at load."""
+are four-digit is a fact the check reports (`formal/facts.py`); a bigger grid is refused at
+load."""
 
 
 # --- the data file's records, decoded strictly before use ------------------------------------

@@ -1,1 +1,2 @@
-"""The formal side: properties, the position check, the symbolic model and the verification link."""
+"""The formal side: properties, the position check, the data's facts (`facts.py`), the symbolic
+model and the verification link."""

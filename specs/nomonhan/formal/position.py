@@ -27,6 +27,7 @@ from specs.nomonhan.formal.invariants import Breach
 from specs.nomonhan.formal.position_combat import combat_sides, combats, current, declare, support
 from specs.nomonhan.formal.properties import BREACHES, invariants_for
 from specs.nomonhan.rules.board import Board
+from specs.nomonhan.rules.rules_object import NomonhanRules
 from specs.nomonhan.rules.sequence import points, points_winner, sudden_death_condition
 from specs.nomonhan.rules.state import NomonhanState, Stage
 from specs.nomonhan.rules.strength import full_steps
@@ -307,3 +308,15 @@ _AFTER: tuple[Check, ...] = (
 )
 """The records agreeing with each other and with the pieces, once the invariants hold (so
 that, for one, a combat under way is known to be at a combat stage with its loser set)."""
+
+
+class NomonhanPositionCheck:
+    """The position check role (`kernel.roles.PositionCheck`) of the rules it is built from."""
+
+    def __init__(self, rules: NomonhanRules) -> None:
+        self.rules = rules
+
+    def check_position(self, state: NomonhanState) -> None:
+        """Refuse a position no play can reach, naming the JSON path and the clauses; the
+        spec's invariants that hold in the state's variant included."""
+        check_position(self.rules.board, state)

@@ -1,2 +1,2 @@
-"""What crosses the boundary: wire records, the JSON codec, narration, the picture, what a side
-may observe."""
+"""What crosses the boundary: wire records, the JSON codec (states in `codec.py`, actions in
+`actions.py`), narration, the picture."""

@@ -15,25 +15,25 @@ the record and to the published schema.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from kernel.codec import STATE_FORMAT, VERSION
 from kernel.errors import ImpossiblePosition, InvalidInput
-from kernel.game import Outcome
+from kernel.game import Outcome, WireTypes
 from kernel.hexes import Hex, hex_name
 from kernel.variants import Variant
 from kernel.wire import convert
 from specs.nomonhan.data.variants import CATALOGUE
-from specs.nomonhan.io import wire
-from specs.nomonhan.rules.actions import Action, action_to_json, combat_to_json
+from specs.nomonhan.formal import position
+from specs.nomonhan.io import actions, wire
+from specs.nomonhan.io.actions import action_to_json, combat_to_json
+from specs.nomonhan.rules.actions import Action
 from specs.nomonhan.rules.board import Board
+from specs.nomonhan.rules.rules_object import NomonhanRules
 from specs.nomonhan.rules.sequence import points
 from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Resolution, Stage, UnitState
-
-if TYPE_CHECKING:
-    from specs.nomonhan.rules.game import Nomonhan
 
 
 def action_type(action: Action) -> str:
@@ -43,7 +43,7 @@ def action_type(action: Action) -> str:
 # --- writing ---------------------------------------------------------------------------------
 
 
-def state_to_json(game: Nomonhan, s: NomonhanState) -> dict[str, Any]:
+def state_to_json(game: NomonhanRules, s: NomonhanState) -> dict[str, Any]:
     """The state document, of `wire.State`'s form (built as plain data, which is faster than
     building the record; the tests decode every state of real play through the record and
     validate it against the published schema, so the two cannot drift)."""
@@ -92,11 +92,11 @@ def _variant_json(v: Variant) -> dict[str, Any]:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
+def state_from_json(game: NomonhanRules, data: Any) -> NomonhanState:
     """Decode strictly, build the state, check the position and the derived points."""
     doc = convert(data, wire.State)
     state = state_from_record(game, doc)
-    game.check_position(state)
+    position.check_position(game.board, state)
     score = points(game.board, state)
     if (score["JP"], score["SU"]) != (doc.points.JP, doc.points.SU):
         raise ImpossiblePosition(
@@ -108,7 +108,7 @@ def state_from_json(game: Nomonhan, data: Any) -> NomonhanState:
     return state
 
 
-def state_from_record(game: Nomonhan, doc: wire.State) -> NomonhanState:
+def state_from_record(game: NomonhanRules, doc: wire.State) -> NomonhanState:
     """The state a decoded record describes; refuses unknown ids and hexes, and lists that are
     not the canonical ones (units in the counter list's order, sets sorted, no repeats)."""
     board = game.board
@@ -219,3 +219,24 @@ def variant_from_record(rec: wire.Variant) -> Variant:
     reading of its option); the preset is named if and only if these are its readings
     (`Catalogue.exact`), so that one variant has one form."""
     return CATALOGUE.exact(rec.preset, _fields(rec.options))
+
+
+class NomonhanCodec:
+    """The codec role (`kernel.roles.Codec`) of the rules it is built from."""
+
+    wire: WireTypes = WireTypes(state=wire.State, action=wire.Action, observation=wire.Observation)
+
+    def __init__(self, rules: NomonhanRules) -> None:
+        self.rules = rules
+
+    def state_to_json(self, state: NomonhanState) -> dict[str, Any]:
+        return state_to_json(self.rules, state)
+
+    def state_from_json(self, data: Any) -> NomonhanState:
+        return state_from_json(self.rules, data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return actions.action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return actions.action_from_json(data)

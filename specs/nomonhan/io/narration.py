@@ -6,7 +6,7 @@ turned back into a `wargame apply` argument. Events name the clause that made th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from specs.nomonhan.rules.actions import (
     Action,
@@ -22,11 +22,9 @@ from specs.nomonhan.rules.actions import (
     Resolve,
     Roll,
 )
+from specs.nomonhan.rules.rules_object import NomonhanRules
 from specs.nomonhan.rules.state import Combat, NomonhanState, Phase, Stage
 from specs.nomonhan.rules.strength import combat_dice, hit_chances, ja_artillery
-
-if TYPE_CHECKING:
-    from specs.nomonhan.rules.game import Nomonhan
 
 _PHASE = {
     Phase.IP_MOVEMENT: "Initiative Movement Phase",
@@ -64,7 +62,7 @@ def _combat(state: NomonhanState, c: Combat) -> str:
     return text + (" [Artillery support]" if c.support else "")
 
 
-def describe(game: Nomonhan, state: NomonhanState, action: Action) -> str:
+def describe(game: NomonhanRules, state: NomonhanState, action: Action) -> str:
     who = game.to_move(state)
     match action:
         case Move(u, to):
@@ -119,7 +117,7 @@ def _faces(p: object) -> str:
 
 
 def events(
-    game: Nomonhan, before: NomonhanState, action: Action, after: NomonhanState
+    game: NomonhanRules, before: NomonhanState, action: Action, after: NomonhanState
 ) -> list[str]:
     """What `action` caused besides itself, in the order it happened."""
     out: list[str] = []
@@ -154,7 +152,7 @@ def events(
 
 
 def _initiative(
-    game: Nomonhan, before: NomonhanState, action: Action, after: NomonhanState
+    game: NomonhanRules, before: NomonhanState, action: Action, after: NomonhanState
 ) -> list[str]:
     """A unit of the initiative player retreated or lost a step: the turn ends (NOM-6.2)."""
     if not isinstance(action, Loss) or before.turn_ending or after.stage == Stage.OVER:
@@ -174,7 +172,7 @@ def _initiative(
     ]
 
 
-def _losses(game: Nomonhan, before: NomonhanState, after: NomonhanState) -> list[str]:
+def _losses(game: NomonhanRules, before: NomonhanState, after: NomonhanState) -> list[str]:
     out = []
     for b, a in zip(before.units, after.units, strict=True):
         if b.steps > 0 and a.steps == 0:
@@ -211,7 +209,7 @@ def _dropped(before: NomonhanState, action: Action, after: NomonhanState) -> lis
     return [f"combat {_combat(before, c)} is cancelled: {why}" for c in gone]
 
 
-def _artillery(game: Nomonhan, before: NomonhanState, after: NomonhanState) -> list[str]:
+def _artillery(game: NomonhanRules, before: NomonhanState, after: NomonhanState) -> list[str]:
     if before.artillery_used == after.artillery_used:
         return []
     art = game.data.artillery.id if game.data.artillery is not None else "the Artillery"
@@ -224,4 +222,20 @@ def _artillery(game: Nomonhan, before: NomonhanState, after: NomonhanState) -> l
     return [f"{art} may support again (NOM-9.17)"]
 
 
-__all__ = ["Stage", "describe", "events", "headline", "stage_text"]
+class NomonhanNarration:
+    """The narration role (`kernel.roles.Narration`) of the rules it is built from."""
+
+    def __init__(self, rules: NomonhanRules) -> None:
+        self.rules = rules
+
+    def describe(self, state: NomonhanState, action: Action) -> str:
+        return describe(self.rules, state, action)
+
+    def headline(self, state: NomonhanState) -> str:
+        return headline(state)
+
+    def events(self, before: NomonhanState, action: Action, after: NomonhanState) -> list[str]:
+        return events(self.rules, before, action, after)
+
+
+__all__ = ["NomonhanNarration", "Stage", "describe", "events", "headline", "stage_text"]

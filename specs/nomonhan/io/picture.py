@@ -12,6 +12,7 @@ from kernel.scene import Cell, Edge, Piece, Scene
 from specs.nomonhan.data.variants import CATALOGUE
 from specs.nomonhan.io.narration import headline
 from specs.nomonhan.rules.board import Board
+from specs.nomonhan.rules.rules_object import NomonhanRules
 from specs.nomonhan.rules.sequence import points
 from specs.nomonhan.rules.state import NomonhanState, Stage
 from specs.nomonhan.rules.strength import full_steps
@@ -114,3 +115,15 @@ def _said(name: str, p: Provenance) -> str:
     """A provisional record and the fields of it the texts do not give."""
     fields = f" ({', '.join(p.provisional)})" if p.provisional else ""
     return f"{name}{fields}"
+
+
+class NomonhanPicture:
+    """The picture role (`kernel.roles.Picture`) of the rules it is built from. Nomonhan has
+    no hidden information: every side sees the whole position, so `side` changes nothing."""
+
+    def __init__(self, rules: NomonhanRules) -> None:
+        self.rules = rules
+
+    def scene(self, state: NomonhanState, side: str | None = None) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`."""
+        return scene(self.rules.board, state)

@@ -7,11 +7,13 @@ provisional values shipped here are chosen so that they do (`wargame data check 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
-from kernel.data import Fact
+from kernel.data import Fact, FactResult, Provenance, check_facts
 from kernel.hexes import Hex, hex_adjacent, hex_distance, parse_hex, parse_hexside
-from specs.nomonhan.data.loader import NomonhanData
+from specs.nomonhan.data.loader import NomonhanData, load_data
 from specs.nomonhan.rules.board import FIXED, OPEN, PONTOON, RIVER, Board
+from specs.nomonhan.rules.rules_object import NomonhanRules
 
 
 def _h(text: str) -> Hex:
@@ -176,3 +178,24 @@ def _map_facts(data: NomonhanData) -> list[Fact]:
         ),
         Fact("NOM-8.8", "each side has at least one flag hex", flags),
     ]
+
+
+class NomonhanDataCheck:
+    """The data check role (`kernel.roles.DataCheck`) of the rules it is built from."""
+
+    def __init__(self, rules: NomonhanRules) -> None:
+        self.rules = rules
+
+    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
+        """Check the text's facts against the data (this game's, or another file's)."""
+        data = self.rules.data if data_file is None else load_data(data_file)
+        return check_facts(facts(data))
+
+    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
+        """Every data record (of this game's data, or another file's) with values the texts do
+        not give, and how they were chosen."""
+        data = self.rules.data if data_file is None else load_data(data_file)
+        records = list(data.map.provenance) + [(f"unit {u.id}", u.provenance) for u in data.units]
+        records += [(f"marker {m}", p) for m, p in data.markers]
+        records.append(("turn_track", data.turn_track))
+        return [(name, p) for name, p in records if p.is_provisional]

@@ -1,4 +1,8 @@
-"""The Nomonhan Game: the kernel contract over the pure rules modules."""
+"""The Nomonhan Game: the kernel contract over the pure rules modules.
+
+It stands above the parts: the rules meet here what a side is shown (`observe`, the state
+document). The other roles (codec, narration, picture, position check, data check) are
+objects of their own, built from this one (`specs/nomonhan/__init__.py`)."""
 
 from __future__ import annotations
 
@@ -9,17 +13,14 @@ from typing import Any
 
 import attrs
 
-from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput
-from kernel.game import CHANCE, Outcome, WireTypes
+from kernel.game import CHANCE, Outcome
 from kernel.hexes import Hex
-from kernel.scene import Scene
 from kernel.variants import Catalogue, Variant
-from specs.nomonhan.data.facts import facts
 from specs.nomonhan.data.loader import DATA_FILE, load_data
 from specs.nomonhan.data.variants import CATALOGUE
 from specs.nomonhan.formal import position
-from specs.nomonhan.io import codec, narration, picture, wire
+from specs.nomonhan.io import codec, narration
 from specs.nomonhan.rules.actions import (
     Action,
     Advance,
@@ -33,8 +34,6 @@ from specs.nomonhan.rules.actions import (
     Move,
     Resolve,
     Roll,
-    action_from_json,
-    action_to_json,
 )
 from specs.nomonhan.rules.board import Board
 from specs.nomonhan.rules.combat_query import declarations, explain_declaration, why_no_declaration
@@ -80,7 +79,6 @@ class Nomonhan:
     catalogue: Catalogue = CATALOGUE
     nontermination_clauses: tuple[str, ...] = ("NOM-5.2", "NOM-6.2", "NOM-5.4", "NOM-5.5")
     perfect_information: bool = True
-    wire: WireTypes = WireTypes(state=wire.State, action=wire.Action, observation=wire.Observation)
 
     def __init__(self, data_file: Path = DATA_FILE) -> None:
         self.data = load_data(data_file)
@@ -265,32 +263,13 @@ class Nomonhan:
         clause, message = problem or ("NOM-9.24", f"{unit} cannot retreat into {to}")
         return f"{message} ({clause})", (clause,)
 
-    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
-        """Check the text's facts against the data (this game's, or another file's)."""
-        data = self.data if data_file is None else load_data(data_file)
-        return check_facts(facts(data))
-
-    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
-        """Every data record (of this game's data, or another file's) with values the texts do
-        not give, and how they were chosen."""
-        data = self.data if data_file is None else load_data(data_file)
-        records = list(data.map.provenance) + [(f"unit {u.id}", u.provenance) for u in data.units]
-        records += [(f"marker {m}", p) for m, p in data.markers]
-        records.append(("turn_track", data.turn_track))
-        return [(name, p) for name, p in records if p.is_provisional]
-
     def outcome(self, state: NomonhanState) -> Outcome | None:
         return state.result
 
     def observe(self, state: NomonhanState, side: str) -> dict[str, Any]:
         """Nomonhan has no hidden information: every side sees the whole state, and its
         observation is the state document (`wire.Observation`)."""
-        return self.state_to_json(state)
-
-    def check_position(self, state: NomonhanState) -> None:
-        """Refuse a position no play can reach, naming the JSON path and the clauses; the
-        spec's invariants that hold in the state's variant included (`position`)."""
-        position.check_position(self.board, state)
+        return codec.state_to_json(self, state)
 
     def without_unit(self, state: NomonhanState, unit: str) -> NomonhanState | None:
         """`state` with `unit` eliminated as combat eliminates it (`kernel.game.UnitRemoval`):
@@ -312,7 +291,7 @@ class Nomonhan:
         if sudden_death_condition(self.board, out) is not None:
             return None  # NOM-4.1, NOM-4.2: the game would end there
         try:
-            self.check_position(out)
+            position.check_position(self.board, out)
         except ImpossiblePosition:
             return None
         return out
@@ -325,32 +304,6 @@ class Nomonhan:
         if state.stage == Stage.DECLARE:
             return why_no_declaration(self.board, state) or ("NOM-9.2", "NOM-9.3")
         return ("NOM-5.1",)
-
-    # --- codec -------------------------------------------------------------------------------
-    def state_to_json(self, state: NomonhanState) -> dict[str, Any]:
-        return codec.state_to_json(self, state)
-
-    def state_from_json(self, data: Any) -> NomonhanState:
-        return codec.state_from_json(self, data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return action_from_json(data)
-
-    def describe(self, state: NomonhanState, action: Action) -> str:
-        return narration.describe(self, state, action)
-
-    def headline(self, state: NomonhanState) -> str:
-        return narration.headline(state)
-
-    def scene(self, state: NomonhanState) -> Scene:
-        """The position as a picture (kernel.scene), for `wargame render`."""
-        return picture.scene(self.board, state)
-
-    def events(self, before: NomonhanState, action: Action, after: NomonhanState) -> list[str]:
-        return narration.events(self, before, action, after)
 
 
 _STAGE_CLAUSE = {
