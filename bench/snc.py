@@ -26,9 +26,9 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import Hex
+from specs.snc1937.game import SNC
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import Declare
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Order, SNCState
 
 CACHED: tuple[Any, ...] = (flow.stacks, flow.locations, flow.side_hexes, flow._zoc, flow._move_ezoc)

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 from kernel.data import FactResult, check_facts
-from specs.snc1937.data.facts import facts
 from specs.snc1937.data.loader import DATA_DIR, SNCData, load_data
+from specs.snc1937.formal.facts import facts
 from specs.snc1937.rules.board import Board
 
 DATA = load_data()

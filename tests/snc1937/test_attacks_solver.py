@@ -212,7 +212,7 @@ def _playout_positions(seed: int, steps: int = 400) -> list[object]:
 
     from kernel.chance import sample
     from kernel.game import CHANCE
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.game import SNC
 
     game = SNC()
     rng = random.Random(seed)

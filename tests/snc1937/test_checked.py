@@ -16,16 +16,19 @@ import pytest
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.hexes import Hex, hex_name, parse_hex
 from kernel.playout import play
+from kernel.roles import AssembledGame
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import properties as props
 from specs.snc1937.rules import stacking
 from specs.snc1937.rules.actions import Action, Done
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Phase, SNCState, Step
 from specs.snc1937.rules.tables import Tables, locations, stacks
+from tests.snc1937.assembled import rules_of
 
-GAME = SNC()
-T = GAME.tables
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
+T = RULES.tables
 PLACEMENT = {"reinforcement_stacking": "checked_on_placement"}
 OTHER_READINGS = {
     "stacking_check": "global",
@@ -87,7 +90,9 @@ def _compare(preset: str, options: dict[str, str], seed: int) -> Counter[str]:
             assert props.checked_hexes(T, before, action, after) is None
 
     s = GAME.initial_state(CATALOGUE.variant(preset, options))
-    out = play(GAME, s, random.Random(seed), max_steps=20000, on_step=on_step)
+    out = play(
+        GAME, s, random.Random(seed), RULES.playout_agents(), max_steps=20000, on_step=on_step
+    )
     assert out.stop == "ended", out.report()
     return seen
 
@@ -127,7 +132,7 @@ def _positions(preset: str, seed: int, count: int) -> list[SNCState]:
             out.append(after)
 
     s = GAME.initial_state(CATALOGUE.variant(preset, PLACEMENT))
-    play(GAME, s, random.Random(seed), max_steps=20000, on_step=on_step)
+    play(GAME, s, random.Random(seed), RULES.playout_agents(), max_steps=20000, on_step=on_step)
     assert out
     return out
 

@@ -14,6 +14,7 @@ from kernel.errors import IllegalAction
 from kernel.game import CHANCE
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.game import SNC
 from specs.snc1937.rules.actions import (
     Advance,
     Attack,
@@ -27,7 +28,6 @@ from specs.snc1937.rules.actions import (
     Strike,
     Support,
 )
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Order, SNCState, Step
 
 GAME = SNC()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.snc1937.data.facts import CRT_CELLS, CRT_COLUMNS, EXAMPLE_CELLS
+from specs.snc1937.formal.facts import CRT_CELLS, CRT_COLUMNS, EXAMPLE_CELLS
 from tests.snc1937.datafiles import DATA, edited, failed
 
 CRT = DATA.crt

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from kernel.errors import DataError
-from specs.snc1937.data.facts import data_facts
 from specs.snc1937.data.loader import DATA_DIR, PARTS, load_data
+from specs.snc1937.formal.facts import data_facts
 from tests.snc1937.datafiles import DATA, copy_data, edited
 
 
@@ -199,9 +199,9 @@ def test_copy_data_is_a_full_copy(tmp_path: Path) -> None:
 def test_snc_2_0_1_a_single_data_file_replaces_its_part_through_the_game(tmp_path: Path) -> None:
     """`wargame data check snc1937 --file F`: one transcribed file replaces the part its format
     line names and the others stay; a changed CRT cell the text gives (SNC-0.0.4) is caught."""
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937 import PACKAGE
 
-    game = SNC()
+    game = PACKAGE.assemble()
     crt = DATA_DIR / "crt.toml"
     assert all(r.ok for r in game.data_facts(crt))
     assert all(r.ok for r in game.data_facts(DATA_DIR))

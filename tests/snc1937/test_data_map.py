@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kernel.hexes import hex_adjacent, hex_neighbors, parse_hex
-from specs.snc1937.data.facts import NAMED_HEXES
+from specs.snc1937.formal.facts import NAMED_HEXES
 from tests.snc1937.datafiles import BOARD, DATA, edited, failed, results
 
 H = parse_hex

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kernel.hexes import parse_hex
-from specs.snc1937.data.facts import MARKERS_13, SECTION_13, section_13_units
+from specs.snc1937.formal.facts import MARKERS_13, SECTION_13, section_13_units
 from tests.snc1937.datafiles import DATA, edited, failed, results, without_record
 
 SECTION_13_CLAUSES = sorted({line.clause for line in SECTION_13} | {m[0] for m in MARKERS_13})

@@ -11,17 +11,20 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import parse_hex
+from kernel.roles import AssembledGame
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.map_data import LAND, WATER
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import odds
-from specs.snc1937.rules.actions import Declare, Done, Replace
-from specs.snc1937.rules.game import SNC
-from specs.snc1937.rules.state import CH, JP, Order, Phase, Step
+from specs.snc1937.rules.actions import Action, Declare, Done, Replace
+from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.rules.tables import locations
+from tests.snc1937.assembled import rules_of
 from tools.render import render_svg
 
-GAME = SNC()
-DATA = GAME.data
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
+DATA = RULES.data
 UNITS = DATA.units
 
 
@@ -37,12 +40,12 @@ def test_snc_1_3_1_no_supply_a_cut_off_unit_keeps_its_strength() -> None:
     """SNC-1.3.1: no supply rules: a Chinese division with Japanese units all round it attacks
     and defends with its full CF (a LoC matters only where a rule asks for one)."""
     h = parse_hex("2707")
-    ring = {n: (f"JP-3D-{i + 1}",) for i, n in enumerate(GAME.board.neighbors(h)) if i < 4}
+    ring = {n: (f"JP-3D-{i + 1}",) for i, n in enumerate(RULES.board.neighbors(h)) if i < 4}
     stacks = {h: ("CH-3D",), **ring}
     spec = DATA.unit("CH-3D")
     assert odds.defence_strength(DATA, ["CH-3D"], frozenset()) == spec.cf
     first = next(iter(ring))
-    assert odds.attack_strength(DATA, GAME.board, first, {"CH-3D": h}, frozenset()) in (
+    assert odds.attack_strength(DATA, RULES.board, first, {"CH-3D": h}, frozenset()) in (
         spec.cf,
         spec.cf // 2,
         spec.cf // 3,
@@ -86,18 +89,18 @@ def test_snc_2_2_1_1_counter_layout() -> None:
         if u.reduced is not None:
             assert u.reduced < u.cf, u.id
     for line in DATA.setup.reinforcements:
-        assert all(GAME.tables.record[u].gt == line.gt for u in line.units)
+        assert all(RULES.tables.record[u].gt == line.gt for u in line.units)
 
 
 def test_snc_2_2_1_7_the_same_cf_attacks_and_defends() -> None:
     """SNC-2.2.1.7: a non-static unit attacks and defends with the same CF, full or reduced."""
     h = parse_hex("2707")
-    attacker_hex = GAME.board.neighbors(h)[0]
+    attacker_hex = RULES.board.neighbors(h)[0]
     for u in (x for x in UNITS if not x.is_static and x.side == JP):
         for reduced in (frozenset(), frozenset({u.id})):
             defence = odds.defence_strength(DATA, [u.id], reduced)
-            attack = odds.attack_strength(DATA, GAME.board, h, {u.id: attacker_hex}, reduced)
-            kind = GAME.board.side_kind(attacker_hex, h)
+            attack = odds.attack_strength(DATA, RULES.board, h, {u.id: attacker_hex}, reduced)
+            kind = RULES.board.side_kind(attacker_hex, h)
             if kind in (None, "none", "road", "rail"):
                 assert attack == defence, u.id
 
@@ -122,6 +125,7 @@ def test_snc_2_2_1_14_a_reduced_japanese_unit_regains_its_step() -> None:
 def test_snc_3_0_2_north_is_the_top_of_the_picture() -> None:
     """SNC-3.0.2: the Japanese player sits at the north edge, so the picture has north up:
     hex 2701 is drawn above 2720 (rows count southward)."""
+    assert GAME.scene is not None
     svg = render_svg(GAME.scene(GAME.initial_state(CATALOGUE.preset("standard"))))
     root = ET.fromstring(svg)
     ys = {}

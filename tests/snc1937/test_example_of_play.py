@@ -31,6 +31,7 @@ import pytest
 from kernel.hexes import Hex, parse_hex
 from kernel.variants import Variant
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.game import SNC
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import (
     Advance,
@@ -49,7 +50,6 @@ from specs.snc1937.rules.actions import (
     Strike,
     Support,
 )
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.odds import Odds, column_label
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 

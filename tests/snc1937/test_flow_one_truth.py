@@ -12,6 +12,7 @@ import pytest
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.game import SNC
 from specs.snc1937.rules import combat_steps, losses, movement, reinforcement_steps, sequence, zoc
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import (
@@ -25,7 +26,6 @@ from specs.snc1937.rules.actions import (
     Strike,
     Support,
 )
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, MF_MOBILE, Order, Phase, SNCState, Step
 
 GAME = SNC()

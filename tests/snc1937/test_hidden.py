@@ -12,7 +12,7 @@ import attrs
 from kernel.game import CHANCE
 from kernel.hexes import parse_hex
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.rules.game import SNC
+from specs.snc1937.game import SNC
 from specs.snc1937.rules.state import CH, JP, SNCState
 from specs.snc1937.rules.tables import stacks
 from specs.snc1937.rules.top_unit import top_first

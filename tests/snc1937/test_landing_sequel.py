@@ -10,9 +10,9 @@ import attrs
 
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.game import SNC
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import Advance, AdvanceOn, Declare, Done, Land, Retreat, Roll
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.rules.tables import locations, stacks
 

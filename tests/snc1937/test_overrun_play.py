@@ -11,13 +11,16 @@ import pytest
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
+from kernel.roles import AssembledGame
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import tables as flow
-from specs.snc1937.rules.actions import Declare, Done, Move, Overrun, Roll, Support
-from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.actions import Action, Declare, Done, Move, Overrun, Roll, Support
 from specs.snc1937.rules.state import JP, Order, SNCState, Step
+from tests.snc1937.assembled import rules_of
 
-GAME = SNC()
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
 ELEVENTH = ("JP-11D-1", "JP-11D-2", "JP-11D-3", "JP-11D-4")
 
 
@@ -35,7 +38,7 @@ def position(
     where = dict.fromkeys(ELEVENTH, H("2806"))
     where.update({"CH-3D": H("2707"), "CH-6D": H("2606"), "CH-7D": H("2606")})
     where.update({"CH-51D": H("2606"), "JP-G-SHANGHAI": H("3512")})
-    dead = frozenset(GAME.tables.spec) - set(where) - set(GAME.tables.jp_garrisons)
+    dead = frozenset(RULES.tables.spec) - set(where) - set(RULES.tables.jp_garrisons)
     s = attrs.evolve(
         s,
         where=tuple(sorted(where.items())),
@@ -76,7 +79,7 @@ def test_snc_9_6_9_the_example_overrun_through_the_api() -> None:
     assert s.mp == 2 * 8 - 2 * 3  # marsh 2 MP + 1 (SNC-9.6.1; overrun_cost=entry_plus_one)
     s = run(s, Support("artillery"), Done())
     assert s.combat is not None
-    odds = flow.battle(GAME.tables, s, s.combat)
+    odds = flow.battle(RULES.tables, s, s.combat)
     why = [(x.columns, x.clause) for x in odds.shifts]
     assert why == [(-1, "SNC-10.4.1.3"), (-1, "SNC-9.6.5"), (1, "SNC-11.1.2")]
     assert odds.column == odds.base - 1  # 5:1 in the text, shifted to 4:1
@@ -177,7 +180,7 @@ def test_snc_10_5_0_1_the_play_log_tells_the_odds_shifts_and_die() -> None:
     (line,) = [e for e in GAME.events(s, Roll(3), after) if e.startswith("overrun")]
     assert "SNC-9.6.5" in line and "SNC-10.4.1.3" in line and "die 3" in line
     assert s.combat is not None
-    assert f"final {flow.battle(GAME.tables, s, s.combat).label}" in line
+    assert f"final {flow.battle(RULES.tables, s, s.combat).label}" in line
 
 
 def test_overrun_entry_free_or_paid_under_one_mp() -> None:

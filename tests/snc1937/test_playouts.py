@@ -9,12 +9,15 @@ import random
 import pytest
 
 from kernel.playout import play
+from kernel.roles import AssembledGame
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules.actions import Action
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import SNCState
+from tests.snc1937.assembled import rules_of
 
-GAME = SNC()
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
 END_CLAUSES = {"SNC-4.1.1", "SNC-4.1.2", "SNC-4.2.1", "SNC-4.3.1", "SNC-4.3.3"}
 OTHER_READINGS = {
     "reinforcement_delay": "mandatory",
@@ -43,7 +46,7 @@ def test_snc_5_2_2_seeded_games_end_with_a_clause(seed: int, options: dict[str, 
     12, never by a step limit or a position without a legal action."""
     s = GAME.initial_state(CATALOGUE.variant("standard", options))
     out = play(
-        GAME, s, random.Random(seed), GAME.playout_agents(), max_steps=20000,
+        GAME, s, random.Random(seed), RULES.playout_agents(), max_steps=20000,
         on_step=_round_trip,
     )  # fmt: skip
     assert out.stop == "ended", out.report()

@@ -11,28 +11,32 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
 
 from kernel.errors import ImpossiblePosition
-from kernel.game import Outcome
+from kernel.game import Game, Outcome
 from kernel.hexes import Hex, parse_hex
 from kernel.playout import play
+from kernel.roles import AssembledGame
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import properties as props
 from specs.snc1937.formal import verification
+from specs.snc1937.game import SNC
 from specs.snc1937.rules import sequence
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import Action, Advance, Declare, Done, Eliminate, Replace, Roll
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Combat, Order, Phase, SNCState, Step
+from tests.snc1937.assembled import rules_of
 from tools import verify as verify_tool
 from tools.cli import commands as cli
 
-GAME = SNC()
-T = GAME.tables
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
+T = RULES.tables
 PRESETS = sorted(CATALOGUE.presets)
 PROPS = {p.id: p for p in props.properties(T)}
 OTHER_READINGS = {
@@ -142,7 +146,9 @@ def _checked_playout(variant_name: str, options: dict[str, str], seed: int) -> C
         seen["steps"] += 1
 
     s = GAME.initial_state(CATALOGUE.variant(variant_name, options))
-    out = play(GAME, s, random.Random(seed), max_steps=20000, on_step=on_step)
+    out = play(
+        GAME, s, random.Random(seed), RULES.playout_agents(), max_steps=20000, on_step=on_step
+    )
     assert out.stop == "ended", out.report()
     return seen
 
@@ -194,10 +200,12 @@ def test_snc_6_0_4_stacking_property_catches_rules_that_skip_the_culls() -> None
             broken.append(br)
             raise Stop
 
-    game = Forgetful()
+    rules = Forgetful()
+    # the forgetful rules with every role, as tools hold a game
+    game = attrs.evolve(PACKAGE, rules=lambda: cast("Game[SNCState, Action]", rules)).assemble()
     s = game.initial_state(CATALOGUE.variant("standard", OTHER_READINGS))
     with pytest.raises(Stop):
-        play(game, s, random.Random(1), max_steps=20000, on_step=on_step)
+        play(game, s, random.Random(1), rules.playout_agents(), max_steps=20000, on_step=on_step)
     assert broken[0].clause == "SNC-6.0.2"
 
 

@@ -10,6 +10,7 @@ from kernel.errors import IllegalAction
 from kernel.game import CHANCE
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.game import SNC
 from specs.snc1937.rules.actions import (
     Declare,
     Delay,
@@ -25,7 +26,6 @@ from specs.snc1937.rules.actions import (
     Roll,
     Support,
 )
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.rules.tables import stacks
 

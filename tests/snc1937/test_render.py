@@ -16,13 +16,17 @@ import attrs
 
 from kernel.game import CHANCE
 from kernel.hexes import hex_name, parse_hex
+from kernel.roles import AssembledGame
+from specs.snc1937 import PACKAGE
 from specs.snc1937.io.picture import CREEK, WATER_SIDE
-from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.actions import Action
 from specs.snc1937.rules.state import CH, JP, SNCState
+from tests.snc1937.assembled import rules_of
 from tools.cli import commands as cli
 from tools.render import EDGE_STYLE, TERRAIN, render_svg
 
-GAME = SNC()
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -48,6 +52,7 @@ def mid_game(seed: int = 12, gt: int = 5) -> SNCState:
 
 
 def svg_of(s: SNCState, side: str | None = None) -> tuple[str, ET.Element]:
+    assert GAME.scene is not None
     svg = render_svg(GAME.scene(s, side))
     return svg, ET.fromstring(svg)
 
@@ -72,7 +77,7 @@ def test_snc_5_0_1_the_picture_is_well_formed_svg_naming_the_cities_and_the_gt()
     International Settlement), and the turn track marks the current GT of twelve."""
     svg, root = svg_of(start())
     assert root.tag == f"{SVG}svg"
-    for city in GAME.data.map.cities.values():
+    for city in RULES.data.map.cities.values():
         assert city.name in svg, city.name
     words = texts(root)
     assert "GT 1 of 12" in words and "[GT 1]" in words
@@ -89,7 +94,7 @@ def test_snc_9_3_1_each_terrain_type_has_its_own_fill() -> None:
     }
     assert len(fill) == 42 * 25
     by_kind: dict[str, set[str | None]] = {}
-    for h, kind in GAME.data.map.terrain.items():
+    for h, kind in RULES.data.map.terrain.items():
         by_kind.setdefault(kind, set()).add(fill[hex_name(h)])
     for kind in ("clear", "woods", "marsh", "paddy", "yangtze", "estuary", "sea", "lake"):
         assert len(by_kind[kind]) == 1, kind
@@ -107,7 +112,7 @@ def test_snc_9_4_5_rivers_creeks_roads_and_railroads_are_drawn_on_their_hexsides
     """SNC-9.4.5, SNC-9.5.1.1: every river and creek hexside, and every hexside a road or
     railroad crosses, carries a line; rivers and creeks in different colours."""
     _, root = svg_of(start())
-    m = GAME.data.map
+    m = RULES.data.map
     colour = {"river": EDGE_STYLE["river"][0], "creek": CREEK.removeprefix("border-")}
     assert colour["river"] != colour["creek"]
     for side, feature in m.sides.items():
@@ -124,7 +129,7 @@ def test_snc_8_4_0_3_landing_sites_show_their_arrow_hexside_and_the_naval_line()
     arrow crosses is marked from inside it; the Naval Gunfire Line's landward edge is drawn
     (Wusong 3510 inside it); the International Settlement 3513 is ringed on all six sides."""
     _, root = svg_of(start())
-    m = GAME.data.map
+    m = RULES.data.map
     for h, landing in m.landings.items():
         other = landing.arrow.b if landing.arrow.a == h else landing.arrow.a
         assert any(e.get("stroke") == "#ff7f0e" for e in _edge(root, hex_name(h), hex_name(other)))
@@ -140,9 +145,9 @@ def test_snc_8_4_0_3_landing_sites_show_their_arrow_hexside_and_the_naval_line()
     assert inside <= {hex_name(h) for h in m.naval_gunfire_line}
     ring = [e for e in root.iter(f"{SVG}line") if e.get("stroke") == "#444444"]
     settlement = parse_hex("3513")
-    assert GAME.board.is_neutral(settlement)
+    assert RULES.board.is_neutral(settlement)
     assert {e.get("data-edge") for e in ring} == {
-        f"3513/{hex_name(n)}" for n in GAME.board.neighbors(settlement)
+        f"3513/{hex_name(n)}" for n in RULES.board.neighbors(settlement)
     }
     assert len(ring) == 6
 
@@ -186,9 +191,9 @@ def test_snc_2_2_1_11_counters_show_their_current_cf_and_steps() -> None:
     with ●○; a one-step counter ●."""
     s = start()
     unit = next(
-        u for u, _ in s.where if GAME.tables.spec[u].side == JP and GAME.tables.spec[u].reduced
+        u for u, _ in s.where if RULES.tables.spec[u].side == JP and RULES.tables.spec[u].reduced
     )
-    spec = GAME.tables.spec[unit]
+    spec = RULES.tables.spec[unit]
 
     def counter(state: SNCState) -> str:
         _, root = svg_of(state)
@@ -198,7 +203,7 @@ def test_snc_2_2_1_11_counters_show_their_current_cf_and_steps() -> None:
     assert counter(s).endswith(f"{spec.size} {spec.cf} ●●")
     reduced = attrs.evolve(s, reduced=frozenset({unit}))
     assert counter(reduced).endswith(f"{spec.size} {spec.reduced} ●○")
-    one = next(u for u, _ in s.where if GAME.tables.spec[u].reduced is None)
+    one = next(u for u, _ in s.where if RULES.tables.spec[u].reduced is None)
     _, root = svg_of(s)
     g = next(g for g in root.iter(f"{SVG}g") if g.get("data-piece") == one)
     assert [t.text for t in g.iter(f"{SVG}text")][-1] == "●"
@@ -211,11 +216,11 @@ def test_snc_3_1_2_the_turn_record_track_and_fire_support_markers_are_listed() -
     words = texts(svg_of(s)[1])
     per_gt: dict[tuple[int, str], int] = {}
     for u, gt in s.trt:
-        key = (gt, GAME.tables.spec[u].side)
+        key = (gt, RULES.tables.spec[u].side)
         per_gt[key] = per_gt.get(key, 0) + 1
     for (gt, side), n in per_gt.items():
         assert f"GT {gt} {side} {n}:" in words or f"GT {gt} (due) {side} {n}:" in words
-    held = GAME.tables.markers(CH, "artillery", 1)
+    held = RULES.tables.markers(CH, "artillery", 1)
     assert held and f"artillery marker (CH) {held} of {held} available" in words
     used = attrs.evolve(s, used=("CH:artillery",))
     assert f"{held - 1} of {held} available, 1 set aside" in texts(svg_of(used)[1])
@@ -224,7 +229,7 @@ def test_snc_3_1_2_the_turn_record_track_and_fire_support_markers_are_listed() -
 def test_snc_3_2_2_cities_the_japanese_control_are_flagged() -> None:
     """SNC-3.2.2, SNC-4.3.1: a city in Japanese control carries ⚑; taking Suzhou adds it."""
     s = start()
-    m = GAME.data.map
+    m = RULES.data.map
     suzhou = next(h for h, c in m.cities.items() if c.name == "Suzhou")
     before = texts(svg_of(s)[1])
     assert "⚑Suzhou" not in before and "⚑Shanghai" in before
@@ -238,7 +243,7 @@ def test_provisional_data_is_hatched_or_dashed_and_the_text_s_data_is_not() -> N
     _, root = svg_of(start())
     hatched = [p for p in root.iter(f"{SVG}polygon") if p.get("fill") == "url(#provisional)"]
     assert len(hatched) == 42 * 25  # the terrain grid is provisional
-    road = GAME.data.map.roads[0]
+    road = RULES.data.map.roads[0]
     a, b = hex_name(road.hexes[0]), hex_name(road.hexes[1])
     assert all(e.get("stroke-dasharray") for e in _edge(root, a, b))
     given = _edge(root, "3609", "3610")

@@ -11,8 +11,8 @@ import pytest
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.game import SNC
 from specs.snc1937.rules.actions import Declare, Done, Eliminate, Move, Top
-from specs.snc1937.rules.game import SNC
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 
 GAME = SNC()

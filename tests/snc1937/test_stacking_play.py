@@ -7,13 +7,16 @@ from __future__ import annotations
 import attrs
 
 from kernel.hexes import parse_hex
+from kernel.roles import AssembledGame
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import stacking
-from specs.snc1937.rules.actions import Declare, Done, Eliminate
-from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.actions import Action, Declare, Done, Eliminate
 from specs.snc1937.rules.state import CH, Order, SNCState, Step
+from tests.snc1937.assembled import rules_of
 
-GAME = SNC()
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
 HEX = parse_hex("2707")
 ELITE, REGULARS = "CH-87D", ("CH-3D", "CH-6D", "CH-7D")
 
@@ -26,7 +29,7 @@ def over_stacked(**readings: str) -> SNCState:
     where = dict.fromkeys((ELITE, *REGULARS), HEX)
     where["JP-G-SHANGHAI"] = parse_hex("3512")
     where["CH-36D"] = parse_hex("3412")  # near Shanghai: no sudden Japanese victory
-    dead = frozenset(GAME.tables.spec) - set(where) - set(GAME.tables.jp_garrisons)
+    dead = frozenset(RULES.tables.spec) - set(where) - set(RULES.tables.jp_garrisons)
     s = attrs.evolve(s, where=tuple(sorted(where.items())), trt=(), dead=dead, turn=6)
     s = GAME.apply(GAME.apply(s, Declare(Order.MOVE_FIGHT)), Done())
     assert s.step == Step.STACK and GAME.to_move(s) == CH
@@ -43,7 +46,7 @@ def test_snc_6_0_4_no_unit_eliminated_needlessly() -> None:
     assert set(GAME.legal_actions(s)) == {Eliminate("CH-6D"), Eliminate("CH-7D")}
     s = GAME.apply(s, Eliminate("CH-6D"))
     assert s.step != Step.STACK and s.culled == ()
-    assert stacking.within_limits([u for u, h in s.where if h == HEX], GAME.data, s.variant)
+    assert stacking.within_limits([u for u, h in s.where if h == HEX], RULES.data, s.variant)
 
 
 def test_snc_6_0_4_fewest_units_reading() -> None:

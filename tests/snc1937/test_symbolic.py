@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from kernel.hexes import Hex, parse_hex
 from kernel.playout import play
+from kernel.roles import AssembledGame
 from solvers import smt
 from solvers.checking import prover, refinement
 from solvers.checking.explore import model_of
@@ -29,6 +30,7 @@ from solvers.checking.system import (
     z3_frame,
 )
 from solvers.checking.terms import CONCRETE
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.loader import load_data
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import properties as props
@@ -36,12 +38,13 @@ from specs.snc1937.formal import verification
 from specs.snc1937.formal.symbolic import Model, at
 from specs.snc1937.formal.verification import Link, symbolic_model
 from specs.snc1937.rules import stacking
-from specs.snc1937.rules.actions import Done
-from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.actions import Action, Done
 from specs.snc1937.rules.state import CH, JP, Phase, SNCState, Step
 from tests.sizes import FULL, size
+from tests.snc1937.assembled import rules_of
 
-GAME = SNC()
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
 STANDARD = symbolic_model(CATALOGUE.preset("standard"))
 OTHER_READINGS = {
     "landing_unpaid_losses": "attackers_stay_at_sea",
@@ -179,7 +182,14 @@ def test_snc_8_4_0_9_every_step_under_other_readings_is_a_model_step() -> None:
             found.append(m)
 
     steps_max = size(400, 5000)  # tests.sizes: the whole game in make bench
-    play(GAME, GAME.initial_state(variant), random.Random(5), max_steps=steps_max, on_step=on_step)
+    play(
+        GAME,
+        GAME.initial_state(variant),
+        random.Random(5),
+        RULES.playout_agents(),
+        max_steps=steps_max,
+        on_step=on_step,
+    )
     assert not found, [str(m) for m in found[:3]]
     assert steps[0] > 300
 
@@ -200,11 +210,11 @@ def test_snc_9_4_6_a_unit_entering_3513_is_caught() -> None:
 def test_snc_9_0_12_a_unit_entering_an_enemy_hex_is_caught() -> None:
     """SNC-9.0.12, SNC-6.0.1: a Japanese unit stepping into a hex a Chinese unit keeps."""
     s = _start()
-    chinese = next(h for u, h in s.where if GAME.tables.spec[u].side == CH)
+    chinese = next(h for u, h in s.where if RULES.tables.spec[u].side == CH)
     mover = next(
         u
         for u, _ in s.where
-        if GAME.tables.spec[u].side == JP and not GAME.tables.spec[u].is_static
+        if RULES.tables.spec[u].side == JP and not RULES.tables.spec[u].is_static
     )
     m = _mismatch(s, _move(s, mover, chinese))
     assert m is not None and "SNC-9.0.12" in m.clauses
@@ -213,11 +223,11 @@ def test_snc_9_0_12_a_unit_entering_an_enemy_hex_is_caught() -> None:
 def test_snc_2_2_1_8_a_static_unit_moving_is_caught() -> None:
     """SNC-2.2.1.8, SNC-9.1.1: a static unit that changes hex."""
     s = _start()
-    unit, h = next((u, h) for u, h in s.where if GAME.tables.spec[u].is_static)
+    unit, h = next((u, h) for u, h in s.where if RULES.tables.spec[u].is_static)
     to = next(
         n
-        for n in GAME.tables.board.neighbors(h)
-        if GAME.tables.board.enterable(n) and n not in {x for _, x in s.where}
+        for n in RULES.tables.board.neighbors(h)
+        if RULES.tables.board.enterable(n) and n not in {x for _, x in s.where}
     )
     m = _mismatch(s, _move(s, unit, to))
     assert m is not None and "SNC-2.2.1.8" in m.clauses
@@ -226,7 +236,7 @@ def test_snc_2_2_1_8_a_static_unit_moving_is_caught() -> None:
 def test_snc_8_3_3_a_unit_back_from_the_dead_is_caught() -> None:
     """SNC-8.3.3: a unit that leaves the dead pile."""
     s = _start()
-    unit = next(u for u, _ in s.where if GAME.tables.spec[u].side == JP)
+    unit = next(u for u, _ in s.where if RULES.tables.spec[u].side == JP)
     dead = attrs.evolve(_move(s, unit, None), dead=s.dead | {unit})
     m = _mismatch(dead, s)
     assert m is not None and "SNC-8.3.3" in m.clauses
@@ -236,7 +246,7 @@ def test_snc_8_3_2_a_unit_restored_without_a_replacement_is_caught() -> None:
     """SNC-8.3.2, SNC-8.3.4: a reduced unit back to full strength with no replacement step
     spent (and one with a step spent is a model step)."""
     s = _start()
-    unit = next(u for u, _ in s.where if GAME.tables.spec[u].side == JP)
+    unit = next(u for u, _ in s.where if RULES.tables.spec[u].side == JP)
     reduced = attrs.evolve(s, reduced=s.reduced | {unit}, replacements=2)
     m = _mismatch(reduced, attrs.evolve(reduced, reduced=s.reduced))
     assert m is not None and "SNC-8.3.2" in m.clauses
@@ -286,7 +296,7 @@ def test_snc_6_0_1_the_z3_and_python_readings_of_the_step_rules_agree() -> None:
         if len(cases) < real and before.where != after.where:
             cases.append((before, action, after))
 
-    play(GAME, _start(), random.Random(2), max_steps=400, on_step=on_step)
+    play(GAME, _start(), random.Random(2), RULES.playout_agents(), max_steps=400, on_step=on_step)
     s = _start()
     cases.append((s, Done(), _move(s, "JP-3D-1", H("3513"))))
     cases.append((s, Done(), attrs.evolve(s, turn=4)))

@@ -11,15 +11,18 @@ import pytest
 from kernel.errors import IllegalAction, ImpossiblePosition
 from kernel.hexes import hex_name, parse_hex
 from kernel.playout import play
+from kernel.roles import AssembledGame
 from solvers.checking.gaps import passive_agent
+from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.rules.actions import Declare, Done, Top
-from specs.snc1937.rules.game import SNC
+from specs.snc1937.rules.actions import Action, Declare, Done, Top
 from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step
 from specs.snc1937.rules.tables import stacks
 from specs.snc1937.rules.top_unit import top_first
+from tests.snc1937.assembled import rules_of
 
-GAME = SNC()
+GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
+RULES = rules_of(GAME)
 
 
 def chinese_move_phase() -> SNCState:
@@ -38,9 +41,9 @@ def test_amb_snc_40_the_owner_puts_a_unit_on_top_and_the_enemy_sees_it() -> None
     (SNC-6.4.1): nothing else changes."""
     s = chinese_move_phase()
     h, units = next((h, us) for h, us in sorted(stacks(s.where).items()) if len(us) > 1)
-    if GAME.tables.spec[units[0]].side != CH:
+    if RULES.tables.spec[units[0]].side != CH:
         pytest.skip("the set-up has no Chinese stack")  # pragma: no cover
-    shown = top_first(GAME.tables, s, units)
+    shown = top_first(RULES.tables, s, units)
     assert seen_by(s, JP, hex_name(h)) == [shown[0]]
     below = shown[1]
     assert Top(below) in GAME.legal_actions(s)
@@ -56,7 +59,7 @@ def test_amb_snc_40_only_the_owner_and_only_his_stacks() -> None:
     """AMB-SNC-40: a player arranges only his own stacks, and a lone unit is no stack."""
     s = chinese_move_phase()
     st = stacks(s.where)
-    japanese = next(u for us in st.values() for u in us[1:] if GAME.tables.spec[u].side == JP)
+    japanese = next(u for us in st.values() for u in us[1:] if RULES.tables.spec[u].side == JP)
     with pytest.raises(IllegalAction):
         GAME.apply(s, Top(japanese))
     alone = next(us[0] for us in st.values() if len(us) == 1)
@@ -69,7 +72,7 @@ def test_amb_snc_40_each_unit_goes_on_top_once_a_phase_so_play_cannot_loop() -> 
     that stack offers no Top until the next phase, where each may go on top again."""
     s = chinese_move_phase()
     h, units = next((h, us) for h, us in sorted(stacks(s.where).items()) if len(us) > 1)
-    first, second = top_first(GAME.tables, s, units)[:2]
+    first, second = top_first(RULES.tables, s, units)[:2]
     s = GAME.apply(GAME.apply(s, Top(second)), Top(first))
     assert s.topped == {first, second}
     assert seen_by(s, JP, hex_name(h)) == [first]
@@ -79,7 +82,7 @@ def test_amb_snc_40_each_unit_goes_on_top_once_a_phase_so_play_cannot_loop() -> 
         GAME.apply(s, Top(second))
     assert GAME.state_from_json(GAME.state_to_json(s)) == s
     assert GAME.observe(s, CH)["topped"] == sorted(
-        {first, second}, key=GAME.tables.order.__getitem__
+        {first, second}, key=RULES.tables.order.__getitem__
     )
     s = GAME.apply(s, Done())  # the Move phase ends; the Reinforcement Phase begins
     assert (s.side, s.phase, s.step) == (CH, Phase.REINF, Step.MAIN)
@@ -92,7 +95,7 @@ def test_amb_snc_40_topped_is_checked_on_input() -> None:
     put on top is refused, naming the field."""
     s = chinese_move_phase()
     doc = GAME.state_to_json(s)
-    japanese = next(u for u, _ in s.where if GAME.tables.spec[u].side == JP)
+    japanese = next(u for u, _ in s.where if RULES.tables.spec[u].side == JP)
     doc["topped"] = [japanese]
     with pytest.raises(ImpossiblePosition) as err:
         GAME.state_from_json(doc)
@@ -117,7 +120,7 @@ def test_amb_snc_40_a_game_that_ends_mid_phase_keeps_no_unit_put_on_top() -> Non
     position the position check refused: the mutation test found it)."""
     s = chinese_move_phase()
     units = next(us for us in stacks(s.where).values() if len(us) > 1)
-    s = GAME.apply(s, Top(top_first(GAME.tables, s, units)[1]))
+    s = GAME.apply(s, Top(top_first(RULES.tables, s, units)[1]))
     assert s.topped
     # the Japanese have lost Shanghai (a position the check accepts): the next action ends it
     lost = attrs.evolve(s, jp_control=s.jp_control - {parse_hex("3512")})

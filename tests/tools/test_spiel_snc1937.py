@@ -101,7 +101,7 @@ def test_game_type(name: str) -> None:
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     assert game.max_game_length() == spiel_snc.MAX_GAME_LENGTH
     # the fixed ranges, from the data: 151 units, 1050 hexes
-    u, h = len(kgame.data.units), len(kgame.board.map.hexes)
+    u, h = len(kgame.rules.data.units), len(kgame.rules.board.map.hexes)
     assert (u, h) == (151, 1050)
     codec = _codec(name)
     assert game.num_distinct_actions() == codec.num_distinct_actions == 12 + 15 * u + 3 * h

@@ -34,9 +34,9 @@ SHANGHAI = "3512"  # SNC-4.1.1, SNC-4.1.2, SNC-4.2.1
 def _board() -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
     """The non-neutral city hexes, 3512 and its neighbours, each unit's side (static data)."""
     from kernel.hexes import hex_name, parse_hex
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.rules.play import SNCRules
 
-    board = SNC().board
+    board = SNCRules().board
     cities = frozenset(hex_name(h) for h in board.map.cities if not board.is_neutral(h))
     shanghai = parse_hex(SHANGHAI)
     ring = frozenset(hex_name(h) for h in (shanghai, *board.neighbors(shanghai)))

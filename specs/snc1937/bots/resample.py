@@ -37,10 +37,12 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.hexes import hex_adjacent, parse_hex
+from specs.snc1937.io.codec import state_from_json
+from specs.snc1937.io.observation import observe
 from specs.snc1937.rules.state import Step, other
 
 if TYPE_CHECKING:
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.rules.play import SNCRules
     from specs.snc1937.rules.state import SNCState
 
 ATTEMPTS = 200
@@ -49,7 +51,7 @@ ATTEMPTS = 200
 _OBSERVATION_ONLY = ("side", "to_move", "player", "stacks")
 
 
-def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
+def _draw(game: SNCRules, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """One proposal as a state document, or None when this deal cannot fit."""
     t = game.tables
     order = t.order.__getitem__
@@ -91,7 +93,9 @@ def _draw(game: SNC, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any]
     return data
 
 
-def _unseen(game: SNC, o: Mapping[str, Any], rng: random.Random) -> tuple[list[str], list[str]]:
+def _unseen(
+    game: SNCRules, o: Mapping[str, Any], rng: random.Random
+) -> tuple[list[str], list[str]]:
     """The enemy units not in the open that lie under enemy tops, and the places under those
     tops: every unseen unit but the garrisons, and a uniform choice of garrisons from the pool
     for the places left (SNC-9.1.3)."""
@@ -205,7 +209,9 @@ def _combat(o: Mapping[str, Any], stacks: Mapping[str, list[str]]) -> dict[str, 
     return combat
 
 
-def resample(game: SNC, observation: Mapping[str, Any], side: str, rng: random.Random) -> SNCState:
+def resample(
+    game: SNCRules, observation: Mapping[str, Any], side: str, rng: random.Random
+) -> SNCState:
     """A state `side` cannot tell from the real one: `game.observe(result, side) ==
     observation`, and the position check accepts it. Raises ImpossiblePosition when no draw
     in `ATTEMPTS` fits."""
@@ -220,10 +226,10 @@ def resample(game: SNC, observation: Mapping[str, Any], side: str, rng: random.R
         for after in afters:  # uniform over what the position check accepts
             data["after_stack"] = after
             try:
-                s = game.state_from_json(data)
+                s = state_from_json(game, data)
             except (ImpossiblePosition, InvalidInput):
                 continue
-            if game.observe(s, side) == observation:
+            if observe(game, s, side) == observation:
                 return s
     raise ImpossiblePosition(
         f"no state with this observation found in {ATTEMPTS} draws", field="where"

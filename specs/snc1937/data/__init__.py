@@ -1,2 +1,1 @@
-"""The data files, their loader, the text's facts about them, and the variants (options and
-presets)."""
+"""The data files, their loader, and the variants (options and presets)."""

@@ -5,9 +5,9 @@ The components come in five files, each replaceable on its own: `map`, `counters
 of the printed map or counter sheet is dropped in by passing its path in `replace`; no code
 changes. Loading is strict and checks form only: every field is known and of the right type,
 hexes are on the grid, routes and hexsides join adjacent hexes, ids resolve. Whether the data
-agrees with the rules text is `facts.py`'s job, so a transcription that breaks a stated fact is
-reported clause by clause instead of being refused here. Every failure is a DataError naming the
-file, the record and the field.
+agrees with the rules text is `formal/facts.py`'s job, so a transcription that breaks a stated
+fact is reported clause by clause instead of being refused here. Every failure is a DataError
+naming the file, the record and the field.
 
 This module is the entry point (`load_data`, `SNCData`); each part has its reader: `map_data.py`,
 `counters.py`, `setup_data.py` (section 13), `charts.py` (the CRT and the TEC), all reading

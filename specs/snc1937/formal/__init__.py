@@ -1,1 +1,2 @@
-"""The formal side: properties, the position check, the symbolic model and the verification link."""
+"""The formal side: properties, the position check, the facts the text states about the data,
+the symbolic model and the verification link."""

@@ -16,6 +16,7 @@ from specs.snc1937.rules.state import Phase, SNCState, Step
 from specs.snc1937.rules.tables import stacks
 
 if TYPE_CHECKING:
+    from specs.snc1937.rules.play import SNCRules
     from specs.snc1937.rules.tables import Tables
 
 COMBAT_STEPS = frozenset(
@@ -138,3 +139,13 @@ def _check_checked(s: SNCState) -> None:
             "SNC-6.0.2",
             "SNC-6.0.4",
         )
+
+
+class SNCPositionCheck:
+    """The position check role (`kernel.roles.PositionCheck`), built from the rules."""
+
+    def __init__(self, rules: SNCRules) -> None:
+        self.rules = rules
+
+    def check_position(self, s: SNCState) -> None:
+        check_position(self.rules.tables, s)

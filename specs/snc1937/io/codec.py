@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.codec import OutcomeRecord, VariantRecord
 from kernel.errors import InvalidInput
-from kernel.game import Outcome
+from kernel.game import Outcome, WireTypes
 from kernel.hexes import Hex, hex_name, parse_hex
 from kernel.wire import convert, to_builtins
 from specs.snc1937.formal.position import check_position
@@ -45,7 +45,7 @@ from specs.snc1937.rules.actions import (
 from specs.snc1937.rules.state import Combat, Order, Phase, SNCState, Step
 
 if TYPE_CHECKING:
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.rules.play import SNCRules
     from specs.snc1937.rules.tables import Tables
 
 
@@ -124,7 +124,7 @@ def state_record(t: Tables, s: SNCState) -> wire.StateRecord:
     )
 
 
-def state_to_json(game: SNC, s: SNCState) -> dict[str, Any]:
+def state_to_json(game: SNCRules, s: SNCState) -> dict[str, Any]:
     data: dict[str, Any] = to_builtins(state_record(game.tables, s))
     return data
 
@@ -170,14 +170,14 @@ class _Ids:
         return out
 
 
-def state_from_json(game: SNC, data: Any) -> SNCState:
+def state_from_json(game: SNCRules, data: Any) -> SNCState:
     """Decode strictly, then refuse what no play could reach (ImpossiblePosition)."""
     s = state_from_record(game, convert(data, wire.StateRecord))
     check_position(game.tables, s)
     return s
 
 
-def state_from_record(game: SNC, rec: wire.StateRecord) -> SNCState:
+def state_from_record(game: SNCRules, rec: wire.StateRecord) -> SNCState:
     t = game.tables
     ids = _Ids(t)
     variant = game.catalogue.exact(rec.variant.preset, rec.variant.options, "variant")
@@ -326,7 +326,7 @@ def action_text(a: Action) -> str:
     return f"{kind} {rest}".strip()
 
 
-def action_from_json(game: SNC, data: Any) -> Action:
+def action_from_json(game: SNCRules, data: Any) -> Action:
     """Decode strictly through `wire.ActionRecord`; unknown ids and hexes name the field."""
     rec: Any = convert(data, wire.ActionRecord)  # type: ignore[arg-type]
     ids = _Ids(game.tables)
@@ -379,3 +379,30 @@ def action_from_json(game: SNC, data: Any) -> Action:
         case wire.TopAction():
             return Top(un(rec.unit))
     return Done()
+
+
+class SNCCodec:
+    """The codec role (`kernel.roles.Codec`), built from the rules: states through the data's
+    ids and the position check, actions through their wire record."""
+
+    wire: WireTypes = WireTypes(
+        state=wire.StateRecord,
+        action=wire.ActionRecord,
+        observation=wire.ObservationRecord,
+    )
+    """The wire records the codec decodes with and the published schemas come from."""
+
+    def __init__(self, rules: SNCRules) -> None:
+        self.rules = rules
+
+    def state_to_json(self, s: SNCState) -> dict[str, Any]:
+        return state_to_json(self.rules, s)
+
+    def state_from_json(self, data: Any) -> SNCState:
+        return state_from_json(self.rules, data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Any) -> Action:
+        return action_from_json(self.rules, data)

@@ -16,10 +16,10 @@ from specs.snc1937.rules.state import Combat, SNCState, Step
 from specs.snc1937.rules.tables import Tables, battle, crt
 
 if TYPE_CHECKING:
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.rules.play import SNCRules
 
 
-def describe(game: SNC, s: SNCState, action: Action) -> str:
+def describe(game: SNCRules, s: SNCState, action: Action) -> str:
     side = game.to_move(s) or ""
     return f"{side}: {codec.action_text(action)}"
 
@@ -58,3 +58,19 @@ def combat_line(t: Tables, s: SNCState, c: Combat, face: int) -> str:
         f"{column_label(found.base)}{'; ' + shifts if shifts else ''}; final {found.label}; "
         f"die {face}: attacker loses {lost_a}, defender {lost_d} (SNC-10.5.0.1)"
     )
+
+
+class SNCNarration:
+    """The narration role (`kernel.roles.Narration`), built from the rules."""
+
+    def __init__(self, rules: SNCRules) -> None:
+        self.rules = rules
+
+    def describe(self, s: SNCState, action: Action) -> str:
+        return describe(self.rules, s, action)
+
+    def headline(self, s: SNCState) -> str:
+        return headline(s)
+
+    def events(self, before: SNCState, action: Action, after: SNCState) -> list[str]:
+        return events(self.rules.tables, before, action, after)

@@ -21,10 +21,10 @@ from specs.snc1937.rules.tables import stacks
 from specs.snc1937.rules.top_unit import top_first
 
 if TYPE_CHECKING:
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.rules.play import SNCRules
 
 
-def observe(game: SNC, s: SNCState, side: str) -> dict[str, Any]:
+def observe(game: SNCRules, s: SNCState, side: str) -> dict[str, Any]:
     t = game.tables
     order = t.order.__getitem__
     c = s.combat

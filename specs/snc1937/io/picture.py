@@ -41,7 +41,7 @@ from specs.snc1937.rules.tables import Tables, stacks
 from specs.snc1937.rules.top_unit import top_first
 
 if TYPE_CHECKING:
-    from specs.snc1937.rules.game import SNC
+    from specs.snc1937.rules.play import SNCRules
 
 SIDES = (
     (CH, "#8fb3de"),
@@ -211,7 +211,9 @@ def _pips(t: Tables, s: SNCState, unit: str) -> str:
     return "●○" if unit in s.reduced else "●●"
 
 
-def _stacks(game: SNC, s: SNCState, side: str | None) -> list[tuple[Hex, tuple[str, ...], int]]:
+def _stacks(
+    game: SNCRules, s: SNCState, side: str | None
+) -> list[tuple[Hex, tuple[str, ...], int]]:
     """(hex, the units shown top first, how many units are there): everything, or what
     `side` sees (observe, SNC-6.3.1)."""
     if side is None:
@@ -223,7 +225,7 @@ def _stacks(game: SNC, s: SNCState, side: str | None) -> list[tuple[Hex, tuple[s
     return [(hexes[st["hex"]], tuple(st["units"]), int(st["count"])) for st in seen]
 
 
-def _units(game: SNC, s: SNCState, side: str | None) -> tuple[list[Piece], set[str]]:
+def _units(game: SNCRules, s: SNCState, side: str | None) -> tuple[list[Piece], set[str]]:
     t = game.tables
     out: list[Piece] = []
     shown: set[str] = set()
@@ -274,7 +276,7 @@ def _markers(t: Tables, s: SNCState) -> list[Piece]:
     return out
 
 
-def _combat_line(game: SNC, s: SNCState, side: str | None) -> list[str]:
+def _combat_line(game: SNCRules, s: SNCState, side: str | None) -> list[str]:
     """The attack under way; its defenders only once `side` may see them (SNC-6.3.1)."""
     c = s.combat
     if c is None:
@@ -314,7 +316,7 @@ def _provisional_note(data: SNCData) -> str:
     )
 
 
-def scene(game: SNC, s: SNCState, side: str | None = None) -> Scene:
+def scene(game: SNCRules, s: SNCState, side: str | None = None) -> Scene:
     """The position as a picture; with `side`, as that side may see it (SNC-6.3.1)."""
     t = game.tables
     data = t.data
@@ -383,3 +385,15 @@ def scene(game: SNC, s: SNCState, side: str | None = None) -> Scene:
         turn=s.turn,
         turns=LAST_GT,
     )
+
+
+class SNCPicture:
+    """The picture role (`kernel.roles.Picture`), built from the rules."""
+
+    def __init__(self, rules: SNCRules) -> None:
+        self.rules = rules
+
+    def scene(self, s: SNCState, side: str | None = None) -> Scene:
+        """The position as a picture (kernel.scene), for `wargame render`; with `side`, as that
+        side may see it (SNC-6.3.1)."""
+        return scene(self.rules, s, side)

@@ -19,16 +19,20 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
-from kernel.data import Fact, FactResult, check_facts
+from kernel.data import Fact, FactResult, Provenance, check_facts
 from kernel.hexes import Hex, hex_adjacent, parse_hex
 from specs.snc1937.data.counters import UnitSpec
 from specs.snc1937.data.loader import DATA_DIR, SNCData, load_data
 from specs.snc1937.data.map_data import LAND, WATER
 from specs.snc1937.data.setup_data import AtStart, Reinforcement
 from specs.snc1937.rules.board import Board
+
+if TYPE_CHECKING:
+    from specs.snc1937.rules.play import SNCRules
 
 CH, JP = "CH", "JP"
 Check = Callable[[], "str | None"]
@@ -1404,3 +1408,26 @@ def _example_unit_facts(data: SNCData) -> list[Fact]:
         ),
         Fact("§12 GT 1", "SNLF 9 has two steps", units(snlf9, "SNLF 9 adds 2 steps on GT 1")),
     ]
+
+
+class SNCDataCheck:
+    """The data check role (`kernel.roles.DataCheck`), built from the rules."""
+
+    def __init__(self, rules: SNCRules) -> None:
+        self.rules = rules
+
+    def _data(self, data_file: Path | None) -> SNCData:
+        """The shipped data, or with one part replaced: SNC's data is five files, and a file
+        given alone (`wargame data check snc1937 --file F`) replaces the part its `format` line
+        names (a directory: all five read from there)."""
+        if data_file is None:
+            return self.rules.data
+        if data_file.is_dir():
+            return load_data(data_file)
+        return load_data(replace=[data_file])
+
+    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
+        return check_facts(facts(self._data(data_file)))
+
+    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
+        return self._data(data_file).provisional()

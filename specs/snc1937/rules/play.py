@@ -1,11 +1,14 @@
-"""The SNC Game: the kernel contract (`kernel.game.Game`) over the sequence of play.
+"""The SNC rules of play: the kernel contract (`kernel.game.Game`) over the sequence of play,
+all but what a side is shown (`observe`, added by the dispatcher `specs.snc1937.game.SNC`).
 
-`SNC` reads the stage a state is at (its phase and step) and calls the pure functions of the
-rules modules: the game turn and its stacking checks in `sequence.py`, each kind of step in its
-topic module (`movement_steps.py`, `overrun_steps.py`, `combat_steps.py`, `support_steps.py`,
-`reinforcement_steps.py`, `top_unit.py`). An action out of place or breaking a rule is refused
-with `IllegalAction` naming the clause (`refusals.py`). Dice are chance actions with
-probability 1/6.
+`SNCRules` reads the stage a state is at (its phase and step) and calls the pure functions of
+the rules modules: the game turn and its stacking checks in `sequence.py`, each kind of step in
+its topic module (`movement_steps.py`, `overrun_steps.py`, `combat_steps.py`,
+`support_steps.py`, `reinforcement_steps.py`, `top_unit.py`). An action out of place or breaking
+a rule is refused with `IllegalAction` naming the clause (`refusals.py`). Dice are chance
+actions with probability 1/6. The roles besides the rules (codec, narration, picture, position
+check, data check) are built from the rules object by the package
+(`specs/snc1937/__init__.py`).
 """
 
 from __future__ import annotations
@@ -13,23 +16,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import attrs
 
-from kernel.data import FactResult, Provenance, check_facts
 from kernel.errors import InvalidInput
-from kernel.game import CHANCE, Outcome, WireTypes
-from kernel.playout import Agent, observing, random_policy
-from kernel.scene import Scene
+from kernel.game import CHANCE, Outcome
 from kernel.variants import Catalogue, Variant
-from specs.snc1937.data.facts import facts
-from specs.snc1937.data.loader import DATA_DIR, SNCData, load_data
+from specs.snc1937.data.loader import DATA_DIR, load_data
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.formal import position
-from specs.snc1937.io import codec, narration, picture
-from specs.snc1937.io import observation as observe
-from specs.snc1937.io import wire as snc_wire
 from specs.snc1937.rules import (
     combat_steps,
     movement_steps,
@@ -70,8 +64,8 @@ from specs.snc1937.rules.tables import Tables
 DIE = tuple(range(1, 7))
 
 
-class SNC:
-    """Shanghai-Nanking Campaign 1937 (Strategy & Tactics 329, 2021)."""
+class SNCRules:
+    """Shanghai-Nanking Campaign 1937 (Strategy & Tactics 329, 2021): the rules of play."""
 
     name: str = "snc1937"
     title: str = "Shanghai-Nanking Campaign 1937"
@@ -82,11 +76,6 @@ class SNC:
     nontermination_clauses: tuple[str, ...] = ("SNC-5.2.2",)
     perfect_information: bool = False
     """Play ends after GT 12 at the latest (SNC-5.2.2); each phase ends by `Done`."""
-    wire: WireTypes = WireTypes(
-        state=snc_wire.StateRecord,
-        action=snc_wire.ActionRecord,
-        observation=snc_wire.ObservationRecord,
-    )
 
     def __init__(self, data_dir: Path = DATA_DIR) -> None:
         self.data = load_data(data_dir)
@@ -314,61 +303,5 @@ class SNC:
     def outcome(self, s: SNCState) -> Outcome | None:
         return s.result
 
-    def observe(self, s: SNCState, side: str) -> dict[str, Any]:
-        """What `side` may know (SNC-6.3.1): only the top unit of each enemy stack."""
-        return observe.observe(self, s, side)
-
-    def check_position(self, s: SNCState) -> None:
-        position.check_position(self.tables, s)
-
     def no_action_clauses(self, s: SNCState) -> tuple[str, ...]:
         return (STEP_CLAUSE[s.step],)
-
-    def playout_agents(self) -> dict[str, Agent[SNCState, Action]]:
-        """Agents for `wargame play`: each decides from its own observation only."""
-        return {side: observing(random_policy, side) for side in self.sides}
-
-    # --- data --------------------------------------------------------------------------------
-    def _data(self, data_file: Path | None) -> SNCData:
-        """The shipped data, or with one part replaced: SNC's data is five files, and a file
-        given alone (`wargame data check snc1937 --file F`) replaces the part its `format` line
-        names (a directory: all five read from there)."""
-        if data_file is None:
-            return self.data
-        if data_file.is_dir():
-            return load_data(data_file)
-        return load_data(replace=[data_file])
-
-    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
-        return check_facts(facts(self._data(data_file)))
-
-    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
-        return self._data(data_file).provisional()
-
-    # --- codec -------------------------------------------------------------------------------
-    def state_to_json(self, s: SNCState) -> dict[str, Any]:
-        return codec.state_to_json(self, s)
-
-    def state_from_json(self, data: Any) -> SNCState:
-        return codec.state_from_json(self, data)
-
-    def action_to_json(self, action: Action) -> dict[str, Any]:
-        return codec.action_to_json(action)
-
-    def action_from_json(self, data: Any) -> Action:
-        return codec.action_from_json(self, data)
-
-    def describe(self, s: SNCState, action: Action) -> str:
-        return narration.describe(self, s, action)
-
-    def headline(self, s: SNCState) -> str:
-        return narration.headline(s)
-
-    def events(self, before: SNCState, action: Action, after: SNCState) -> list[str]:
-        return narration.events(self.tables, before, action, after)
-
-    # --- picture -----------------------------------------------------------------------------
-    def scene(self, s: SNCState, side: str | None = None) -> Scene:
-        """The position as a picture (kernel.scene), for `wargame render`; with `side`, as that
-        side may see it (SNC-6.3.1)."""
-        return picture.scene(self, s, side)
