@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 from kernel.hexes import Hex
 from solvers.queries import assignments as solver
 from solvers.queries.combat import Combat, Reason
+from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal.attacks_oracle import oracle_attacks
+from specs.snc1937.rules.board import Board
 from specs.snc1937.rules.combat_query import (
     Attack,
     check_attack,
     combat_problem,
+    crossable,
     explain_attack,
     legal_attacks,
 )
@@ -262,7 +265,10 @@ def test_snc_10_1_2_playout_positions_equal_the_oracle() -> None:
             got = list(
                 legal_attacks(DATA, BOARD, STANDARD, stacks, state.reduced, state.side, **used)
             )
-            want = oracle_attacks(DATA, BOARD, stacks, state.reduced, state.side, **used)
+            want = oracle_attacks(
+                DATA, BOARD, stacks, state.reduced, state.side,
+                attacked=state.done, defended=defended,
+            )  # fmt: skip
             assert _as_set(got) == want
             checked += 1
     assert checked > 0
@@ -282,3 +288,43 @@ def test_snc_10_1_1_no_limit_on_the_number_of_attacks() -> None:
             combats.append(Combat((free[0],), (t,)))
     assert len(combats) >= 2
     assert solver.check(problem, tuple(combats))
+
+
+class _YangtzeSideBoard(Board):
+    """The real board with a Yangtze hexside drawn between 3509 and 3510: the map data has
+    none today (AMB-SNC-24), so the option `yangtze_hexside_combat` is shown on this one."""
+
+    def side_kind(self, a: Hex, b: Hex) -> str | None:
+        if {a, b} == {h("3509"), h("3510")}:
+            return "yangtze"
+        return super().side_kind(a, b)
+
+
+def test_snc_10_4_1_9_crossable_follows_yangtze_hexside_combat() -> None:
+    """SNC-10.4.1.9, SNC-9.4.6, AMB-SNC-24: JP-3D-1 in 3509 faces the 3rd Chinese division in
+    3510 across a Yangtze hexside. Under `forbidden` (both presets: AMB-SNC-24's note treats the
+    Yangtze as impassable, SNC-9.4.6) no attack crosses it; under `allowed` (SNC-10.4.1.9 bars
+    only all-sea and all-lake hexsides) the attack is legal. The solver layer agrees with
+    `odds.attack_problem` and the oracle under each reading."""
+    board = _YangtzeSideBoard(DATA)
+    stacks = pos(h3509=JP, h3510=CH)
+    allowed = CATALOGUE.variant("standard", {"yangtze_hexside_combat": "allowed"})
+    for name in ("standard", "printed"):
+        v = CATALOGUE.preset(name)
+        assert v.is_("yangtze_hexside_combat", "forbidden")
+        assert not crossable(DATA, board, h("3509"), h("3510"), v)
+        assert not list(legal_attacks(DATA, board, v, stacks, frozenset(), "JP"))
+        assert oracle_attacks(DATA, board, stacks, frozenset(), "JP", variant=v) == set()
+        reasons = explain_attack(
+            DATA, board, stacks, frozenset(), "JP", h("3510"), ["JP-3D-1"], variant=v
+        )
+        assert "SNC-10.4.1.9" in _clauses(reasons)
+    assert crossable(DATA, board, h("3509"), h("3510"), allowed)
+    got = list(legal_attacks(DATA, board, allowed, stacks, frozenset(), "JP"))
+    assert _as_set(got) == {(h("3510"), frozenset({"JP-3D-1"}))}
+    assert _as_set(got) == oracle_attacks(DATA, board, stacks, frozenset(), "JP", variant=allowed)
+    assert check_attack(
+        DATA, board, stacks, frozenset(), "JP", h("3510"), ["JP-3D-1"], variant=allowed
+    )
+    # the same hexside drawn as clear on the real board: crossable under both readings
+    assert crossable(DATA, BOARD, h("3509"), h("3510"), STANDARD)

@@ -35,6 +35,7 @@ OTHER_READINGS = {
     "movement_check_side": "both_players",
     "reinforcement_stacking": "checked_on_placement",
     "sudden_defeat_timing": "end_of_phase",
+    "overrun_stacking": "after_each_overrun",
 }
 
 
@@ -42,7 +43,8 @@ def old_checked_hexes(
     t: Tables, before: SNCState, action: Any, after: SNCState
 ) -> tuple[Hex, ...] | None:
     """The oracle: `properties.checked_hexes` as it was before the position recorded the
-    check, re-deriving it from the step (SNC-6.0.2 (a), (b); AMB-SNC-8 (c))."""
+    check, re-deriving it from the step (SNC-6.0.2 (a), (b); AMB-SNC-8 (c)), with the overrun
+    reading (overrun_stacking) added since."""
     v = before.variant
     st = stacks(after.where)
     if isinstance(action, Done) and before.step == Step.MAIN and not before.moving:
@@ -56,6 +58,8 @@ def old_checked_hexes(
         return None
     if c.landing and not v.is_("reinforcement_stacking", "checked_on_placement"):
         return None
+    if c.overrun and not v.is_("overrun_stacking", "after_each_overrun"):
+        return None  # SNC-6.0.2: an overrun is fought in a Move phase (AMB-SNC-8)
     loc = locations(after.where)
     fought = [c.target, *(loc[u] for u in c.attackers if u in loc)]
     return stacking.hexes_to_check(st, t.data, v, phasing=before.side, after_combat=fought)
@@ -116,7 +120,8 @@ def test_snc_6_0_2_checked_is_the_old_derivation_on_seeded_playouts(
 ) -> None:
     """SNC-6.0.2, SNC-6.0.3, AMB-SNC-8: at every step of seeded games under both presets and
     under reinforcement_stacking=checked_on_placement, `after.checked` is what the old
-    derivation from the step gave (a check covering no hex reads as none); checks were met."""
+    derivation from the step gave (a check covering no hex reads as none); checks were met.
+    An overrun starts a check only under overrun_stacking=after_each_overrun."""
     seen = _compare(preset, options, seed)
     assert seen["steps"] > 100 and seen["checks"] > 0 and seen["nonempty"] > 0, seen
     if options.get("reinforcement_stacking") == "checked_on_placement":

@@ -191,3 +191,48 @@ def test_overrun_entry_free_or_paid_under_one_mp() -> None:
         s = losses(run(s, Overrun(ELEVENTH, H("2707")), Done(), Roll(3)))
         assert flow.locations(s.where)["JP-11D-1"] == H("2707")
         assert s.mp == mp, reading
+
+
+def _overstacked_overrun(preset: str = "standard", **readings: str) -> SNCState:
+    """A Move phase (SNC-5.3.2): JP-3D-1 and JP-3D-2 start in 2906 and move together into 2806,
+    where the 11th Division stands (six units there mid-move, SNC-6.2.1's limit is five), then
+    overrun 2707 (SNC-9.6.2, SNC-9.6.3); a 2 leaves CH-3D in 2707 and reduces both regiments.
+    Returned once the overrun's losses are taken."""
+    s = position(Order.MOVE_MOVE, 7, preset, **readings)
+    where = dict(s.where) | dict.fromkeys(("JP-3D-1", "JP-3D-2"), H("2906"))
+    s = attrs.evolve(s, where=tuple(sorted(where.items())), dead=s.dead - {"JP-3D-1", "JP-3D-2"})
+    pair = ("JP-3D-1", "JP-3D-2")
+    s = run(s, Move(pair, H("2806")), Overrun(pair, H("2707")), Done(), Roll(2))
+    s = losses(s)
+    here = [u for u, x in s.where if x == H("2806")]
+    assert len(here) == 6 and "CH-3D" not in s.dead  # the defenders survive
+    return s
+
+
+@pytest.mark.parametrize("preset", ["standard", "printed"])
+def test_snc_6_0_2_an_overrun_in_a_move_phase_forces_no_cull(preset: str) -> None:
+    """SNC-6.0.2: stacking limits "only apply" at the end of a Move phase (a) and after each
+    combat of a Fight phase (b); overrun_stacking=end_of_phase (both presets, AMB-SNC-8). The
+    overrun's defenders survive with six Japanese units in 2806 mid-move: no cull is demanded
+    (SNC-6.0.4), the pair may try again or stop (SNC-9.6.8), a regiment of the 11th may then
+    move out, and check (a) at the phase's end covers 2806: with all six still there the
+    Japanese must cull; with one moved out nothing is over-stacked."""
+    s = _overstacked_overrun(preset)
+    assert s.step == Step.MAIN and s.stack_hexes == () and s.checked == ()
+    assert GAME.legal_actions(s) == [Overrun(("JP-3D-1", "JP-3D-2"), H("2707")), Done()]
+    s = run(s, Done())  # the pair stops in 2806 (SNC-9.6.8)
+    assert s.step == Step.MAIN and not s.moving
+    assert Move(("JP-11D-1",), H("2906")) in GAME.legal_actions(s)
+    ended = run(s, Done())  # SNC-6.0.2 (a): the check at the end of the Move phase
+    assert ended.step == Step.STACK and ended.stack_hexes == (H("2806"),)
+    assert GAME.to_move(ended) == JP
+    out = run(s, Move(("JP-11D-1",), H("2906")), Done(), Done())
+    assert out.step != Step.STACK and H("2806") in out.checked
+
+
+def test_amb_snc_8_overrun_stacking_after_each_overrun_reading() -> None:
+    """overrun_stacking=after_each_overrun (AMB-SNC-8): the overrun is a combat (SNC-9.6.3)
+    and check (b) of SNC-6.0.2 follows it: 2806 must be culled at once (SNC-6.0.4)."""
+    s = _overstacked_overrun(overrun_stacking="after_each_overrun")
+    assert s.step == Step.STACK and s.stack_hexes == (H("2806"),)
+    assert GAME.to_move(s) == JP

@@ -34,7 +34,7 @@ def start() -> SNCState:
     return GAME.initial_state(GAME.presets()["standard"])
 
 
-def mid_game(seed: int = 12, gt: int = 5) -> SNCState:
+def mid_game(seed: int = 13, gt: int = 5) -> SNCState:
     """A seeded random game stopped in GT `gt` once a combat die has been rolled."""
     s, rng = start(), random.Random(seed)
     for _ in range(5000):

@@ -390,6 +390,30 @@ STACKING = (
         _r("both_players", "Both players', as at check (b).", ALT, "SNC-6.0.3"),
     ),
     _o(
+        "overrun_stacking",
+        "AMB-SNC-8",
+        "Is the stacking limit checked after an overrun? An overrun is a combat (SNC-9.6.3), but "
+        'it is fought in a Move phase, and SNC-6.0.2 says the limits "only apply" at the end '
+        "of a Move phase and after each combat of a Fight phase. Both presets read the text's "
+        '"only": an overrun in a Move phase starts no check, so units may still move out of an '
+        "over-stacked hex until the phase ends, when check (a) covers it",
+        ("SNC-6.0.2", "SNC-6.0.4", "SNC-9.6.3", "SNC-5.3.2"),
+        _r(
+            "end_of_phase",
+            "No: check (b) is for an Operations Phase of attack; an overrun's hexes wait for "
+            "check (a) at the end of its Move phase.",
+            TEXT,
+            "SNC-6.0.2",
+        ),
+        _r(
+            "after_each_overrun",
+            "Yes: an overrun is a combat, so check (b) follows it (its hexes, both players).",
+            ALT,
+            "SNC-6.0.2",
+            "SNC-9.6.3",
+        ),
+    ),
+    _o(
         "japanese_stack",
         "AMB-SNC-9",
         "What may a Japanese stack of five hold?",

@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Collection, Mapping
 
 from kernel.hexes import Hex
+from kernel.variants import Variant
 from specs.snc1937.data.loader import SNCData
 from specs.snc1937.rules.board import Board
 from specs.snc1937.rules.odds import attack_problem, attack_strength
@@ -27,8 +28,10 @@ def oracle_attacks(
     *,
     attacked: Collection[str] = frozenset(),
     defended: Collection[str] = frozenset(),
+    variant: Variant | None = None,
 ) -> set[tuple[Hex, frozenset[str]]]:
-    """Every legal next attack as (target hex, attacking units)."""
+    """Every legal next attack as (target hex, attacking units); `variant` None stands for
+    preset `standard` (`odds.attack_problem`)."""
     where = {u: h for h, ids in stacks.items() for u in ids}
     out: set[tuple[Hex, frozenset[str]]] = set()
     for target, defenders in stacks.items():
@@ -42,12 +45,12 @@ def oracle_attacks(
             for u in stacks.get(n, ())
             if data.unit(u).side == side
             and u not in attacked
-            and attack_problem(data, board, target, {u: n}, stacks) is None
+            and attack_problem(data, board, target, {u: n}, stacks, variant) is None
         )
         for size in range(1, len(able) + 1):
             for group in itertools.combinations(able, size):
                 froms = {u: where[u] for u in group}
-                if attack_problem(data, board, target, froms, stacks) is not None:
+                if attack_problem(data, board, target, froms, stacks, variant) is not None:
                     continue
                 if attack_strength(data, board, target, froms, reduced) > 0:
                     out.add((target, frozenset(group)))

@@ -19,7 +19,8 @@ names the JSON field, the clause and the property ID of the first breach.
   (SNC-6.0.2 to SNC-6.0.4, SNC-6.2.x): once a check is over, every hex it covers is within the
   limits (`stacking.py` says which hexes a check covers, per `stacking_check` and
   `movement_check_side`, AMB-SNC-8; a Reinforcement Phase is checked only under
-  `reinforcement_stacking=checked_on_placement`). A check that finds an over-stacked hex hands
+  `reinforcement_stacking=checked_on_placement`, an overrun only under
+  `overrun_stacking=after_each_overrun`). A check that finds an over-stacked hex hands
   it to its owner (the stack step, SNC-6.0.4); the property then holds when the culls are over.
   Sudden death ends the game at once (SNC-4.1.1, SNC-4.1.2, SNC-4.2.1), so a step that ends
   the game by it is no check point.
@@ -234,7 +235,8 @@ def checked_hexes(
       phasing player's hexes, or both players' under movement_check_side=both_players;
     - (b) the end of a combat: its target and its attackers' hexes, both players' units, or
       every hex under stacking_check=global; a landing combat only under
-      reinforcement_stacking=checked_on_placement (AMB-SNC-8 (c));
+      reinforcement_stacking=checked_on_placement (AMB-SNC-8 (c)), an overrun only under
+      overrun_stacking=after_each_overrun (AMB-SNC-8);
     - the end of a Reinforcement Phase under checked_on_placement: the hexes of the units that
       arrived in it.
 
@@ -393,7 +395,8 @@ def step_checks(t: Tables) -> tuple[StepCheck, ...]:
             ("SNC-6.0.2", "SNC-6.0.3", "SNC-6.0.4", "SNC-6.2.1", "SNC-6.2.2", "SNC-6.2.3"),
             "Stacking limits hold at the check points: at the end of an Operations Phase of "
             "movement (the phasing player's hexes, movement_check_side) and after each combat "
-            "(its hexes or every hex, stacking_check), once the owners' culls are over.",
+            "of a Fight phase (its hexes or every hex, stacking_check; an overrun's only under "
+            "overrun_stacking=after_each_overrun), once the owners' culls are over.",
             functools.partial(stacking_breach, t),
         ),
         _step_check(

@@ -1,11 +1,11 @@
 """SNC's attacks of a Fight phase served by the solver layer (SNC-10.0.x, SNC-10.2.x).
 
-`combat_problem` fills the solvers' plain description (`solvers.queries.combat.CombatProblem`) from
-a
-position: attackers are the phasing side's units, targets are enemy-occupied hexes (every unit
-of the hex defends, SNC-10.0.4, so a hex is attacked as one stack), a contact is a unit next to
-the hex across a hexside an attack may cross (SNC-10.0.1, SNC-10.4.1.9, and the Yangtze,
-AMB-SNC-24). The grouping is `ONE_TARGET`: one target hex per attack, any number of adjacent
+`combat_problem` fills the solvers' plain description (`solvers.queries.combat.CombatProblem`)
+from a position: attackers are the phasing side's units, targets are enemy-occupied hexes (every
+unit of the hex defends, SNC-10.0.4, so a hex is attacked as one stack), a contact is a unit
+next to the hex across a hexside an attack may cross (SNC-10.0.1, SNC-10.4.1.9, and a Yangtze
+hexside as option `yangtze_hexside_combat` reads it, `crossable`). The grouping is
+`ONE_TARGET`: one target hex per attack, any number of adjacent
 attackers from any hexes (SNC-10.0.5), factors never split (SNC-10.0.6), each unit attacks at
 most once and each hex is attacked at most once (SNC-10.0.7, SNC-10.0.8). Attackers are
 units, not stacks, so units of one stack may attack different hexes or stay out
@@ -35,9 +35,10 @@ from kernel.variants import Variant
 from solvers.queries import assignments as solver
 from solvers.queries.combat import ONE_TARGET, Combat, CombatProblem, Contact, Reason, Rules
 from specs.snc1937.data.loader import SNCData
+from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules.board import Board
 from specs.snc1937.rules.fire_support import KINDS, eligible_kinds
-from specs.snc1937.rules.odds import NO_COMBAT_SIDES, attack_strength, concentric
+from specs.snc1937.rules.odds import attack_strength, concentric, no_combat_sides
 
 RULES = Rules(
     contact=Reason(
@@ -75,13 +76,20 @@ def _where(stacks: Mapping[Hex, tuple[str, ...]]) -> dict[str, Hex]:
     return {u: h for h, ids in stacks.items() for u in ids}
 
 
-def crossable(data: SNCData, board: Board, frm: Hex, target: Hex) -> bool:
+def _variant(variant: Variant | None) -> Variant:
+    """`variant` None stands for preset `standard` (as in `odds.attack_problem`)."""
+    return CATALOGUE.preset("standard") if variant is None else variant
+
+
+def crossable(data: SNCData, board: Board, frm: Hex, target: Hex, variant: Variant) -> bool:
     """Whether an attack may go from `frm` into the adjacent `target`: not across an all-sea or
-    all-lake hexside (SNC-10.4.1.9) nor a Yangtze hexside (SNC-9.4.6, AMB-SNC-24)."""
+    all-lake hexside (SNC-10.4.1.9), nor across the hexsides `odds.no_combat_sides` adds under
+    option `yangtze_hexside_combat` (found here): a Yangtze hexside under `forbidden`
+    (SNC-9.4.6, AMB-SNC-24's note), none under `allowed` (SNC-10.4.1.9 alone)."""
     if target not in board.neighbors(frm):
         return False
     kind = board.side_kind(frm, target)
-    return kind not in data.tec.no_combat_across and kind not in NO_COMBAT_SIDES
+    return kind not in data.tec.no_combat_across and kind not in no_combat_sides(variant)
 
 
 class _Names(Mapping[str, str]):
@@ -108,6 +116,7 @@ def combat_problem(
     stacks: Mapping[Hex, tuple[str, ...]],
     side: str,
     *,
+    variant: Variant | None = None,
     attacked: Collection[str] = frozenset(),
     defended: Collection[str] = frozenset(),
     only: Hex | None = None,
@@ -118,7 +127,9 @@ def combat_problem(
     already (SNC-10.0.7); hexes holding a unit of `defended` were attacked already
     (SNC-10.0.8). Every static unit of `side` is listed as `static` (SNC-10.2.1). With
     `everyone`, units and enemy hexes without a contact are listed too, so an explanation
-    can name the contact rule they break rather than call them strangers."""
+    can name the contact rule they break rather than call them strangers. `variant` decides
+    which hexsides an attack may cross (`crossable`); None stands for preset `standard`."""
+    v = _variant(variant)
     done, hit = frozenset(attacked), frozenset(defended)
     where = _where(stacks)
     foes = {
@@ -145,7 +156,7 @@ def combat_problem(
                 continue
             if u in done:  # SNC-10.0.6: a unit's factors go to one battle only
                 continue
-            mine = [t for t in board.neighbors(h) if t in foes and crossable(data, board, h, t)]
+            mine = [t for t in board.neighbors(h) if t in foes and crossable(data, board, h, t, v)]
             if mine or everyone:
                 attackers.append(u)
                 contacts.extend(Contact(u, hex_name(t)) for t in sorted(mine))
@@ -213,6 +224,7 @@ def contacts_by_target(
     stacks: Mapping[Hex, tuple[str, ...]],
     side: str,
     *,
+    variant: Variant | None = None,
     attacked: Collection[str] = frozenset(),
     defended: Collection[str] = frozenset(),
     only: Hex | None = None,
@@ -221,8 +233,9 @@ def contacts_by_target(
     now in problem order: the contacts of `combat_problem` (SNC-10.0.1, SNC-10.0.5 to
     SNC-10.0.8, SNC-10.2.1, SNC-10.4.1.9); `only` restricts it to one hex."""
     problem = combat_problem(
-        data, board, stacks, side, attacked=attacked, defended=defended, only=only
-    )
+        data, board, stacks, side,
+        attacked=attacked, defended=defended, only=only, variant=variant,
+    )  # fmt: skip
     out: dict[Hex, list[str]] = {}
     for c in problem.contacts:
         out.setdefault(parse_hex(c.target), []).append(c.attacker)
@@ -236,6 +249,7 @@ def attack_targets(
     reduced: Collection[str],
     side: str,
     *,
+    variant: Variant | None = None,
     attacked: Collection[str] = frozenset(),
     defended: Collection[str] = frozenset(),
 ) -> tuple[Hex, ...]:
@@ -243,7 +257,9 @@ def attack_targets(
     attack in `legal_attacks`. The strength only grows as attackers join, so a hex qualifies
     exactly when all its possible attackers together do not round down to 0 (SNC-10.4.1.8),
     and a declaration begun there can always be completed."""
-    found = contacts_by_target(data, board, stacks, side, attacked=attacked, defended=defended)
+    found = contacts_by_target(
+        data, board, stacks, side, attacked=attacked, defended=defended, variant=variant
+    )
     return tuple(
         t for t, units in found.items() if strong_enough(data, board, stacks, reduced, t, units)
     )
@@ -265,12 +281,15 @@ def legal_attacks(
     solver's attacker groups in its canonical order (SNC-10.0.5 to SNC-10.0.8, SNC-10.1.2,
     SNC-10.2.x, SNC-10.4.1.8, SNC-10.4.1.9). `available` is the fire support not yet used
     (SNC-11.1.5)."""
-    whole = combat_problem(data, board, stacks, side, attacked=attacked, defended=defended)
+    whole = combat_problem(
+        data, board, stacks, side, attacked=attacked, defended=defended, variant=variant
+    )
     for t in whole.targets:
         target = parse_hex(t)
         problem = combat_problem(
-            data, board, stacks, side, attacked=attacked, defended=defended, only=target
-        )
+            data, board, stacks, side,
+            attacked=attacked, defended=defended, only=target, variant=variant,
+        )  # fmt: skip
         for assignment in solver.assignments(problem):
             if not assignment:
                 continue  # no attack at all: attacking is voluntary (SNC-10.0.2)
@@ -288,6 +307,7 @@ def explain_attack(
     target: Hex,
     attackers: Collection[str],
     *,
+    variant: Variant | None = None,
     attacked: Collection[str] = frozenset(),
     defended: Collection[str] = frozenset(),
 ) -> list[Reason]:
@@ -314,8 +334,9 @@ def explain_attack(
     if out:
         return out
     problem = combat_problem(
-        data, board, stacks, side, attacked=attacked, defended=defended, everyone=True
-    )
+        data, board, stacks, side,
+        attacked=attacked, defended=defended, everyone=True, variant=variant,
+    )  # fmt: skip
     out += solver.explain(problem, (Combat(rest, (t,)),))
     if not out and not strong_enough(data, board, stacks, reduced, target, rest):
         out.append(ZERO_STRENGTH)
@@ -331,11 +352,12 @@ def check_attack(
     target: Hex,
     attackers: Collection[str],
     *,
+    variant: Variant | None = None,
     attacked: Collection[str] = frozenset(),
     defended: Collection[str] = frozenset(),
 ) -> bool:
     """Whether `attackers` may attack `target` as the next attack (`explain_attack` is empty)."""
     return not explain_attack(
         data, board, stacks, reduced, side, target, attackers,
-        attacked=attacked, defended=defended,
+        attacked=attacked, defended=defended, variant=variant,
     )  # fmt: skip

@@ -7,7 +7,9 @@ An attack is declared one hex at a time (`Attack`), its attackers join one by on
 attacker (SNC-10.5.1.1, SNC-10.5.2.x); then the victors may advance (SNC-10.5.3.x). A landing
 combat's defenders that survive retreat one hex, its survivors come ashore and the 10th Army's
 may advance a second hex (SNC-8.4.0.7 to SNC-8.4.1.3); an overrun's group goes on with its move
-(`overrun_steps.finish`). Each combat ends with the stacking check (`sequence.after_combat`).
+(`overrun_steps.finish`). Each combat of a Fight phase ends with the stacking check
+(`sequence.after_combat`); an overrun's, only under overrun_stacking=after_each_overrun
+(`overrun_stack`, SNC-6.0.2, AMB-SNC-8).
 Which hexes may be attacked and by whom is `combat_query.py`'s; the odds, `tables.battle`.
 """
 
@@ -60,7 +62,7 @@ def attack_targets(t: Tables, s: SNCState) -> tuple[Hex, ...]:
     attacked this phase (or landed, AMB-SNC-12)."""
     return combat_query.attack_targets(
         t.data, t.board, stacks(s.where), s.reduced, s.side,
-        attacked=s.done, defended=_defended(s),
+        attacked=s.done, defended=_defended(s), variant=s.variant,
     )  # fmt: skip
 
 
@@ -71,7 +73,7 @@ def join_choices(t: Tables, s: SNCState) -> list[str]:
     assert c is not None
     found = combat_query.contacts_by_target(
         t.data, t.board, stacks(s.where), s.side,
-        attacked=s.done, defended=_defended(s), only=c.target,
+        attacked=s.done, defended=_defended(s), only=c.target, variant=s.variant,
     ).get(c.target, ())  # fmt: skip
     return sorted((u for u in found if u not in c.attackers), key=t.order.__getitem__)
 
@@ -214,7 +216,7 @@ def _after_losses(t: Tables, s: SNCState) -> SNCState:
         s, stop = overrun_steps.finish(t, s)  # SNC-9.6.6 to SNC-9.6.8
         if stop:
             s = movement_steps.stop(t, s)
-        return after_combat(t, s)
+        return overrun_stack(t, s)
     if advance_choices(t, s):
         return attrs.evolve(s, step=Step.ADVANCE)
     return after_combat(t, s)
@@ -395,6 +397,17 @@ def _landed(t: Tables, s: SNCState) -> SNCState:
     if advance_on_choices(t, s):
         return attrs.evolve(s, step=Step.ADVANCE_ON)
     return landing_stack(t, s)
+
+
+def overrun_stack(t: Tables, s: SNCState) -> SNCState:
+    """After an overrun: SNC-6.0.2 names only the end of a Move phase (a) and the combats of a
+    Fight phase (b), so under overrun_stacking=end_of_phase (both presets) the overrun starts
+    no check and the hex may stay over-stacked while units move out, until check (a) at the
+    phase's end (`sequence.end_ops`); under after_each_overrun check (b) follows it
+    (AMB-SNC-8)."""
+    if s.variant.is_("overrun_stacking", "after_each_overrun"):
+        return after_combat(t, s)
+    return attrs.evolve(s, combat=None, step=Step.MAIN)
 
 
 def landing_stack(t: Tables, s: SNCState) -> SNCState:
