@@ -91,7 +91,8 @@ class Shumshu:
 
     def initial_state(self, variant: Variant) -> ShumshuState:
         """Set-up (SHU-SETUP.1 to SHU-SETUP.3): the Japanese place their Shumshu pieces one
-        by one, hidden; everything else waits off the map."""
+        by one, hidden, in the order they choose (`sequence.place_piece`); everything else
+        waits off the map."""
         return sequence.initial_state(self.board, variant)
 
     # --- who moves, and what may they do --------------------------------------------------------
@@ -119,8 +120,8 @@ class Shumshu:
         fight = s.fight
         match s.stage:
             case Stage.SETUP:
-                unit = sequence.next_setup_piece(b, s)
-                return [Place(unit, h) for h in b.hexes] if unit else []
+                # SHU-SETUP.1: any piece still waiting, in the order the Japanese choose
+                return [Place(u, h) for u in sequence.setup_waiting(b, s) for h in b.hexes]
             case Stage.FORM:
                 return [*(Form(r) for r, _ in landing.formable(b, s)), Done()]
             case Stage.SAIL:

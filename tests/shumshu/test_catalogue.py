@@ -34,9 +34,11 @@ FOUND_HERE = {
     "lander_order",
     "decoy_return_moves",
 }
-NOTE_SILENT = {"reform": "text, read literally"}
+NOTE_SILENT = {"reform": "text, read literally", "decoy_return": "found here"}
 """Catalogue options on a point whose kernel note decides nothing (AMB-SHU-10 iv): draft reads
-the text literally."""
+the text literally. `decoy_return` (AMB-SHU-21 iii): draft departs from the kernel note's empty
+hex, which would tell the Russians which counter is the returning decoy (SHU-COMBAT.5); the
+option's question argues it (tests/shumshu/test_hidden_history.py)."""
 
 
 def test_the_entries_listed_are_the_catalogues() -> None:

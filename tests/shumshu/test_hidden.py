@@ -22,6 +22,7 @@ from tests.shumshu.positions import (
     GAME,
     OPTIONS,
     RULES,
+    B,
     apply_all,
     attack,
     h,
@@ -78,7 +79,12 @@ def test_shu_combat_6_a_discovered_decoy_leaves_until_next_turn() -> None:
         s = apply_all(s, Done())
     assert s.stage is Stage.DECOY and GAME.to_move(s) == JP
     returns = [a for a in legal(s) if isinstance(a, ReturnDecoy)]
-    assert returns and all(not [p for p in s.units if p.hex == a.hex] for a in returns)
+    # decoy_return=reachable_held (draft): into a hex the Japanese hold, never alone
+    assert returns and all(
+        [p for p in s.units if p.hex == a.hex and p.loc is Loc.MAP]
+        and all(B.side_of[p.id] == JP for p in s.units if p.hex == a.hex and p.loc is Loc.MAP)
+        for a in returns
+    )
     t = apply_all(s, returns[0])
     assert t.piece("JP-DC1").loc is Loc.MAP and "JP-DC1" not in {
         u["id"] for u in GAME.observe(t, RU)["units"]

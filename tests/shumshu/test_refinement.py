@@ -76,7 +76,9 @@ def test_model_refines_rules_on_seeded_playouts(preset: str) -> None:
     report = refinement.run(GAME, link(preset), preset, games=GAMES, every=EVERY)
     assert report.ok, "\n".join(str(m) for m in report.mismatches)
     assert report.steps > 80 * GAMES  # about a hundred steps a game
-    assert report.positions > 50
+    # about one position per EVERY steps (50 on the seeded games of the free-order set-up,
+    # SHU-SETUP.1, which changed every seeded game)
+    assert report.positions >= 50
     assert report.successors > report.positions
     schemas = dict(report.schemas)
     for name in (
@@ -172,20 +174,23 @@ def test_shu_crt_4_rout_and_advance_and_a_trapped_unit_match_both_ways() -> None
 
 def test_shu_rgt_1_and_shu_combat_6_forming_and_returning_match_both_ways() -> None:
     """SHU-RGT.1: three battalions together may form their regiment; SHU-COMBAT.6: a decoy
-    discovered last turn comes back to an empty hex reachable from hex 33."""
+    discovered last turn comes back into a hex the Japanese hold, reachable from hex 33
+    (`decoy_return=reachable_held`)."""
     bns = {u: "0502" for u in ("RU-1-138", "RU-2-138", "RU-3-138")}
     s = position({**bns, "JP-IB1": "0703"}, stage=Stage.FORM, turn=2)
     assert both_ways(s) == 2
     formed = apply_all(s, legal(s)[0])
     assert formed.piece("RU-138").loc is Loc.MAP
-    decoy = position({"JP-IB1": "0703", "RU-NI": "0502"}, stage=Stage.MOVE, side=JP, turn=2)
+    japanese = {"JP-IB1": "0703", "JP-IB2": "0404", "JP-IB3": "0305", "JP-TK1": "0205"}
+    decoy = position({**japanese, "RU-NI": "0502"}, stage=Stage.MOVE, side=JP, turn=2)
     back = attrs.evolve(
         decoy,
         stage=Stage.DECOY,
         units=tuple(attrs.evolve(p, recover=2) if p.id == "JP-DC1" else p for p in decoy.units),
     )
     GAME.check_position(back)
-    assert both_ways(back) > 10
+    assert len(legal(back)) == 4  # each Japanese hex
+    assert both_ways(back) >= 4
 
 
 # --- the check catches a wrong model ----------------------------------------------------------

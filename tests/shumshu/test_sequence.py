@@ -15,12 +15,15 @@ SETUP_PIECES = ("JP-IB1", "JP-IB2", "JP-IB3", "JP-TK1", "JP-DC1", "JP-DC2")
 
 def test_shu_setup_1_the_japanese_place_six_pieces_anywhere_on_shumshu() -> None:
     """SHU-SETUP.1: the Japanese place 3 infantry battalions, the tank battalion and 2 decoys
-    on Shumshu, one at a time, each on any hex they choose."""
+    on Shumshu, one at a time, each on any hex they choose and in the order they choose."""
     s = GAME.initial_state(variant())
     assert s.stage is Stage.SETUP and GAME.to_move(s) == JP
-    assert legal(s) == [Place("JP-IB1", x) for x in B.hexes] and len(B.hexes) == 25
-    assert refused(s, Place("JP-IB2", h("0303"))) == ("SHU-SETUP.1",)
-    for uid in SETUP_PIECES:
+    assert legal(s) == [Place(u, x) for u in SETUP_PIECES for x in B.hexes]
+    assert len(B.hexes) == 25
+    assert refused(s, Place("JP-IB4", h("0303"))) == ("SHU-SETUP.1",)  # a Paramushir unit
+    s = apply_all(s, Place("JP-DC2", h("0404")))
+    assert refused(s, Place("JP-DC2", h("0303"))) == ("SHU-SETUP.1",)  # already down
+    for uid in reversed(SETUP_PIECES[:-1]):
         s = apply_all(s, Place(uid, h("0404")))
     assert all(s.piece(u).hex == h("0404") for u in SETUP_PIECES)
     assert s.stage is Stage.SAIL and s.side == RU

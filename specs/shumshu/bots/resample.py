@@ -8,7 +8,8 @@ Paramushir units as a count, and an eliminated unit that left face down not at a
 - which hidden counter is which: the hidden Japanese counters are dealt to the face-down places
   on the map, the Paramushir pool and the face-down eliminated pile by a uniform shuffle, where
   each counter's kind may be (a decoy is never eliminated, SHU-COMBAT.6; a Shumshu piece leaves
-  the pool at set-up, SHU-SETUP.1; set-up places the pieces in the data's order);
+  the pool at set-up, SHU-SETUP.1; during set-up the pieces already down are any of the
+  Shumshu pieces, placed in the order the Japanese choose);
 - which hidden counters moved this player-turn, attack in each declared attack, defend, rout or
   withdraw, or may advance: uniform among the hidden counters where the rules put such units
   (a decoy never attacks nor defends, AMB-SHU-30; attackers next to their target,
@@ -80,9 +81,12 @@ class _Draw:
             raise ImpossiblePosition("more face-down places than hidden counters", field="units")
         units = list(self.secret)
         if o["stage"] == "setup":
-            # SHU-SETUP.1: the Shumshu pieces are set up one by one in the data's order
+            # SHU-SETUP.1: the Shumshu pieces are set up one by one in the order the Japanese
+            # choose, so any of them may be among those already down
             on_map = sum(1 for kind, _ in places if kind == "map")
-            first = [u for u in units if b.unit(u).setup == "shumshu"][:on_map]
+            shumshu = [u for u in units if b.unit(u).setup == "shumshu"]
+            self.rng.shuffle(shumshu)
+            first = shumshu[:on_map]
             rest = [u for u in units if u not in first]
             maps = [p for p in places if p[0] == "map"]
             self.rng.shuffle(maps)

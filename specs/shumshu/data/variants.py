@@ -356,12 +356,30 @@ FIRST_BUILD = (
     _o(
         "decoy_return",
         "AMB-SHU-21",
-        "Where does a discovered decoy come back next turn?",
-        ("SHU-COMBAT.6",),
+        "Where does a discovered decoy come back next turn? SHU-COMBAT.6 says only "
+        '"removed til next turn"; it is face down again (SHU-COMBAT.5), but the Russians saw '
+        "which counter was removed, so where it comes back decides whether they can tell it "
+        'from a real unit. Draft departs from the kernel note\'s "empty": a decoy put back '
+        "alone on an empty hex is the only new counter there, and the Russians, who watched it "
+        "come back in its own step, know that counter is the decoy and can follow it; the text "
+        "gives the decoy no such mark, and across a table the Japanese would put it into a "
+        "stack. Joining a hex the Japanese hold, the decoy is one more face-down counter "
+        "among theirs (tests/shumshu/test_hidden_history.py). It waits while no such hex is "
+        "open.",
+        ("SHU-COMBAT.6", "SHU-COMBAT.5"),
+        _r(
+            "reachable_held",
+            "In the next Japanese turn, into a hex already holding Japanese pieces, reachable "
+            "from hex 33 without entering a Russian hex: the Russians see one more counter "
+            "in a Japanese stack.",
+            HERE,
+            "SHU-COMBAT.6",
+            "SHU-COMBAT.5",
+        ),
         _r(
             "reachable_empty",
             "In the next Japanese turn, in any empty hex reachable from hex 33 without "
-            "entering a Russian hex.",
+            "entering a Russian hex (the Russians can tell the lone new counter is the decoy).",
             NOTE,
         ),
         _r("hex_33", "At hex 33, if no Russian unit holds it.", ALT),

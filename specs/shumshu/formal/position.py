@@ -20,7 +20,7 @@ from specs.shumshu.rules.board import Board
 from specs.shumshu.rules.combat_query import extends
 from specs.shumshu.rules.declare import combats_of, pairs_of
 from specs.shumshu.rules.reader import ShumshuRules
-from specs.shumshu.rules.sequence import next_setup_piece, verdict
+from specs.shumshu.rules.sequence import setup_waiting, verdict
 from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from specs.shumshu.rules.units import holder, period, real_in
 
@@ -228,7 +228,7 @@ def _stage_records(b: Board, s: ShumshuState) -> Iterator[Breach]:
     if s.moved and (stage in _BEFORE_MOVE or landing_fight or stage is Stage.REINFORCE):
         yield Breach("moved", "SHU-MOVE.1", "units move after the sea movement and arrivals")
     checks = {
-        Stage.SETUP: (next_setup_piece(b, s) is not None, "SHU-SETUP.1", "a piece to set up"),
+        Stage.SETUP: (bool(setup_waiting(b, s)), "SHU-SETUP.1", "a piece to set up"),
         Stage.FORM: (bool(landing.formable(b, s)), "SHU-RGT.1", "a regiment that can form"),
         Stage.REPLACE: (bool(landing.replacements(b, s)), "SHU-REPL.1", "a battalion to replace"),
         Stage.REINFORCE: (

@@ -93,32 +93,25 @@ def hex_var(m: Model) -> IntVar:
 
 
 class Place(ActionSchema):
-    """SETUP: the next Japanese piece (data order) goes on a hex of Shumshu (SHU-SETUP.1)."""
-
-    def next_piece(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
-        m = self.m
-        out: dict[int, B] = {}
-        before: list[B] = []
-        for u in m.t.setup_pieces:
-            waiting = m.is_at(o, s, u, POOL)
-            out[u] = o.all([waiting, *(o.not_(x) for x in before)])
-            before.append(waiting)
-        return out
+    """SETUP: a Japanese piece still waiting, of the Japanese player's choosing, goes on a hex
+    of Shumshu (SHU-SETUP.1)."""
 
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
+        m = self.m
         return [
             self.stage(o, s, SETUP, "SHU-SETUP.1"),
             need(
                 "SHU-SETUP.1",
-                "a Japanese piece waits to be set up",
-                lambda: o.any(self.next_piece(o, s).values()),
+                "a Japanese piece waiting to be set up on Shumshu",
+                lambda: self.unit(o, c, lambda u: m.is_at(o, s, u, POOL), m.t.setup_pieces),
             ),
         ]
 
     def step(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> Frame[B, I]:
         m = self.m
-        nxt = self.next_piece(o, s)
-        ints = {m.at[u]: o.ite(nxt[u], c.i(HEX), s.i(m.at[u])) for u in nxt}
+        ints = {
+            m.at[u]: o.ite(self.chosen(o, c, u), c.i(HEX), s.i(m.at[u])) for u in m.t.setup_pieces
+        }
         s1 = m.upd(s, ints)
         more = o.any(m.is_at(o, s1, u, POOL) for u in m.t.setup_pieces)
         return merge(o, more, lambda: s1, lambda: m.new_player_turn(o, s1, True))
@@ -408,8 +401,8 @@ class Reinforce(ActionSchema):
 
 
 class ReturnDecoy(ActionSchema):
-    """DECOY: the first decoy due comes back in an empty hex reachable from hex 33
-    (SHU-COMBAT.6, AMB-SHU-21)."""
+    """DECOY: the first decoy due comes back in a hex the Japanese hold, reachable from hex 33
+    (SHU-COMBAT.6, AMB-SHU-21, `decoy_return=reachable_held`)."""
 
     def guard(self, o: Ops[B, I], s: Frame[B, I], c: Frame[B, I]) -> list[Conjunct[B]]:
         m = self.m
@@ -423,8 +416,8 @@ class ReturnDecoy(ActionSchema):
             ),
             need(
                 "SHU-COMBAT.6",
-                "an empty hex",
-                lambda: o.case(to, lambda h: o.not_(m.has(o, s, "", h)), m.t.cells),
+                "a hex the Japanese hold",
+                lambda: o.case(to, lambda h: m.has(o, s, JP, h), m.t.cells),
             ),
             need(
                 "SHU-COMBAT.6",
@@ -623,7 +616,7 @@ def schemas_to_declaration(m: Model) -> tuple[Schema, ...]:
     unit, hex_ = unit_var(m), hex_var(m)
     face = IntVar(FACE, 1, 6)
     return (
-        Place(m, "place", ("SHU-SETUP.1",), hex_),
+        Place(m, "place", ("SHU-SETUP.1",), unit, hex_),
         Form(m, "form", ("SHU-RGT.1",), unit),
         Done(m, "form_done", ("SHU-RGT.1",), FORM, m.sail_step),
         LandAt(m, "land_at", ("SHU-LAND.1", "SHU-LAND.5", "SHU-LAND.10"), hex_),

@@ -386,7 +386,7 @@ class Model(Position):
 
     def reachable(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
         """Hexes reachable from hex 33 without entering a Russian hex (AMB-SHU-21 iii,
-        `decoy_return=reachable_empty`); none when the Russians hold hex 33."""
+        `decoy_return=reachable_held`); none when the Russians hold hex 33."""
 
         def make() -> dict[int, B]:
             t = self.t
@@ -403,7 +403,8 @@ class Model(Position):
         return s.cached("reachable", make)
 
     def decoy_hex_ok(self, o: Ops[B, I], s: Frame[B, I], h: int) -> B:
-        return o.all([self.reachable(o, s)[h], o.not_(self.has(o, s, "", h))])
+        """A hex the Japanese hold, reachable from hex 33 (`decoy_return=reachable_held`)."""
+        return o.all([self.reachable(o, s)[h], self.has(o, s, JP, h)])
 
     def decoy_due(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
         """The first removed decoy (data order) whose turn to return has come."""

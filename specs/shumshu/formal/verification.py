@@ -201,8 +201,8 @@ class Link:
         u = self._unit
         stage = state.stage
         match action:
-            case Place(_, h):
-                return "place", {HEX: self.hex(h)}
+            case Place(unit, h):
+                return "place", {UNIT: u[unit], HEX: self.hex(h)}
             case Form(r):
                 return "form", {UNIT: u[r]}
             case LandAt(h):

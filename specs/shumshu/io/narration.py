@@ -1,7 +1,9 @@
 """Readable Shumshu play logs: one line per action, headlines, and what an action caused.
 
 A log names units by their ids, the names actions use in JSON. It is the referee's log: it
-names face-down Japanese pieces, which a side's view does not.
+names face-down Japanese pieces that move and fight, which a side's view does not. The set-up
+is the exception: a placement's line says where a face-down piece went, never which piece
+(SHU-SETUP.1, SHU-COMBAT.5), so the set-up's lines are the same whichever piece went where.
 """
 
 from __future__ import annotations
@@ -66,8 +68,10 @@ def describe(game: ShumshuRules, s: ShumshuState, action: A.Action) -> str:
     who = game.to_move(s)
     b = game.board
     match action:
-        case A.Place(u, h):
-            return f"JP: sets up {u} in {h} (SHU-SETUP.1)"
+        case A.Place(_, h):
+            # SHU-COMBAT.5: the piece goes down face down; the line, shown to both sides, says
+            # where, never which piece (the state keeps it)
+            return f"JP: sets up a face-down piece in {h} (SHU-SETUP.1, SHU-COMBAT.5)"
         case A.Form(r):
             return f"RU: forms {r} (SHU-RGT.1)"
         case A.LandAt(h):

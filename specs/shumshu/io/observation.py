@@ -29,8 +29,10 @@ def observe(game: ShumshuRules, s: ShumshuState, side: str) -> dict[str, Any]:
     b = game.board
     secret = {p.id for p in s.units if side == RU and hidden(b, p)}
 
-    def name(unit: str) -> str:
-        return HIDDEN if unit in secret else unit
+    def names(units: tuple[str, ...]) -> list[str]:
+        """The units seen, in order, then one HIDDEN per face-down one: where a face-down
+        unit stands in the data order would tell which it is (SHU-COMBAT.5)."""
+        return [u for u in units if u not in secret] + [HIDDEN for u in units if u in secret]
 
     units = [
         {
@@ -82,25 +84,23 @@ def observe(game: ShumshuRules, s: ShumshuState, side: str) -> dict[str, Any]:
             "lost_ship": sail.lost_ship,
             "landed": sail.landed,
         },
-        "pending": [
-            {"hex": _hex(c.hex), "attackers": [name(a) for a in c.attackers]} for c in s.pending
-        ],
+        "pending": [{"hex": _hex(c.hex), "attackers": names(c.attackers)} for c in s.pending],
         "fight": None
         if fight is None
         else {
             "hex": _hex(fight.hex),
-            "attackers": [name(a) for a in fight.attackers],
+            "attackers": names(fight.attackers),
             "landing": fight.landing,
-            "defenders": [name(d) for d in fight.defenders],
+            "defenders": names(fight.defenders),
             "hold": fight.hold,
             "press": fight.press,
             "air": fight.air,
             "banzai": fight.banzai,
             "face": fight.face,
             "result": fight.result,
-            "retreating": [name(u) for u in fight.retreating],
+            "retreating": names(fight.retreating),
             "first_to": _hex(fight.first_to),
-            "winners": [name(u) for u in fight.winners],
+            "winners": names(fight.winners),
         },
         "taken": sorted(s.taken),
         "result": None if s.result is None else s.result.to_json(),

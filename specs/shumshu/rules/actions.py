@@ -1,6 +1,7 @@
 """Shumshu's actions.
 
-Granularity follows the rules: a Japanese piece is placed at set-up one at a time (SHU-SETUP.1);
+Granularity follows the rules: a Japanese piece is placed at set-up one at a time, in the order
+the Japanese choose (SHU-SETUP.1);
 the Russians embark one unit at a time (SHU-LAND.2, SHU-REINF.3); a unit moves to a
 destination in one action (SHU-MOVE.1); a declaration is made one unit at a time, each `Join`
 kept only if the whole declaration can still be completed (SHU-COMBAT.1 to SHU-COMBAT.4);
@@ -18,7 +19,8 @@ from kernel.hexes import Hex
 
 @attrs.frozen
 class Place:
-    """Set-up: put the next Japanese piece on a hex of Shumshu (SHU-SETUP.1)."""
+    """Set-up: put a Japanese piece still waiting, of the Japanese player's choosing, face down on
+    a hex of Shumshu (SHU-SETUP.1, SHU-COMBAT.5)."""
 
     unit: str
     hex: Hex

@@ -285,7 +285,10 @@ def reinforcements(b: Board, s: ShumshuState) -> list[tuple[str, Hex]]:
 
 
 def decoy_hexes(b: Board, s: ShumshuState) -> list[Hex]:
-    """Where a returning decoy may go (AMB-SHU-21 iii)."""
+    """Where a returning decoy may go (SHU-COMBAT.6, AMB-SHU-21 iii): by `decoy_return`, a
+    hex reachable from hex 33 that the Japanese hold (`reachable_held`, draft: it joins their
+    stack, so the Russians cannot tell it from the pieces there) or that is empty
+    (`reachable_empty`), or hex 33 itself."""
     h33 = b.data.hex33
     if holder(b, s, h33) == RU:
         return []
@@ -299,6 +302,8 @@ def decoy_hexes(b: Board, s: ShumshuState) -> list[Hex]:
             if n not in seen and holder(b, s, n) != RU:
                 seen.add(n)
                 todo.append(n)
+    if s.variant.is_("decoy_return", "reachable_held"):
+        return sorted(h for h in seen if holder(b, s, h) == JP)  # SHU-COMBAT.5: in a stack
     return sorted(h for h in seen if not pieces_in(s, h))
 
 

@@ -61,27 +61,34 @@ def initial_state(b: Board, v: Variant) -> ShumshuState:
         units=pieces,
         ships=b.data.capabilities,
     )
-    return s if next_setup_piece(b, s) is not None else start_player_turn(b, s, RU)
+    return s if setup_waiting(b, s) else start_player_turn(b, s, RU)
 
 
-def next_setup_piece(b: Board, s: ShumshuState) -> str | None:
-    """The next Japanese piece to place on Shumshu, in data order (SHU-SETUP.1)."""
-    for p in s.units:
-        if p.loc is Loc.POOL and b.unit(p.id).setup == "shumshu":
-            return p.id
-    return None
+def setup_waiting(b: Board, s: ShumshuState) -> tuple[str, ...]:
+    """The Japanese Shumshu pieces still to set up, in data order (SHU-SETUP.1)."""
+    return tuple(p.id for p in s.units if p.loc is Loc.POOL and b.unit(p.id).setup == "shumshu")
 
 
 def place_piece(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
-    """The next Japanese piece goes face down on a hex of Shumshu; once the last is placed the
-    first Russian player-turn begins (SHU-SETUP.1)."""
-    nxt = next_setup_piece(b, s)
-    if unit != nxt:
-        raise illegal(f"{nxt} is the next Japanese piece to set up", "SHU-SETUP.1")
+    """A Japanese piece of the Japanese player's choosing goes face down on a hex of Shumshu;
+    once the last is placed the first Russian player-turn begins (SHU-SETUP.1).
+
+    The order is free: SHU-SETUP.1 lists the pieces and says nothing of an order, and
+    SHU-COMBAT.5 hides them ("Jpns units hidden until combat"). A fixed order would tell the
+    Russians, who see each face-down counter go down on its hex, which step placed the tank
+    and which the decoys: across a table they see counters going onto hexes, nothing more.
+    With a free order the same hexes in the same order can hold any of the pieces, so the
+    Russian view of every step (`io.observation`: a count per hex) and its log line
+    (`io.narration`: the hex, not the piece) are the same whichever piece went where
+    (tests/shumshu/test_hidden_history.py)."""
+    if unit not in setup_waiting(b, s):
+        raise illegal(
+            f"{unit} is not a Japanese piece waiting to be set up on Shumshu", "SHU-SETUP.1"
+        )
     if not b.on_island(h):
         raise illegal(f"{h} is not a hex of Shumshu", "SHU-SETUP.1")
     s = update(s, [unit], loc=Loc.MAP, hex=h)  # SHU-SETUP.1: placed on Shumshu, hidden
-    if next_setup_piece(b, s) is None:
+    if not setup_waiting(b, s):
         return start_player_turn(b, s, RU)
     return s
 
