@@ -83,12 +83,17 @@ def test_evaluation_is_found_where_the_game_has_one() -> None:
     assert evaluation("no_such_game") is None
 
 
-@pytest.mark.parametrize(("name", "sims", "depth"), [("rattenkrieg", 8, 2), ("shumshu", 8, 2)])
-def test_beats_random(name: str, sims: int, depth: int) -> None:
-    """A majority of games won against the random agent, each side taken in turn."""
+@pytest.mark.parametrize(
+    ("name", "sims", "depth", "quick_games"),
+    [("rattenkrieg", 8, 2, 3), ("shumshu", 8, 2, 5)],
+)
+def test_beats_random(name: str, sims: int, depth: int, quick_games: int) -> None:
+    """A majority of games won against the random agent, each side taken in turn. Shumshu
+    plays five games in the quick size: its Russian seat wins less often since a returned decoy
+    hides in a Japanese-held hex (AMB-SHU-21), and three games are too few to tell."""
     game = get_game(name)
     variant = next(iter(game.presets().values()))
-    games = size(3, 10)
+    games = size(quick_games, 10)
     wins = 0
     for seed in range(games):
         me = game.sides[seed % 2]
