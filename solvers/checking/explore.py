@@ -239,6 +239,14 @@ def units_on_map(data: Json) -> int:
     return 0
 
 
+def _witness_at(
+    game: Game[Any, Any], log: tuple[Json, ...], state: Any, diff: Difference, found_by: str
+) -> Witness:
+    """The witness of `diff` at `state` (reading A's position), reached by `log`."""
+    data = game.state_to_json(state)
+    return Witness(log, data, diff, units_on_map(data), found_by)
+
+
 class _SideBySide:
     """One game under reading A, each position also read under B, and its log so far."""
 
@@ -248,8 +256,7 @@ class _SideBySide:
         self.log: list[Json] = []
 
     def witness(self, diff: Difference) -> Witness:
-        data = self.game.state_to_json(self.a)
-        return Witness(tuple(self.log), data, diff, units_on_map(data), self.found_by)
+        return _witness_at(self.game, tuple(self.log), self.a, diff, self.found_by)
 
     def here(self) -> Witness | None:
         """A difference at the current position (the set-up's state itself, at the start)."""
@@ -367,13 +374,7 @@ def _exhaustive(
                 return "unknown", None, len(seen), BUDGET
             diff = compare(game, a, b)
             if diff is not None:
-                data = game.state_to_json(a)
-                return (
-                    "differ",
-                    Witness(log, data, diff, units_on_map(data), "exhaustive search"),
-                    len(seen),
-                    "",
-                )
+                return "differ", _witness_at(game, log, a, diff, "exhaustive search"), len(seen), ""
             side = game.to_move(a)
             if side is None:
                 continue
@@ -387,13 +388,8 @@ def _exhaustive(
                 step = (*log, game.action_to_json(action))
                 diff = after_action(game, action, na, nb)
                 if diff is not None:
-                    data = game.state_to_json(a)
-                    return (
-                        "differ",
-                        Witness(log, data, diff, units_on_map(data), "exhaustive search"),
-                        len(seen),
-                        "",
-                    )
+                    w = _witness_at(game, log, a, diff, "exhaustive search")
+                    return "differ", w, len(seen), ""
                 k = position_key(game, na)
                 if k not in seen:
                     if len(seen) >= cap:
@@ -652,11 +648,10 @@ def differential(
 
     In order: exhaustive search (small games: a proof either way), Z3 over the symbolic model
     when `models` gives one for both readings (`solvers.checking.explore_model`: the shortest
-    reachable
-    witness, realised and checked against the rules, or a proof on the model), then guided
-    play. A proof on the model is only reported as such when guided play finds no difference
-    either: the model abstracts some things (who chooses, dice probabilities), and a
-    difference there is still a difference.
+    reachable witness, realised and checked against the rules, or a proof on the model), then
+    guided play. A proof on the model is only reported as such when guided play finds no
+    difference either: the model abstracts some things (who chooses, dice probabilities), and
+    a difference there is still a difference.
 
     Limits (see the module docstring): the exhaustive search compares at most
     `exhaustive_cap` positions; Z3 searches paths of at most `depth` steps, each check
@@ -672,91 +667,134 @@ def differential(
     base = cat.preset(preset)
     if models is not None:  # shared by every pair of the preset: built before their clocks
         prepare_models(game, models, [preset])
-    out = []
-    for ra, rb in reading_pairs(option, base.reading(option.name)):
-        start = time.perf_counter()
-        deadline = None if budget is None else start + budget / 4
-        va = reading_variant(cat, preset, option.name, ra)
-        vb = reading_variant(cat, preset, option.name, rb)
-        # Small games: every reachable position compared is a proof either way.
-        verdict, best, n, hit = _exhaustive(game, va, vb, exhaustive_cap, deadline)
-        limits = [hit] if hit else []
-        model: _ModelOutcome | None = None
-        moot = False
-        if verdict == "equivalent":
-            detail = f"proved: every one of the {n} reachable positions compared"
-        elif verdict == "differ":
-            detail = f"exhaustive search, {n} positions"
-        else:
-            if hit == BUDGET:
-                searched = (
-                    f"its quarter of the wall-clock budget of {budget:g} s ran out after {n} "
-                    "positions of the exhaustive search"
-                )
-            else:
-                searched = f"the reachable positions exceed the exhaustive cap of {exhaustive_cap}"
-            if models is not None:
-                left = None if budget is None else max(0.0, start + budget - time.perf_counter())
-                model = _model_search(
-                    game, models, va, vb, None if left is None else left / 2, depth, rlimit
-                )
-                if model.limit:
-                    limits.append(model.limit)
-            best = None if model is None else model.witness
-            if best is not None and model is not None:
-                verdict, detail = "differ", model.note
-            else:
-                until = None if budget is None else start + budget
-                g = _guided(game, va, vb, games, until, max_steps, agents, option.name)
-                best = g.best
-                if g.limit:
-                    limits.append(g.limit)
-                played = (
-                    f"{g.games} guided games (up to {max_steps} steps each, until "
-                    f"{_said(g.limit, games, budget)})"
-                )
-                if best is None and not g.asked[option.name]:
-                    played += (
-                        ", in which the rules never asked for this option's reading (the "
-                        "situation it governs did not arise)"
-                    )
-                elif best is None:
-                    played += (
-                        f", in which the rules asked for its reading {g.asked[option.name]} times"
-                    )
-                notes = [] if model is None else [model.note]
-                if best is not None:
-                    verdict = "differ"
-                    notes.insert(0, f"shortest of the witnesses in {played}")
-                    if model is not None and model.equivalent:
-                        notes.append(
-                            "the difference lies in what the model abstracts (who chooses, "
-                            "dice probabilities)"
-                        )
-                elif model is not None and model.equivalent:
-                    verdict = "equivalent"
-                    notes.append(f"and no difference in {played}")
-                    if g.games and not g.asked[option.name]:
-                        moot = True
-                        notes.insert(0, f"moot under {preset}: the rules never ask for it")
-                else:
-                    notes.insert(0, f"no difference in {played}; {searched}")
-                detail = "; ".join(notes)
-        out.append(
-            Finding(
-                option.name,
-                option.clauses,
-                option.ambiguity,
-                ra,
-                rb,
-                preset,
-                verdict,
-                best,
-                detail,
-                time.perf_counter() - start,
-                ", ".join(dict.fromkeys(limits)),
-                -1 if model is None else model.depth,
-                moot,
-            )
+    searches = _Searches(budget, games, max_steps, exhaustive_cap, depth, rlimit, agents, models)
+    return [
+        _pair(game, option, preset, ra, rb, searches)
+        for ra, rb in reading_pairs(option, base.reading(option.name))
+    ]
+
+
+@attrs.frozen
+class _Searches:
+    """`differential`'s limits (see the module docstring), agents and symbolic models."""
+
+    budget: float | None
+    games: int
+    max_steps: int
+    exhaustive_cap: int
+    depth: int
+    rlimit: int
+    agents: Sequence[Agent[Any, Any]]
+    models: ModelSource | None
+
+
+def _pair(
+    game: Game[Any, Any], option: Option, preset: str, ra: str, rb: str, searches: _Searches
+) -> Finding:
+    """The finding for readings `ra` and `rb` of `option` under `preset` (`pair`, filled in
+    with what settles it): the exhaustive search, then, when it settles nothing, the searches
+    beyond it (`_beyond_exhaustive`)."""
+    cat = game.catalogue
+    start = time.perf_counter()
+    deadline = None if searches.budget is None else start + searches.budget / 4
+    va = reading_variant(cat, preset, option.name, ra)
+    vb = reading_variant(cat, preset, option.name, rb)
+    pair = Finding(option.name, option.clauses, option.ambiguity, ra, rb, preset, "", None, "", 0)
+    # Small games: every reachable position compared is a proof either way.
+    verdict, best, n, hit = _exhaustive(game, va, vb, searches.exhaustive_cap, deadline)
+    if verdict == "equivalent":
+        detail = f"proved: every one of the {n} reachable positions compared"
+    elif verdict == "differ":
+        detail = f"exhaustive search, {n} positions"
+    else:
+        return _beyond_exhaustive(game, pair, va, vb, searches, start, (n, hit))
+    seconds = time.perf_counter() - start
+    return attrs.evolve(pair, verdict=verdict, witness=best, detail=detail, seconds=seconds)
+
+
+def _beyond_exhaustive(
+    game: Game[Any, Any],
+    pair: Finding,
+    va: Variant,
+    vb: Variant,
+    searches: _Searches,
+    start: float,
+    exhausted: tuple[int, str],
+) -> Finding:
+    """The finding of `pair` (readings `va` and `vb`) when the exhaustive search settled
+    nothing (`exhausted`: the positions it compared and the limit it hit): Z3 over the
+    symbolic model, with half of the budget left, then, unless it realised a witness, guided
+    play to the end of the budget (which began at `start`)."""
+    budget = searches.budget
+    n, hit = exhausted
+    if hit == BUDGET:
+        searched = (
+            f"its quarter of the wall-clock budget of {budget:g} s ran out after {n} "
+            "positions of the exhaustive search"
         )
-    return out
+    else:
+        searched = f"the reachable positions exceed the exhaustive cap of {searches.exhaustive_cap}"
+    limits = [hit]
+    model: _ModelOutcome | None = None
+    if searches.models is not None:
+        half = None if budget is None else max(0.0, start + budget - time.perf_counter()) / 2
+        model = _model_search(game, searches.models, va, vb, half, searches.depth, searches.rlimit)
+        limits.append(model.limit)
+    if model is not None and model.witness is not None:
+        best: Witness | None = model.witness
+        verdict, detail, moot = "differ", model.note, False
+    else:
+        until = None if budget is None else start + budget
+        g = _guided(
+            game, va, vb, searches.games, until, searches.max_steps, searches.agents, pair.option
+        )
+        limits.append(g.limit)
+        verdict, detail, moot = _after_play(g, model, pair, searches, searched)
+        best = g.best
+    return attrs.evolve(
+        pair,
+        verdict=verdict,
+        witness=best,
+        detail=detail,
+        seconds=time.perf_counter() - start,
+        limit=", ".join(dict.fromkeys(x for x in limits if x)),
+        z3_depth=-1 if model is None else model.depth,
+        moot=moot,
+    )
+
+
+def _after_play(
+    g: _Played, model: _ModelOutcome | None, pair: Finding, searches: _Searches, searched: str
+) -> tuple[str, str, bool]:
+    """The verdict once guided play has run, its detail, and whether the pair is moot: a
+    witness of play differs; a proof on the model with no difference in play is equivalent
+    (moot when the rules never asked for the option's reading); anything else is unknown
+    (`searched`: where the exhaustive search stopped)."""
+    played = (
+        f"{g.games} guided games (up to {searches.max_steps} steps each, until "
+        f"{_said(g.limit, searches.games, searches.budget)})"
+    )
+    asked = g.asked[pair.option]
+    if g.best is None and not asked:
+        played += (
+            ", in which the rules never asked for this option's reading (the "
+            "situation it governs did not arise)"
+        )
+    elif g.best is None:
+        played += f", in which the rules asked for its reading {asked} times"
+    notes = [] if model is None else [model.note]
+    if g.best is not None:
+        notes.insert(0, f"shortest of the witnesses in {played}")
+        if model is not None and model.equivalent:
+            notes.append(
+                "the difference lies in what the model abstracts (who chooses, dice probabilities)"
+            )
+        return "differ", "; ".join(notes), False
+    if model is not None and model.equivalent:
+        notes.append(f"and no difference in {played}")
+        moot = bool(g.games and not asked)
+        if moot:
+            notes.insert(0, f"moot under {pair.preset}: the rules never ask for it")
+        return "equivalent", "; ".join(notes), moot
+    notes.insert(0, f"no difference in {played}; {searched}")
+    return "unknown", "; ".join(notes), False

@@ -228,60 +228,62 @@ def model_differential(
     wall-clock limit); every Z3 check is bounded by `rlimit`."""
     start = time.perf_counter()
     search = _Search(max_depth, budget, rlimit)
+    verdict = _compared(a, b, search, invariants, rlimit)
+    return attrs.evolve(verdict, seconds=time.perf_counter() - start)
 
-    def done(verdict: ModelVerdict) -> ModelVerdict:
-        return attrs.evolve(verdict, seconds=time.perf_counter() - start)
 
+def _compared(
+    a: System,
+    b: System,
+    search: _Search,
+    invariants: Callable[[], Sequence[StatePredicate]],
+    rlimit: int,
+) -> ModelVerdict:
+    """`model_differential`'s verdict (its time aside): what the models' variables, set-ups
+    and schemas settle at once, else `_searched`."""
     if a.variables != b.variables:
-        return done(ModelVerdict("unknown", "the two models have different state variables"))
+        return ModelVerdict("unknown", "the two models have different state variables")
     init_a, init_b = a.initial(), b.initial()
     if init_a != init_b:
         names = sorted(n for n in init_a if init_a[n] != init_b.get(n))
-        return done(
-            ModelVerdict(
-                "differ",
-                "the set-ups differ on the model: " + ", ".join(names[:6]),
-                Trace((init_a,), ()),
-                depth=0,
-            )
+        return ModelVerdict(
+            "differ",
+            "the set-ups differ on the model: " + ", ".join(names[:6]),
+            Trace((init_a,), ()),
+            depth=0,
         )
     cvars = _choice_vars(template(a), template(b))
     if cvars is None:
-        return done(ModelVerdict("unknown", "the models give one choice two domains"))
+        return ModelVerdict("unknown", "the models give one choice two domains")
     changes = schema_changes(a, b, search.spent)
     if changes is None:
-        return done(
-            ModelVerdict(
-                "unknown",
-                f"{search.stopped()} while the readings' transitions were being compared",
-                limit=BUDGET,
-            )
+        return ModelVerdict(
+            "unknown",
+            f"{search.stopped()} while the readings' transitions were being compared",
+            limit=BUDGET,
         )
     if not changes:
-        return done(
-            ModelVerdict(
-                "silent",
-                "the model builds both readings to the same transitions: it does not encode "
-                "this option, so it proves nothing here",
-            )
+        return ModelVerdict(
+            "silent",
+            "the model builds both readings to the same transitions: it does not encode "
+            "this option, so it proves nothing here",
         )
+    return _searched(a, cvars, changes, search, invariants, rlimit)
+
+
+def _searched(
+    a: System,
+    cvars: Sequence[Var],
+    changes: list[SchemaChange],
+    search: _Search,
+    invariants: Callable[[], Sequence[StatePredicate]],
+    rlimit: int,
+) -> ModelVerdict:
+    """Where the readings' schemas are written differently (`changes`): a proof that they
+    agree on every state where the frozen variables keep their values, else the shortest path
+    of reading A to a state where they differ, else a proof over the proved invariants, else
+    "unknown" with a state of the domain where they differ."""
     changed = tuple(c.schema for c in changes)
-
-    def equivalent(kept: dict[str, int | bool], assumed: int, depth: int = -1) -> ModelVerdict:
-        return done(
-            ModelVerdict(
-                "equivalent",
-                "proved on the symbolic model: in every state of its domain where the "
-                f"variables no live rule changes keep their initial values "
-                f"({', '.join(sorted(kept)) or 'none'})"
-                f"{f' and the {assumed} proved invariants hold' if assumed else ''}, both "
-                "readings allow the same actions with the same effects (schemas "
-                f"{', '.join(changed)} are written differently but agree there)",
-                changed=changed,
-                depth=depth,
-            )
-        )
-
     try:
         # A proof first where it is cheap: every state where the frozen variables keep their
         # initial values (a superset of the reachable ones).
@@ -290,57 +292,67 @@ def model_differential(
         changes = [c for c in changes if not smt.is_false(c.differs)]
         goals = [c.differs for c in changes]
         if _somewhere(a, cvars, goals, (), rlimit) is None:
-            return equivalent(kept, 0)
+            return _equivalent(changed, kept, 0)
         # Reachable: the shortest path of reading A to a state where they differ.
         trace = search.deepen(a, cvars, smt.Z3.any(goals))
         if trace is not None:
             where = _where(a, changes, cvars, dict(trace.states[-1]))
-            return done(
-                ModelVerdict(
-                    "differ",
-                    f"bounded model checking, depth {search.depth}",
-                    trace,
-                    changed,
-                    where,
-                    depth=search.depth,
-                )
+            return ModelVerdict(
+                "differ",
+                f"bounded model checking, depth {search.depth}",
+                trace,
+                changed,
+                where,
+                depth=search.depth,
             )
         if search.spent():  # the costly proof below is not started once the budget is gone
-            return done(
-                ModelVerdict(
-                    "unknown",
-                    f"{search.searched()} reaches a state where the readings differ "
-                    f"({search.stopped()} before a proof over the proved invariants was tried)",
-                    changed=changed,
-                    limit=BUDGET,
-                    depth=search.depth,
-                )
+            return ModelVerdict(
+                "unknown",
+                f"{search.searched()} reaches a state where the readings differ "
+                f"({search.stopped()} before a proof over the proved invariants was tried)",
+                changed=changed,
+                limit=BUDGET,
+                depth=search.depth,
             )
         # None within reach: a proof again, now over the states the invariants admit.
         assumed = invariants()
         example = _somewhere(a, cvars, goals, assumed, rlimit)
         if example is None:
-            return equivalent(kept, len(assumed), search.depth)
+            return _equivalent(changed, kept, len(assumed), search.depth)
     except smt.SolverUnknown as exc:
-        return done(
-            ModelVerdict(
-                "unknown",
-                f"{exc.message}{search.reached()}",
-                changed=changed,
-                limit=_limit_of(exc),
-                depth=search.depth,
-            )
-        )
-    return done(
-        ModelVerdict(
+        return ModelVerdict(
             "unknown",
-            f"{search.searched()} reaches a state where the readings differ "
-            f"({search.stopped()}); they do differ in a state that satisfies every "
-            f"proved invariant but was not shown reachable ({example})",
+            f"{exc.message}{search.reached()}",
             changed=changed,
-            limit=search.limit,
+            limit=_limit_of(exc),
             depth=search.depth,
         )
+    return ModelVerdict(
+        "unknown",
+        f"{search.searched()} reaches a state where the readings differ "
+        f"({search.stopped()}); they do differ in a state that satisfies every "
+        f"proved invariant but was not shown reachable ({example})",
+        changed=changed,
+        limit=search.limit,
+        depth=search.depth,
+    )
+
+
+def _equivalent(
+    changed: tuple[str, ...], kept: dict[str, int | bool], assumed: int, depth: int = -1
+) -> ModelVerdict:
+    """The readings proved to agree, over the states where the variables in `kept` keep their
+    initial values and, when `assumed`, that many proved invariants hold."""
+    return ModelVerdict(
+        "equivalent",
+        "proved on the symbolic model: in every state of its domain where the "
+        f"variables no live rule changes keep their initial values "
+        f"({', '.join(sorted(kept)) or 'none'})"
+        f"{f' and the {assumed} proved invariants hold' if assumed else ''}, both "
+        "readings allow the same actions with the same effects (schemas "
+        f"{', '.join(changed)} are written differently but agree there)",
+        changed=changed,
+        depth=depth,
     )
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 
+import attrs
+
 from solvers.queries.combat_shape import Shape
 
 Histogram = Counter[tuple[int, ...]]
@@ -219,6 +221,47 @@ def count_many(
     whose last target leaves is complete: it needs an attacker, and it is counted against the
     supporters that reach it. The state holds only the open targets (a few along a front), so
     a 16-attacker front is counted in a fraction of a second."""
+    lay = _layout(shape, reach_attackers, reach_targets)
+    if lay is None:
+        return Counter()
+    states: dict[ManyState, int] = {((), (), 0, (), (0,) * len(reach_attackers)): 1}
+    for a in range(shape.n_attackers):
+        for t in sorted(lay.enter[a]):
+            states = _enter(lay, t, states)
+        states = _attack(lay, a, states)
+    out: Histogram = Counter()
+    for (frontier, combats, required, _, totals), ways in states.items():
+        if not frontier and not combats and not required:
+            out[totals] += ways
+    return out
+
+
+@attrs.frozen
+class _Layout:
+    """A MANY shape laid out for `count_many`'s sweep over its attackers."""
+
+    near: list[list[int]]  # each attacker's targets in contact
+    touched: list[list[int]]  # each target's attackers in contact
+    hexside_of: dict[tuple[int, int], int]  # (attacker, target) -> the hexside between
+    limits: dict[int, int]  # limited hexside -> attackers it lets across
+    h_last: dict[int, int]  # limited hexside -> the last attacker across it
+    also: dict[int, tuple[int, ...]]  # attacker -> the targets its attack makes compulsory
+    must_a: set[int]  # attackers that must attack
+    must_t: set[int]  # targets that must be attacked
+    forced: set[int]  # attackers that attack all their targets if any
+    last: dict[int, int]  # target -> the last attacker that reads it (contact or also-attack)
+    enter: list[list[int]]  # per attacker: the targets it is the first in contact with
+    leave: list[list[int]]  # per attacker: the targets it is the last to read
+    bits_a: list[int]  # per attacker: the supporters that reach it, as a mask
+    bits_t: list[int]  # per target: the supporters that reach it, as a mask
+    alike: dict[int, int]  # target -> its class of identical targets (`_normal`)
+
+
+def _layout(
+    shape: Shape, reach_attackers: list[frozenset[int]], reach_targets: list[frozenset[int]]
+) -> _Layout | None:
+    """The layout of `shape`, or None when it has no solution (a unit that must attack or be
+    attacked has no contact)."""
     n, m, k = shape.n_attackers, shape.n_targets, len(reach_attackers)
     near: list[list[int]] = [[] for _ in range(n)]
     touched: list[list[int]] = [[] for _ in range(m)]
@@ -239,7 +282,7 @@ def count_many(
         set(shape.attack_all),
     )
     if any(not touched[t] for t in must_t) or any(not near[a] for a in must_a):
-        return Counter()
+        return None
     last = {t: max(touched[t]) for t in range(m) if touched[t]}
     for a, ts in also.items():
         for t in ts:
@@ -264,77 +307,111 @@ def count_many(
             for t in range(m)
         ]
     )
+    return _Layout(
+        near=near,
+        touched=touched,
+        hexside_of=hexside_of,
+        limits=limits,
+        h_last=h_last,
+        also=also,
+        must_a=must_a,
+        must_t=must_t,
+        forced=forced,
+        last=last,
+        enter=enter,
+        leave=leave,
+        bits_a=bits_a,
+        bits_t=bits_t,
+        alike=alike,
+    )
 
-    states: dict[ManyState, int] = {((), (), 0, (), (0,) * k): 1}
-    for a in range(n):
-        # targets entering: idle, in an open combat as a part of their own, or a new combat
-        for t in sorted(enter[a]):
-            grown: dict[ManyState, int] = {}
-            for (frontier, combats, required, uses, totals), ways in states.items():
-                bit = 1 << t
-                options: list[tuple[int, list[tuple[bool, int]]]] = []
-                if t not in must_t and not required & bit:
-                    options.append((_Idle, list(combats)))
-                for g in range(len(combats)):
-                    parts = {
-                        lab % _PARTS for _, lab in frontier if lab != _Idle and lab // _PARTS == g
-                    }
-                    now = list(combats)
-                    now[g] = (now[g][0], now[g][1] | bits_t[t])
-                    options.append((g * _PARTS + len(parts), now))
-                options.append((len(combats) * _PARTS, [*combats, (False, bits_t[t])]))
-                for label, now in options:
-                    key = _normal(
-                        [*frontier, (t, label)], now, required & ~bit, dict(uses), totals, alike
-                    )
-                    grown[key] = grown.get(key, 0) + ways
-            states = grown
-        # the attacker: idle, or in the combat of one of its targets
-        moved: dict[ManyState, int] = {}
-        for (frontier, combats, required, uses, totals), ways in states.items():
-            label_of = dict(frontier)
-            mine = [label_of[t] for t in near[a]]
-            choices: list[int | None] = [] if a in must_a else [None]
-            choices.extend(sorted({lab // _PARTS for lab in mine if lab != _Idle}))
-            for choice in choices:
-                front, now, req, use = list(frontier), list(combats), required, dict(uses)
-                if choice is not None:
-                    g = choice
-                    if a in forced and any(lab == _Idle or lab // _PARTS != g for lab in mine):
-                        continue
-                    joined = {lab for lab in mine if lab != _Idle and lab // _PARTS == g}
-                    into = min(joined)
-                    front = [(t, into if lab in joined else lab) for t, lab in front]
-                    now[g] = (True, now[g][1] | bits_a[a])
-                    ok = True
-                    for t in also.get(a, ()):
-                        if t in label_of:
-                            ok = ok and label_of[t] != _Idle
-                        elif t in last and min(touched[t]) > a:
-                            req |= 1 << t
-                        else:
-                            ok = False
-                    crossed = {
-                        hexside_of[a, t]
-                        for t in near[a]
-                        if hexside_of[a, t] in limits
-                        and label_of[t] != _Idle
-                        and label_of[t] // _PARTS == g
-                    }
-                    for h in crossed:
-                        use[h] = use.get(h, 0) + 1
-                        ok = ok and use[h] <= limits[h]
-                    if not ok:
-                        continue
-                result = _leave(front, now, req, use, totals, leave[a], h_last, a, alike)
-                if result is not None:
-                    moved[result] = moved.get(result, 0) + ways
-        states = moved
-    out: Histogram = Counter()
-    for (frontier, combats, required, _, totals), ways in states.items():
-        if not frontier and not combats and not required:
-            out[totals] += ways
-    return out
+
+def _enter(lay: _Layout, t: int, states: dict[ManyState, int]) -> dict[ManyState, int]:
+    """Target `t` enters: idle (unless it must be attacked), in an open combat as a part of
+    its own, or in a new combat."""
+    grown: dict[ManyState, int] = {}
+    bit = 1 << t
+    for (frontier, combats, required, uses, totals), ways in states.items():
+        options: list[tuple[int, list[tuple[bool, int]]]] = []
+        if t not in lay.must_t and not required & bit:
+            options.append((_Idle, list(combats)))
+        for g in range(len(combats)):
+            parts = {lab % _PARTS for _, lab in frontier if lab != _Idle and lab // _PARTS == g}
+            now = list(combats)
+            now[g] = (now[g][0], now[g][1] | lay.bits_t[t])
+            options.append((g * _PARTS + len(parts), now))
+        options.append((len(combats) * _PARTS, [*combats, (False, lay.bits_t[t])]))
+        for label, now in options:
+            key = _normal(
+                [*frontier, (t, label)], now, required & ~bit, dict(uses), totals, lay.alike
+            )
+            grown[key] = grown.get(key, 0) + ways
+    return grown
+
+
+_Placed = tuple[list[tuple[int, int]], list[tuple[bool, int]], int, dict[int, int]]
+"""A state's frontier, combats, required targets and hexside uses once an attacker is placed."""
+
+
+def _attack(lay: _Layout, a: int, states: dict[ManyState, int]) -> dict[ManyState, int]:
+    """Attacker `a`: idle (unless it must attack), or in the combat of one of its targets;
+    then the targets it is the last to read leave."""
+    moved: dict[ManyState, int] = {}
+    for state, ways in states.items():
+        frontier, combats, required, uses, totals = state
+        label_of = dict(frontier)
+        mine = [label_of[t] for t in lay.near[a]]
+        choices: list[int | None] = [] if a in lay.must_a else [None]
+        choices.extend(sorted({lab // _PARTS for lab in mine if lab != _Idle}))
+        for choice in choices:
+            placed: _Placed | None = (list(frontier), list(combats), required, dict(uses))
+            if choice is not None:
+                placed = _join(lay, a, choice, state, label_of, mine)
+            if placed is None:
+                continue
+            front, now, req, use = placed
+            result = _leave(front, now, req, use, totals, lay.leave[a], lay.h_last, a, lay.alike)
+            if result is not None:
+                moved[result] = moved.get(result, 0) + ways
+    return moved
+
+
+def _join(
+    lay: _Layout, a: int, g: int, state: ManyState, label_of: dict[int, int], mine: list[int]
+) -> _Placed | None:
+    """Attacker `a` in combat `g`: the parts of `g` it touches (`mine`: its targets' labels)
+    joined into one, the targets its attack makes compulsory required, the limited hexsides
+    it crosses into `g` used; None when a rule forbids it (an attack-all attacker with a
+    target outside `g`, a compulsory target left idle or gone, a hexside over its limit)."""
+    frontier, combats, required, uses, _ = state
+    if a in lay.forced and any(lab == _Idle or lab // _PARTS != g for lab in mine):
+        return None
+    joined = {lab for lab in mine if lab != _Idle and lab // _PARTS == g}
+    into = min(joined)
+    front = [(t, into if lab in joined else lab) for t, lab in frontier]
+    now = list(combats)
+    now[g] = (True, now[g][1] | lay.bits_a[a])
+    for t in lay.also.get(a, ()):
+        if t in label_of:
+            if label_of[t] == _Idle:
+                return None
+        elif t in lay.last and min(lay.touched[t]) > a:
+            required |= 1 << t
+        else:
+            return None
+    crossed = {
+        lay.hexside_of[a, t]
+        for t in lay.near[a]
+        if lay.hexside_of[a, t] in lay.limits
+        and label_of[t] != _Idle
+        and label_of[t] // _PARTS == g
+    }
+    use = dict(uses)
+    for h in crossed:
+        use[h] = use.get(h, 0) + 1
+        if use[h] > lay.limits[h]:
+            return None
+    return front, now, required, use
 
 
 def _leave(

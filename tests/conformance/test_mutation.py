@@ -20,15 +20,14 @@ from tests.sizes import size
 from tools.registry import game_names, get_game
 from tools.testing.conformance import (
     Corpus,
-    ListChooser,
     build_corpus,
     check_action_mutant,
     check_closure,
     check_log_mutant,
     check_state_mutant,
-    mutate,
 )
 from tools.testing.fuzz import playlog_codec
+from tools.testing.mutation import ListChooser, mutate
 
 GAMES = game_names()
 MAX_EXAMPLES = {"states": 400, "actions": 400, "logs": 100}

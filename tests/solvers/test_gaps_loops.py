@@ -22,7 +22,8 @@ from solvers.checking.gaps import (
     stuck_readings,
     unreached_clauses,
 )
-from tests.kernel.toy import Add, Toy
+from tests.toy.rules.actions import Add
+from tests.toy.rules.game import Toy
 from tools.registry import get_game
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from solvers.checking.explore import Finding, Witness, along, reading_variant
 from solvers.checking.shrink import replay, shrink, shrink_finding
-from tests.kernel.toy import Toy
+from tests.toy.rules.game import Toy
 
 TOY = Toy()
 CAT = TOY.catalogue

@@ -16,8 +16,8 @@ from jsonschema import Draft202012Validator
 from kernel.wire import MAX_INPUT_BYTES
 from specs.nomonhan.data.loader import DATA_FILE
 from specs.nomonhan.rules.state import Phase
-from tests.kernel.toy import Toy
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_36, SU_ART, position
+from tests.toy.rules.game import Toy
 from tools import playlog
 from tools.cli import commands as cli
 from tools.registry import get_game

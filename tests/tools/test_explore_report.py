@@ -12,7 +12,7 @@ import pytest
 
 from kernel.game import Game
 from solvers.checking.explore import Finding, along, reading_variant
-from tests.kernel.toy import Toy
+from tests.toy.rules.game import Toy
 from tools import explore_report
 from tools.cli import commands as cli
 from tools.explore_report import account, write_report

@@ -12,7 +12,7 @@ import pytest
 
 from kernel.errors import WargameError
 from tests.conformance.strict_toy import StrictToy
-from tests.kernel.toy import ToyState
+from tests.toy.rules.state import ToyState
 from tools import registry
 from tools.cli import commands as cli
 from tools.registry import game_names

@@ -15,7 +15,7 @@ import pytest
 
 from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE, Game
-from tests.kernel.toy import Toy
+from tests.toy.rules.game import Toy
 from tools import playlog, verify
 from tools.cli import commands as cli
 from tools.registry import get_game

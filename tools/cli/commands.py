@@ -130,25 +130,54 @@ def _out(text: str) -> None:
 # --- arguments ---------------------------------------------------------------------------------
 
 
+Subcommands = Any
+"""What `add_subparsers` returns (argparse's private `_SubParsersAction`), to add a verb to."""
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="wargame", description="Rules kernel for historical board wargames.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (
+        _add_games,
+        _add_new,
+        _add_legal,
+        _add_apply,
+        _add_view,
+        _add_schema,
+        _add_play,
+        _add_explore,
+        _add_render,
+        _add_verify,
+        study_command.add_parser,
+        _add_serve,
+        _add_data,
+    ):
+        add(sub)
+    return p
 
+
+def _add_games(sub: Subcommands) -> None:
     games = sub.add_parser("games", help="list the games and their presets")
     games.add_argument("--json", action="store_true", help="machine-readable output")
     games.set_defaults(run=_games)
 
+
+def _add_new(sub: Subcommands) -> None:
     new = sub.add_parser("new", help="print the initial state as JSON")
     new.add_argument("game", metavar="GAME")
     _variant_args(new)
     new.set_defaults(run=_new)
 
+
+def _add_legal(sub: Subcommands) -> None:
     legal = sub.add_parser("legal", help="list the legal actions (or chance outcomes) of a state")
     legal.add_argument("game", metavar="GAME")
     legal.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
     legal.add_argument("--side", help="the side asking; another side's actions are not shown")
     legal.set_defaults(run=_legal)
 
+
+def _add_apply(sub: Subcommands) -> None:
     apply = sub.add_parser("apply", help="apply an action and print the next state")
     apply.add_argument("game", metavar="GAME")
     apply.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
@@ -162,12 +191,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     apply.set_defaults(run=_apply)
 
+
+def _add_view(sub: Subcommands) -> None:
     view_p = sub.add_parser("view", help="print what one side may know of a state, as JSON")
     view_p.add_argument("game", metavar="GAME")
     view_p.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
     view_p.add_argument("--side", required=True, help="the side whose view to print")
     view_p.set_defaults(run=_view)
 
+
+def _add_schema(sub: Subcommands) -> None:
     schema_p = sub.add_parser("schema", help="print the JSON Schema of a game's documents")
     schema_p.add_argument("game", metavar="GAME")
     schema_p.add_argument(
@@ -175,6 +208,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     schema_p.set_defaults(run=_schema)
 
+
+def _add_play(sub: Subcommands) -> None:
     play = sub.add_parser("play", help="play with seeded agents and print a readable log")
     play.add_argument("game", metavar="GAME")
     _variant_args(play)
@@ -198,6 +233,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="print only the header and the result")
     play.set_defaults(run=_play)
 
+
+def _add_explore(sub: Subcommands) -> None:
     explore = sub.add_parser(
         "explore", help="find where readings of the rules differ, and gaps in the text"
     )
@@ -211,6 +248,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     explore.set_defaults(run=_explore)
 
+
+def _add_render(sub: Subcommands) -> None:
     render = sub.add_parser("render", help="draw a state as an SVG picture")
     render.add_argument("game", metavar="GAME")
     render.add_argument("state", metavar="STATE", help="state JSON file, or - for stdin")
@@ -220,18 +259,22 @@ def _parser() -> argparse.ArgumentParser:
     )
     render.set_defaults(run=_render)
 
+
+def _add_verify(sub: Subcommands) -> None:
     verify = sub.add_parser("verify", help="prove or refute each game's declared properties")
     verify_tool.add_arguments(verify)
     verify.set_defaults(run=verify_tool.run_cli)
 
-    study_command.add_parser(sub)
 
+def _add_serve(sub: Subcommands) -> None:
     serve = sub.add_parser("serve", help="serve the legal-move query API and the play page")
     serve.add_argument("--db", default="wargame.db", metavar="PATH", help="the SQLite file")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on")
     serve.set_defaults(run=_serve)
 
+
+def _add_data(sub: Subcommands) -> None:
     data = sub.add_parser("data", help="data file tools")
     data_sub = data.add_subparsers(dest="data_command", required=True, metavar="SUBCOMMAND")
     check = data_sub.add_parser("check", help="check the rules text's facts against the data")
@@ -239,7 +282,6 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--file", metavar="PATH", help="a data file to check instead of the game's")
     check.add_argument("--json", action="store_true", help="machine-readable output")
     check.set_defaults(run=_data_check)
-    return p
 
 
 def _variant_args(p: argparse.ArgumentParser) -> None:

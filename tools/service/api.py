@@ -86,6 +86,7 @@ MATCH_ERRORS = _errors(400, 401, 403, 404)
 MatchId = Annotated[str, PathParameter(description="The match's id, as creating it returned")]
 JobId = Annotated[str, PathParameter(description="The job's id, as starting it returned")]
 T = TypeVar("T")
+Handler = Callable[..., Any]
 
 
 # --- errors ----------------------------------------------------------------------------------
@@ -322,176 +323,9 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
     D = _Docs.of(game)
     for cls in attrs.astuple(D, recurse=False):  # type info built now, in one thread
         msgspec.json.Decoder(cls)
-    name = game.name
-
-    def match_view(match_id: str, side: str) -> dict[str, Any]:
-        record, state = service.store().current(match_id)
-        return {
-            "id": match_id,
-            "role": side,
-            "ply": record.ply,
-            "view": view(game, state, side),
-            "agents": record.agents,
-            "chance": record.chance,
-        }
-
-    def referee_state(match_id: str) -> dict[str, Any]:
-        record, state = service.store().current(match_id)
-        to_move = game.to_move(state)
-        legal = [] if to_move in (None, CHANCE) else game.legal_actions(state)
-        outcome = game.outcome(state) if to_move is None else None
-        gap = None
-        if to_move not in (None, CHANCE) and not legal:
-            gap = list(game.no_action_clauses(state))
-        return {
-            "id": match_id,
-            "role": REFEREE,
-            "ply": record.ply,
-            "to_move": to_move,
-            "state": record.state,
-            "legal_actions": [game.action_to_json(a) for a in legal],
-            "chance_outcomes": _outcomes(game, state),
-            "result": None if outcome is None else outcome.to_json(),
-            "gap_clauses": gap,
-            "variant": record.variant,
-            "agents": record.agents,
-            "chance": record.chance,
-        }
-
-    def info() -> doc.GameInfo:
-        return msgspec.convert(_game_info(game), doc.GameInfo)
-
-    def create(data: Any) -> Response[doc.Created]:
-        variant: Any = data.variant
-        if variant is None:
-            variant = game.catalogue.default_preset
-        elif not isinstance(variant, str):
-            variant = to_builtins(variant)
-        position = None if data.position is None else to_builtins(data.position)
-        record = service.store().create(
-            name,
-            variant,
-            chance=data.chance,
-            agents=dict(data.agents),
-            position=position,
-            seed=data.seed,
-        )
-        base = f"/play/{name}/{record.id}"
-        links = {role: f"{base}#token={token}" for role, token in record.tokens.items()}
-        body = doc.Created(
-            id=record.id, game=name, ply=record.ply, tokens=record.tokens, links=links
-        )
-        return Response(body, status_code=201)
-
-    def get_view(
-        request: Request[Any, Any, Any],
-        match_id: MatchId,
-        side: Annotated[str | None, QueryParameter(required=False)] = None,
-    ) -> Any:
-        role = service.access(request, match_id, name)
-        reader = _reader_side(game, role, side)
-        return match_view(match_id, reader)
-
-    def get_state(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
-        _require(service.access(request, match_id, name), lambda r: r == REFEREE)
-        return referee_state(match_id)
-
-    def get_log(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
-        role = service.access(request, match_id, name)
-        store = service.store()
-        record = store.get(match_id)
-        steps = store.log_entries(match_id)
-
-        def decode(ply: int, data: dict[str, Any]) -> Any:
-            return store.decoded(match_id, game, ply, data)
-
-        _, state = store.current(match_id)
-        outcome = game.outcome(state) if game.to_move(state) is None else None
-        return {
-            "id": match_id,
-            "game": name,
-            "ply": record.ply,
-            "variant": record.variant,
-            "entries": logview.entries(game, steps, role, decode),
-            "result": None if outcome is None else outcome.to_json(),
-        }
-
-    def submit(
-        request: Request[Any, Any, Any],
-        match_id: MatchId,
-        data: Any,
-    ) -> Any:
-        """Submit an action computed against `ply`. A side acts only when it is to move
-        (409 not_your_turn, decided before the action is read); a stale ply is 409
-        stale_submission naming the current ply; an illegal action 422 naming its clauses.
-        The referee acts for whichever side is to move, and submits the chance outcomes of
-        a match whose chance is the client's."""
-        role = service.access(request, match_id, name)
-        store = service.store()
-        side = None if role == REFEREE else role
-        store.submit(match_id, data.ply, to_builtins(data.action), side=side)
-        if role == REFEREE:
-            return referee_state(match_id)
-        return msgspec.convert(match_view(match_id, role), D.view)
-
-    def explain(
-        request: Request[Any, Any, Any],
-        match_id: MatchId,
-        data: Any,
-    ) -> doc.Explanation:
-        """Whether the action is legal now; if not, the error naming its clauses. A side may
-        ask only when it is to move (the answer is then a function of its view)."""
-        role = service.access(request, match_id, name)
-        _record, state = service.store().current(match_id)
-        if role != REFEREE:
-            check_turn(game, state, role, field="side")
-        action = game.action_from_json(to_builtins(data.action))
-        try:
-            Store.check_playable(game, state, action)
-        except WargameError as exc:
-            return doc.Explanation(
-                legal=False, error=msgspec.convert(exc.to_json(), doc.ErrorBody), description=None
-            )
-        return doc.Explanation(legal=True, error=None, description=game.describe(state, action))
-
-    def chance(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
-        """The chance outcomes with exact probabilities when chance is to move: for the
-        referee, and for the sides of a game that hides nothing (the outcomes of a draw
-        list the cards it may be)."""
-        role = service.access(request, match_id, name)
-        _require(role, lambda r: r == REFEREE or game.perfect_information)
-        _record, state = service.store().current(match_id)
-        return {"to_move": game.to_move(state), "outcomes": _outcomes(game, state)}
-
-    def picture(
-        request: Request[Any, Any, Any],
-        match_id: MatchId,
-        side: Annotated[str | None, QueryParameter(required=False)] = None,
-    ) -> Response[str]:
-        """The position as SVG, as the reader sees it: a side's picture shows nothing hidden
-        from it; the referee's the whole position, or a side's with ?side=."""
-        role = service.access(request, match_id, name)
-        _record, state = service.store().current(match_id)
-        draw: Callable[..., Any] | None = getattr(game, "scene", None)
-        if draw is None:
-            raise InvalidInput(f"{name} has no picture yet", field="game")
-        takes_side = "side" in inspect.signature(draw).parameters
-        reader = None if role == REFEREE and side is None else _reader_side(game, role, side)
-        if reader is None or game.perfect_information:
-            scene = draw(state)
-        elif takes_side:
-            scene = draw(state, side=reader)
-        else:
-            raise InvalidInput(f"{name}'s picture has no view per side yet", field="side")
-        return Response(render_svg(scene), media_type="image/svg+xml")
-
-    _annotate(create, data=Annotated[D.create, Body()])
-    _annotate(get_view, **{"return": D.view})
-    _annotate(get_state, **{"return": D.state})
-    _annotate(get_log, **{"return": D.log})
-    _annotate(submit, data=Annotated[D.submit, Body()], **{"return": D.view | D.state})
-    _annotate(explain, data=Annotated[D.proposal, Body()])
-    _annotate(chance, **{"return": D.chance})
+    info, create = _setup_handlers(service, game, D)
+    get_view, get_state, get_log, chance, picture = _reading_handlers(service, game, D)
+    submit, explain = _acting_handlers(service, game, D)
     at = "/matches/{match_id:str}"
     acting = {**MATCH_ERRORS, **_errors(409, 422)}
     asking = {**MATCH_ERRORS, **_errors(409)}
@@ -530,7 +364,206 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
                 **status,
             )(fn)
         )
-    return Router(path=f"/api/games/{name}", route_handlers=handlers, tags=[name])
+    return Router(path=f"/api/games/{game.name}", route_handlers=handlers, tags=[game.name])
+
+
+def _match_view(service: Service, game: Game[Any, Any], match_id: str, side: str) -> dict[str, Any]:
+    """A side's view of a match now (`documents.MatchView`)."""
+    record, state = service.store().current(match_id)
+    return {
+        "id": match_id,
+        "role": side,
+        "ply": record.ply,
+        "view": view(game, state, side),
+        "agents": record.agents,
+        "chance": record.chance,
+    }
+
+
+def _referee_state(service: Service, game: Game[Any, Any], match_id: str) -> dict[str, Any]:
+    """The referee's whole state of a match now (`documents.RefereeState`)."""
+    record, state = service.store().current(match_id)
+    to_move = game.to_move(state)
+    legal = [] if to_move in (None, CHANCE) else game.legal_actions(state)
+    outcome = game.outcome(state) if to_move is None else None
+    gap = None
+    if to_move not in (None, CHANCE) and not legal:
+        gap = list(game.no_action_clauses(state))
+    return {
+        "id": match_id,
+        "role": REFEREE,
+        "ply": record.ply,
+        "to_move": to_move,
+        "state": record.state,
+        "legal_actions": [game.action_to_json(a) for a in legal],
+        "chance_outcomes": _outcomes(game, state),
+        "result": None if outcome is None else outcome.to_json(),
+        "gap_clauses": gap,
+        "variant": record.variant,
+        "agents": record.agents,
+        "chance": record.chance,
+    }
+
+
+def _setup_handlers(service: Service, game: Game[Any, Any], D: _Docs) -> tuple[Handler, Handler]:
+    """The handlers that need no match: the game itself (`info`), and a new match
+    (`create`)."""
+    name = game.name
+
+    def info() -> doc.GameInfo:
+        return msgspec.convert(_game_info(game), doc.GameInfo)
+
+    def create(data: Any) -> Response[doc.Created]:
+        variant: Any = data.variant
+        if variant is None:
+            variant = game.catalogue.default_preset
+        elif not isinstance(variant, str):
+            variant = to_builtins(variant)
+        position = None if data.position is None else to_builtins(data.position)
+        record = service.store().create(
+            name,
+            variant,
+            chance=data.chance,
+            agents=dict(data.agents),
+            position=position,
+            seed=data.seed,
+        )
+        base = f"/play/{name}/{record.id}"
+        links = {role: f"{base}#token={token}" for role, token in record.tokens.items()}
+        body = doc.Created(
+            id=record.id, game=name, ply=record.ply, tokens=record.tokens, links=links
+        )
+        return Response(body, status_code=201)
+
+    _annotate(create, data=Annotated[D.create, Body()])
+    return info, create
+
+
+def _reading_handlers(
+    service: Service, game: Game[Any, Any], D: _Docs
+) -> tuple[Handler, Handler, Handler, Handler, Handler]:
+    """The handlers that read a match, each as its token may: a side's view (`get_view`), the
+    referee's whole state (`get_state`), the readable log (`get_log`), the chance outcomes
+    (`chance`) and the picture (`picture`)."""
+    name = game.name
+
+    def get_view(
+        request: Request[Any, Any, Any],
+        match_id: MatchId,
+        side: Annotated[str | None, QueryParameter(required=False)] = None,
+    ) -> Any:
+        role = service.access(request, match_id, name)
+        reader = _reader_side(game, role, side)
+        return _match_view(service, game, match_id, reader)
+
+    def get_state(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
+        _require(service.access(request, match_id, name), lambda r: r == REFEREE)
+        return _referee_state(service, game, match_id)
+
+    def get_log(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
+        role = service.access(request, match_id, name)
+        store = service.store()
+        record = store.get(match_id)
+        steps = store.log_entries(match_id)
+
+        def decode(ply: int, data: dict[str, Any]) -> Any:
+            return store.decoded(match_id, game, ply, data)
+
+        _, state = store.current(match_id)
+        outcome = game.outcome(state) if game.to_move(state) is None else None
+        return {
+            "id": match_id,
+            "game": name,
+            "ply": record.ply,
+            "variant": record.variant,
+            "entries": logview.entries(game, steps, role, decode),
+            "result": None if outcome is None else outcome.to_json(),
+        }
+
+    def chance(request: Request[Any, Any, Any], match_id: MatchId) -> Any:
+        """The chance outcomes with exact probabilities when chance is to move: for the
+        referee, and for the sides of a game that hides nothing (the outcomes of a draw
+        list the cards it may be)."""
+        role = service.access(request, match_id, name)
+        _require(role, lambda r: r == REFEREE or game.perfect_information)
+        _record, state = service.store().current(match_id)
+        return {"to_move": game.to_move(state), "outcomes": _outcomes(game, state)}
+
+    def picture(
+        request: Request[Any, Any, Any],
+        match_id: MatchId,
+        side: Annotated[str | None, QueryParameter(required=False)] = None,
+    ) -> Response[str]:
+        """The position as SVG, as the reader sees it: a side's picture shows nothing hidden
+        from it; the referee's the whole position, or a side's with ?side=."""
+        role = service.access(request, match_id, name)
+        _record, state = service.store().current(match_id)
+        draw: Callable[..., Any] | None = getattr(game, "scene", None)
+        if draw is None:
+            raise InvalidInput(f"{name} has no picture yet", field="game")
+        takes_side = "side" in inspect.signature(draw).parameters
+        reader = None if role == REFEREE and side is None else _reader_side(game, role, side)
+        if reader is None or game.perfect_information:
+            scene = draw(state)
+        elif takes_side:
+            scene = draw(state, side=reader)
+        else:
+            raise InvalidInput(f"{name}'s picture has no view per side yet", field="side")
+        return Response(render_svg(scene), media_type="image/svg+xml")
+
+    _annotate(get_view, **{"return": D.view})
+    _annotate(get_state, **{"return": D.state})
+    _annotate(get_log, **{"return": D.log})
+    _annotate(chance, **{"return": D.chance})
+    return get_view, get_state, get_log, chance, picture
+
+
+def _acting_handlers(service: Service, game: Game[Any, Any], D: _Docs) -> tuple[Handler, Handler]:
+    """The handlers that put an action to a match: submit it (`submit`), or ask whether it is
+    legal now (`explain`)."""
+    name = game.name
+
+    def submit(
+        request: Request[Any, Any, Any],
+        match_id: MatchId,
+        data: Any,
+    ) -> Any:
+        """Submit an action computed against `ply`. A side acts only when it is to move
+        (409 not_your_turn, decided before the action is read); a stale ply is 409
+        stale_submission naming the current ply; an illegal action 422 naming its clauses.
+        The referee acts for whichever side is to move, and submits the chance outcomes of
+        a match whose chance is the client's."""
+        role = service.access(request, match_id, name)
+        store = service.store()
+        side = None if role == REFEREE else role
+        store.submit(match_id, data.ply, to_builtins(data.action), side=side)
+        if role == REFEREE:
+            return _referee_state(service, game, match_id)
+        return msgspec.convert(_match_view(service, game, match_id, role), D.view)
+
+    def explain(
+        request: Request[Any, Any, Any],
+        match_id: MatchId,
+        data: Any,
+    ) -> doc.Explanation:
+        """Whether the action is legal now; if not, the error naming its clauses. A side may
+        ask only when it is to move (the answer is then a function of its view)."""
+        role = service.access(request, match_id, name)
+        _record, state = service.store().current(match_id)
+        if role != REFEREE:
+            check_turn(game, state, role, field="side")
+        action = game.action_from_json(to_builtins(data.action))
+        try:
+            Store.check_playable(game, state, action)
+        except WargameError as exc:
+            return doc.Explanation(
+                legal=False, error=msgspec.convert(exc.to_json(), doc.ErrorBody), description=None
+            )
+        return doc.Explanation(legal=True, error=None, description=game.describe(state, action))
+
+    _annotate(submit, data=Annotated[D.submit, Body()], **{"return": D.view | D.state})
+    _annotate(explain, data=Annotated[D.proposal, Body()])
+    return submit, explain
 
 
 def _repair(node: Any) -> Any:

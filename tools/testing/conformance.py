@@ -2,26 +2,23 @@
 API tests. Each check raises AssertionError with a message naming the game and the step.
 
 The mutation suite (issue 11) holds every game to its strict input contract: `build_corpus`
-gathers real positions, actions and logs from seeded playouts of every preset, `mutate` edits
-them generically over the JSON (a field deleted, added or renamed, a value of another type,
-integers at and beyond bounds, non-ASCII strings, another valid id or stage from elsewhere, a
-record from another position, lists duplicated, truncated or reordered), and
+gathers real positions, actions and logs from seeded playouts of every preset, the mutation
+engine (`tools.testing.mutation.mutate`) edits them generically over the JSON, and
 `check_state_mutant`, `check_action_mutant` and `check_log_mutant` require each mutant to be
 refused naming a field or clauses, or to mean exactly what it says (re-encoded, it is the
 mutant) and, for a position, to pass the position check with every successor
 (`check_closure`). A failure is a `MutantFailure` whose `kind` says which promise broke.
 
-tests/conformance runs these over every registered game and preset; tools/testing/fuzz.py runs the
-same mutations through the `wargame` command at scale.
+tests/conformance runs these over every registered game and preset; tools/testing/fuzz.py runs
+the same mutations through the `wargame` command at scale.
 """
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import attrs
 
@@ -31,10 +28,18 @@ from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput, Warga
 from kernel.game import CHANCE, Game
 from kernel.playout import DEFAULT_MAX_STEPS, play, replay
 from kernel.variants import Variant
+from tools.testing.mutation import (
+    Mutant,
+    Pool,
+    as_json,
+    json_equal,
+    json_nodes,
+    json_path,
+    json_short,
+)
 
 S = TypeVar("S")
 A = TypeVar("A")
-T = TypeVar("T")
 
 
 def check_step(game: Game[S, A], state: S) -> None:
@@ -153,483 +158,13 @@ def sample_state(game: Game[S, A], variant: Variant, seed: int, steps: int) -> S
     return state
 
 
-# --- mutation of real documents ----------------------------------------------------------------
+# --- the corpus of real documents --------------------------------------------------------------
 #
 # The checks below take real positions, actions and logs (from seeded playouts of every preset),
-# change them one field at a time, generically over the JSON, and hold the game to its strict
-# input contract: a mutant is either refused (InvalidInput / ImpossiblePosition naming a field
-# or clauses) or it means exactly what it says (its re-encoding is the mutant itself) and is a
-# position the rules can go on from (`check_position`, and so does every successor). The same
-# mutation engine feeds the fuzz campaign (`tools/testing/fuzz.py`), with a seeded random chooser
-# instead of hypothesis.
-
-JsonPath = tuple[str | int, ...]
-"""A place in a JSON document: object keys and array indices from the root."""
-
-_ELEMENT: Final = "[]"
-
-
-class Chooser(Protocol):
-    """Where a mutation's choices come from: hypothesis draws in tests (so failures shrink to
-    the simplest mutation), a seeded `random.Random` in the fuzz campaign."""
-
-    def below(self, n: int) -> int:
-        """An integer in [0, n), n >= 1."""
-        ...
-
-
-class RandomChooser:
-    """A Chooser over a seeded random.Random."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def below(self, n: int) -> int:
-        return self.rng.randrange(n)
-
-
-class ListChooser:
-    """A Chooser that takes its choices from a list of integers (each modulo the number of
-    options; 0 once the list runs out). Hypothesis draws the list, so a failure shrinks
-    towards the first position, the first kind of edit and the first place."""
-
-    def __init__(self, choices: Sequence[int]) -> None:
-        self.choices = choices
-        self.used = 0
-
-    def below(self, n: int) -> int:
-        if self.used >= len(self.choices):
-            return 0
-        value = self.choices[self.used] % n
-        self.used += 1
-        return value
-
-
-def pick(chooser: Chooser, options: Sequence[T]) -> T:
-    """One of `options` (not empty)."""
-    return options[chooser.below(len(options))]
-
-
-def json_path(path: JsonPath) -> str:
-    """`("units", 3, "hex")` as `units[3].hex`, the form errors name fields in."""
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-def _norm(path: JsonPath) -> tuple[str, ...]:
-    """The place without array indices: every unit's hex is at `units[].hex`."""
-    return tuple(_ELEMENT if isinstance(p, int) else p for p in path)
-
-
-def as_json(data: Any) -> Any:
-    """Data as a JSON parser gives it back (lists, not tuples): what a user's input looks like."""
-    return json.loads(dump_json(data))
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
-
-
-def json_nodes(doc: Any) -> list[tuple[JsonPath, Any]]:
-    """Every value in a JSON document with its path, the root first (preorder)."""
-    out: list[tuple[JsonPath, Any]] = []
-    stack: list[tuple[JsonPath, Any]] = [((), doc)]
-    while stack:
-        path, value = stack.pop()
-        out.append((path, value))
-        if isinstance(value, dict):
-            stack.extend(((*path, k), v) for k, v in reversed(list(value.items())))
-        elif isinstance(value, list):
-            stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(value))))
-    return out
-
-
-def _parent(doc: Any, path: JsonPath) -> Any:
-    node = doc
-    for part in path[:-1]:
-        node = node[part]
-    return node
-
-
-def json_replaced(doc: Any, path: JsonPath, value: Any) -> Any:
-    """A copy of the document with the value at `path` replaced (the original is kept)."""
-    if not path:
-        return value
-    out = _copy(doc)
-    _parent(out, path)[path[-1]] = value
-    return out
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON (True is not 1, 1.0 is not 1)."""
-    return dump_json(a) == dump_json(b)
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    try:
-        text = dump_json(value)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-class Pool:
-    """The values met at each place of one kind of document across a game's corpus: where a
-    mutation finds other valid ids, stage names and whole records (another position's combat)
-    to put in a document's place. At most `cap` distinct values are kept per place."""
-
-    def __init__(self, docs: Iterable[Any], *, cap: int = 48, seed: int = 0) -> None:
-        rng = random.Random(seed)
-        seen: dict[tuple[str, ...], dict[str, Any]] = {}
-        counts: dict[tuple[str, ...], int] = {}
-        keys: dict[tuple[str, ...], set[str]] = {}
-        strings: set[str] = set()
-        for doc in docs:
-            for path, value in json_nodes(doc):
-                norm = _norm(path)
-                if isinstance(value, dict):
-                    keys.setdefault(norm, set()).update(value)
-                if isinstance(value, str):
-                    strings.add(value)
-                if not path:
-                    continue
-                bucket = seen.setdefault(norm, {})
-                text = dump_json(value)
-                if text in bucket:
-                    continue
-                counts[norm] = counts.get(norm, 0) + 1
-                if len(bucket) < cap:
-                    bucket[text] = value
-                elif rng.randrange(counts[norm]) < cap:  # reservoir sampling of distinct values
-                    del bucket[next(iter(bucket))]
-                    bucket[text] = value
-        self._values = {norm: [b[t] for t in sorted(b)] for norm, b in seen.items()}
-        self._keys = {norm: sorted(k) for norm, k in keys.items()}
-        self.strings = sorted(strings)
-
-    def values(self, path: JsonPath) -> list[Any]:
-        """The distinct values met at this place (any index of every array)."""
-        return self._values.get(_norm(path), [])
-
-    def keys(self, path: JsonPath) -> list[str]:
-        """The keys met in objects at this place."""
-        return self._keys.get(_norm(path), [])
-
-
-@attrs.frozen
-class Mutation:
-    """One edit of a document: what was done where."""
-
-    op: str
-    path: str
-    detail: str
-
-    def __str__(self) -> str:
-        return f"{self.op} at {self.path or '$'}: {self.detail}"
-
-
-@attrs.frozen
-class Mutant:
-    """A mutated document and the edits that made it."""
-
-    doc: Any
-    edits: tuple[Mutation, ...]
-
-    def describe(self) -> str:
-        return "; ".join(str(e) for e in self.edits)
-
-    @property
-    def ops(self) -> tuple[str, ...]:
-        return tuple(e.op for e in self.edits)
-
-
-Node = tuple[JsonPath, Any]
-_Edit = tuple[Any, Mutation]
-
-_UNKNOWN_KEYS: Final = ("unknown", "x", "")
-_ODD_VALUES: Final[tuple[Any, ...]] = (0, None, "x", True, [], {})
-_BOUNDS: Final = (-1, 0, 1, 2**31 - 1, 2**31, 2**53 + 1, 10**12, 2**63 - 1, 2**63, -(2**63) - 1)
-_HOMOGLYPHS: Final = str.maketrans("AaEeOoPpCcXx", "АаЕеОоРрСсХх")  # Latin -> Cyrillic
-
-
-def _retypes(value: Any) -> list[Any]:
-    """Values of other JSON types (bool for int, string for int, null, list, object)."""
-    out: list[Any] = [True, False, 0, 1, -1, 1.5, "", "x", None, [], {}, [value], {"value": value}]
-    if isinstance(value, int) and not isinstance(value, bool):
-        out += [str(value), float(value)]
-    if isinstance(value, str) and value.lstrip("-").isdigit():
-        out.append(int(value))
-    return out
-
-
-def _strings(value: str) -> list[str]:
-    """Near misses of a string: non-ASCII digits and letters, whitespace, case, truncation."""
-    out = [
-        value.translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")),  # Arabic-Indic digits
-        value.translate(str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")),  # Extended Arabic-Indic
-        value.translate(str.maketrans("0123456789", "０１２３４５６７８９")),  # fullwidth
-        value.translate(_HOMOGLYPHS),
-        value + "\n",
-        f" {value}",
-        value + " ",
-        "\u200b" + value,
-        value + "\u0000",
-        value.upper(),
-        value.lower(),
-        value[:-1],
-        value + value[-1:],
-        "",
-        "x" * 5000,
-    ]
-    return [s for s in out if s != value]
-
-
-def _bounds(value: int) -> list[int]:
-    return [b for b in (*_BOUNDS, value - 1, value + 1, -value) if b != value]
-
-
-class _Mutator:
-    """One edit of one document, every choice taken from the chooser."""
-
-    def __init__(self, doc: Any, pool: Pool, chooser: Chooser) -> None:
-        self.doc = doc
-        self.pool = pool
-        self.chooser = chooser
-        self.nodes = json_nodes(doc)
-
-    def choose(self, options: Sequence[T]) -> T:
-        return pick(self.chooser, options)
-
-    def replace(self, op: str, node: Node, new: Any) -> _Edit:
-        path, old = node
-        return json_replaced(self.doc, path, new), Mutation(
-            op, json_path(path), f"{_short(old)} -> {_short(new)}"
-        )
-
-    def where(self, test: Callable[[JsonPath, Any], bool]) -> list[Node]:
-        return [(p, v) for p, v in self.nodes if test(p, v)]
-
-    # each op returns None when it applies nowhere in this document
-    def delete(self) -> _Edit | None:
-        nodes = self.where(lambda p, v: bool(p))
-        if not nodes:
-            return None
-        path, old = self.choose(nodes)
-        out = _copy(self.doc)
-        parent = _parent(out, path)
-        del parent[path[-1]]
-        return out, Mutation("delete", json_path(path), f"removed {_short(old)}")
-
-    def unknown_field(self) -> _Edit | None:
-        objects = self.where(lambda p, v: isinstance(v, dict))
-        if not objects:
-            return None
-        path, obj = self.choose(objects)
-        elsewhere = [k for k in self.pool.keys(path) if k not in obj]
-        near = [f"{k}_" for k in obj] + [k.upper() for k in obj if k.upper() != k]
-        key = self.choose([*elsewhere, *elsewhere, *_UNKNOWN_KEYS, *near])
-        if key in obj:
-            return None
-        value = self.choose(_ODD_VALUES)
-        out = _copy(self.doc)
-        _parent(out, (*path, key))[key] = value
-        return out, Mutation("unknown_field", json_path((*path, key)), f"added {_short(value)}")
-
-    def rename_key(self) -> _Edit | None:
-        nodes = self.where(lambda p, v: bool(p) and isinstance(p[-1], str))
-        if not nodes:
-            return None
-        path = self.choose(nodes)[0]
-        old = str(path[-1])
-        new = self.choose([old + "s", old.upper(), old[:-1], old.replace("_", "-"), " " + old])
-        if new == old:
-            return None
-        out = _copy(self.doc)
-        parent = _parent(out, path)
-        if new in parent:
-            return None
-        parent[new] = parent.pop(old)
-        return out, Mutation("rename_key", json_path(path), f"key {old!r} -> {new!r}")
-
-    def retype(self) -> _Edit | None:
-        node = self.choose(self.nodes)
-        options = [v for v in _retypes(node[1]) if not _same(v, node[1])]
-        return self.replace("retype", node, self.choose(options))
-
-    def int_bound(self) -> _Edit | None:
-        ints = self.where(lambda p, v: isinstance(v, int) and not isinstance(v, bool))
-        if not ints:
-            return None
-        node = self.choose(ints)
-        return self.replace("int_bound", node, self.choose(_bounds(node[1])))
-
-    def string(self) -> _Edit | None:
-        strings = self.where(lambda p, v: isinstance(v, str) and bool(v))
-        if not strings:
-            return None
-        node = self.choose(strings)
-        return self.replace("string", node, self.choose(_strings(node[1])))
-
-    def boolean(self) -> _Edit | None:
-        bools = self.where(lambda p, v: isinstance(v, bool))
-        if not bools:
-            return None
-        node = self.choose(bools)
-        return self.replace("boolean", node, self.choose([not node[1], int(node[1]), "true", None]))
-
-    def _from_pool(self, op: str, test: Callable[[Any], bool]) -> _Edit | None:
-        nodes = [
-            (p, v)
-            for p, v in self.nodes
-            if p and test(v) and any(not _same(o, v) for o in self.pool.values(p))
-        ]
-        if not nodes:
-            return None
-        node = self.choose(nodes)
-        others = [o for o in self.pool.values(node[0]) if not _same(o, node[1])]
-        return self.replace(op, node, self.choose(others))
-
-    def other_value(self) -> _Edit | None:
-        """Another value met at this place: another unit's id, another stage or phase."""
-        return self._from_pool("other_value", lambda v: not isinstance(v, dict | list))
-
-    def transplant(self) -> _Edit | None:
-        """A record or list from another document of the same kind (a combat, a pending list,
-        the current step of another position), or one where this document has null."""
-        return self._from_pool("transplant", lambda v: v is None or isinstance(v, dict | list))
-
-    def doc_string(self) -> _Edit | None:
-        """Another string of this very document (an enemy's id, another hex in play)."""
-        strings = self.where(lambda p, v: bool(p) and isinstance(v, str))
-        distinct = sorted({v for _, v in strings})
-        if len(distinct) < 2:
-            return None
-        node = self.choose(strings)
-        return self.replace("doc_string", node, self.choose([s for s in distinct if s != node[1]]))
-
-    def exchange(self) -> _Edit | None:
-        """Swap two values of the same place or of the same object (two units' hexes, two
-        units' ids, the two sides' hands)."""
-        nodes = [(p, v) for p, v in self.nodes if p]
-        if not nodes:
-            return None
-        first = self.choose(nodes)
-        path, value = first
-        partners = [
-            (p, v)
-            for p, v in nodes
-            if p != path
-            and not _same(v, value)
-            and len(p) == len(path)
-            and (_norm(p) == _norm(path) or (p[:-1] == path[:-1] and type(v) is type(value)))
-        ]
-        if not partners:
-            return None
-        other_path, other = self.choose(partners)
-        out = json_replaced(json_replaced(self.doc, path, other), other_path, value)
-        return out, Mutation(
-            "exchange", json_path(path), f"swapped with {json_path(other_path)} ({_short(other)})"
-        )
-
-    def _list_node(self, nonempty: int) -> Node | None:
-        lists = self.where(lambda p, v: isinstance(v, list) and len(v) >= nonempty)
-        return self.choose(lists) if lists else None
-
-    def list_duplicate(self) -> _Edit | None:
-        node = self._list_node(1)
-        if node is None:
-            return None
-        items = node[1]
-        i = self.chooser.below(len(items))
-        return self.replace("list_duplicate", node, [*items[: i + 1], items[i], *items[i + 1 :]])
-
-    def list_truncate(self) -> _Edit | None:
-        node = self._list_node(1)
-        if node is None:
-            return None
-        items = node[1]
-        i = self.chooser.below(len(items))
-        shapes = [items[:i] + items[i + 1 :], items[: len(items) // 2], [], items[1:]]
-        return self.replace("list_truncate", node, self.choose(shapes))
-
-    def list_reorder(self) -> _Edit | None:
-        lists = self.where(lambda p, v: isinstance(v, list) and len({dump_json(x) for x in v}) > 1)
-        if not lists:
-            return None
-        node = self.choose(lists)
-        items = list(node[1])
-        i, j = self.chooser.below(len(items)), self.chooser.below(len(items))
-        swapped = list(items)
-        swapped[i], swapped[j] = swapped[j], swapped[i]
-        shapes = [x for x in (swapped, items[::-1], items[1:] + items[:1]) if not _same(x, items)]
-        return self.replace("list_reorder", node, self.choose(shapes)) if shapes else None
-
-    def list_append(self) -> _Edit | None:
-        """An element from another list of this place (another unit in `moved`, another card)."""
-        lists = [(p, v) for p, v in self.nodes if isinstance(v, list) and self.pool.values((*p, 0))]
-        if not lists:
-            return None
-        node = self.choose(lists)
-        extra = self.choose(self.pool.values((*node[0], 0)))
-        at = self.chooser.below(len(node[1]) + 1)
-        return self.replace("list_append", node, [*node[1][:at], extra, *node[1][at:]])
-
-    def root(self) -> _Edit | None:
-        new = self.choose([None, [], "", 0, [self.doc], {"format": self.doc}])
-        return new, Mutation("root", "", f"document replaced by {_short(new)}")
-
-
-MUTATION_OPS: Final = (
-    "delete",
-    "unknown_field",
-    "rename_key",
-    "retype",
-    "int_bound",
-    "string",
-    "boolean",
-    "other_value",
-    "transplant",
-    "doc_string",
-    "exchange",
-    "list_duplicate",
-    "list_truncate",
-    "list_reorder",
-    "list_append",
-    "root",
-)
-"""The kinds of edit `mutate` makes; "root" (the whole document replaced) is drawn rarely."""
-
-
-def mutate(doc: Any, pool: Pool, chooser: Chooser, *, ops: Sequence[str] = MUTATION_OPS) -> Mutant:
-    """The document with one to three edits (mostly one), each of a kind drawn from `ops` and
-    applied at a place drawn among those where it applies."""
-    common = [op for op in ops if op != "root"] or list(ops)
-    for _retry in range(5):  # edits that undo each other leave the document as it was
-        rounds = (1, 1, 1, 1, 2, 3)[chooser.below(6)]
-        edits: list[Mutation] = []
-        current = doc
-        for _ in range(rounds):
-            for _attempt in range(20):
-                op = "root" if "root" in ops and chooser.below(64) == 0 else pick(chooser, common)
-                edit: _Edit | None = getattr(_Mutator(current, pool, chooser), op)()
-                if edit is not None:
-                    current = edit[0]
-                    edits.append(edit[1])
-                    break
-            if not isinstance(current, dict | list):
-                break
-        if not _same(current, doc):
-            break
-    return Mutant(current, tuple(edits))
-
-
-# --- the corpus of real documents --------------------------------------------------------------
+# mutated (`tools.testing.mutation`), and hold the game to its strict input contract: a mutant is
+# either refused (InvalidInput / ImpossiblePosition naming a field or clauses) or it means
+# exactly what it says (its re-encoding is the mutant itself) and is a position the rules can go
+# on from (`check_position`, and so does every successor).
 
 
 @attrs.frozen
@@ -851,7 +386,7 @@ def check_closure(
             raise _crash(game, what, mutant, exc) from exc
         if problem is not None:
             problem = (
-                f"the rules lead by {_short(game.action_to_json(action))} to a position the "
+                f"the rules lead by {json_short(game.action_to_json(action))} to a position the "
                 f"codec refuses: {problem}"
             )
             raise _fail(game, what, mutant, problem, "closure")
@@ -874,7 +409,7 @@ def check_state_mutant(
         again = game.state_to_json(state)
     except Exception as exc:
         raise _crash(game, what, mutant, exc) from exc
-    if not _same(again, mutant.doc):
+    if not json_equal(again, mutant.doc):
         raise _fail(game, f"accepted {what}", mutant, _difference(mutant.doc, again), "inexact")
     check_closure(
         game, state, max_successors=max_successors, mutant=mutant, what=f"accepted {what}"
@@ -905,7 +440,7 @@ def check_action_mutant(game: Game[S, A], state: S, mutant: Mutant) -> str:
         )
     except Exception as exc:
         raise _crash(game, what, mutant, exc) from exc
-    if not _same(again, mutant.doc):
+    if not json_equal(again, mutant.doc):
         raise _fail(game, f"accepted {what}", mutant, _difference(mutant.doc, again), "inexact")
     try:
         after = game.apply(state, action)
@@ -944,13 +479,13 @@ def check_log_mutant(game: Game[Any, Any], mutant: Mutant, logs: LogCodec) -> st
         return _refused(game, what, mutant, exc, (WargameError,))
     except Exception as exc:
         raise _crash(game, what, mutant, exc) from exc
-    if not _same(again, mutant.doc):
+    if not json_equal(again, mutant.doc):
         raise _fail(game, f"accepted {what}", mutant, _difference(mutant.doc, again), "inexact")
     try:
         seeded = logs.reproduce(mutant.doc)
     except Exception as exc:
         raise _crash(game, what, mutant, exc) from exc
-    if seeded is not None and not _same(seeded, mutant.doc.get("actions")):
+    if seeded is not None and not json_equal(seeded, mutant.doc.get("actions")):
         problem = "it names a seeded agent, which would not have played these actions"
         raise _fail(game, f"accepted {what}", mutant, problem, "seeded_log_edited")
     return ACCEPTED
@@ -966,7 +501,9 @@ def _difference(sent: Any, read: Any) -> str:
         if a is _ABSENT or b is _ABSENT:
             if _parent_path(place) in sent_nodes and _parent_path(place) in read_nodes:
                 places.append((place, a, b))
-        elif not (isinstance(a, dict | list) and isinstance(b, dict | list)) and not _same(a, b):
+        elif not (isinstance(a, dict | list) and isinstance(b, dict | list)) and not json_equal(
+            a, b
+        ):
             places.append((place, a, b))
     shown = ", ".join(f"{p or '$'}: sent {_shown(a)}, read {_shown(b)}" for p, a, b in places[:4])
     more = f" and {len(places) - 4} more" if len(places) > 4 else ""
@@ -977,7 +514,7 @@ _ABSENT: Final = object()
 
 
 def _shown(value: Any) -> str:
-    return "nothing" if value is _ABSENT else _short(value, 40)
+    return "nothing" if value is _ABSENT else json_short(value, 40)
 
 
 def _parent_path(place: str) -> str:

@@ -1,14 +1,13 @@
 """Fuzz campaign: mutated states, actions, logs, data files and arguments through every verb.
 
-`python -m tools.testing.fuzz [--game G] [--per-game N] [--seed S] [--json]` runs N mutated inputs
-per
-game through the `wargame` command in-process (`tools.cli.commands.main(argv)`, with temporary
-files):
-`legal`, `legal --side`, `apply`, `apply --side`, `view --side`, `render`, `new` with bad
-options, `play --replay` with mutated logs, `data check --file` with mutated data files,
-`schema`, and argument lists altered at random. The inputs are real documents from seeded
-playouts, mutated by the conformance kit's engine (`tools.testing.conformance.mutate`), or altered
-byte by byte (invalid UTF-8, deep nesting, huge integer literals, NaN, truncation).
+`python -m tools.testing.fuzz [--game G] [--per-game N] [--seed S] [--json]` runs N mutated
+inputs per game through the `wargame` command in-process (`tools.cli.commands.main(argv)`,
+with temporary files; `tools.testing.fuzz_calls`): `legal`, `legal --side`, `apply`,
+`apply --side`, `view --side`, `render`, `new` with bad options, `play --replay` with mutated
+logs, `data check --file` with mutated data files, `schema`, and argument lists altered at
+random. The inputs are real documents from seeded playouts, mutated by the conformance kit's
+engine (`tools.testing.mutation.mutate`), or altered byte by byte (invalid UTF-8, deep nesting,
+huge integer literals, NaN, truncation; `tools.testing.fuzz_mutations`).
 
 Per call it measures the wall time (`time.perf_counter`) and the growth of the process's peak
 resident memory (`getrusage`); a call that grows it by more than 32 MB or runs over a second is
@@ -25,34 +24,28 @@ run again under `tracemalloc` to measure its own peak. It counts exit codes and 
   hard timeout.
 
 It exits 1 if any of these occur, printing one reproducer (argv and input file contents) per
-group of alike failures. Warnings are counted and printed but do not fail the campaign: an
-error on stderr that is not one JSON object, a refusal naming neither field nor clause, a
-state the codec accepts that the published schema refuses, and verbs the command lacks.
+group of alike failures (`tools.testing.fuzz_report`). Warnings are counted and printed but do
+not fail the campaign: an error on stderr that is not one JSON object, a refusal naming neither
+field nor clause, a state the codec accepts that the published schema refuses, and verbs the
+command lacks.
 These are measurements of a tool; the unit tests assert nothing about time or memory.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import json
 import math
 import random
 import re
 import resource
-import shutil
-import signal
 import sys
 import tempfile
 import time
 import tomllib
-import traceback
-import tracemalloc
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import FrameType
 from typing import Any, Final
 
 import attrs
@@ -65,37 +58,34 @@ from tools import playlog
 from tools.cli import commands as cli
 from tools.registry import game_names, get_game, package_of
 from tools.testing.conformance import (
-    MUTATION_OPS,
-    Chooser,
     Corpus,
     LogCodec,
-    Mutant,
     MutantFailure,
-    Mutation,
-    Pool,
-    RandomChooser,
     build_corpus,
     check_action_mutant,
     check_log_mutant,
     check_state_mutant,
-    json_nodes,
-    json_path,
-    json_replaced,
-    mutate,
-    pick,
     position_problem,
 )
-
-FAILURES: Final = (
-    "internal_error",
-    "traceback",
-    "impossible_accepted",
-    "inexact_accepted",
-    "illegal_applied",
-    "edited_log_accepted",
-    "over_limit",
+from tools.testing.fuzz_calls import (
+    Call,
+    HardTimeout,
+    Result,
+    error_message,
+    error_object,
+    hard_deadline,
+    run_call,
 )
-WARNINGS: Final = ("non_json_error", "unnamed_refusal", "schema_disagrees")
+from tools.testing.fuzz_mutations import (
+    UNPARSED,
+    encoded,
+    mutate_bytes,
+    near_names,
+    non_finite_number,
+    parsed,
+)
+from tools.testing.fuzz_report import Finding, Report, Stats, message_pattern, save_reproducers
+from tools.testing.mutation import MUTATION_OPS, Mutant, Mutation, Pool, RandomChooser, mutate, pick
 
 _KIT_CATEGORY: Final = {
     "crash": "internal_error",
@@ -122,9 +112,6 @@ VERBS: Final = (
     ("schema", 0.3),
 )
 """Each verb with its share of the inputs."""
-
-_TRACE_AT_BYTES: Final = 32 * 1024 * 1024
-_TRACE_AT_SECONDS: Final = 1.0
 
 
 # --- logs, through tools.playlog ---------------------------------------------------------------
@@ -221,255 +208,6 @@ def data_files(game: Game[Any, Any]) -> list[Path]:
     return sorted(package_of(game).data_dir.glob("*.toml"))
 
 
-# --- byte-level mutations --------------------------------------------------------------------
-
-_NUMBER: Final = re.compile(rb"(?<![\w.\"])-?\d+(?![\w\"])")
-
-
-def _bytes_ops(kind: str) -> list[Callable[[bytes, Chooser], bytes]]:
-    def truncate(b: bytes, c: Chooser) -> bytes:
-        return b[: c.below(max(len(b), 1))]
-
-    def invalid_utf8(b: bytes, c: Chooser) -> bytes:
-        at = c.below(len(b) + 1)
-        return b[:at] + pick(c, [b"\xff", b"\xc3", b"\xc0\xaf", b"\xed\xa0\x80", b"\x80"]) + b[at:]
-
-    def flip(b: bytes, c: Chooser) -> bytes:
-        if not b:
-            return b"\x00"
-        at = c.below(len(b))
-        return b[:at] + bytes([b[at] ^ (1 << c.below(8))]) + b[at + 1 :]
-
-    def deep(b: bytes, c: Chooser) -> bytes:
-        depth = pick(c, [33, 1000, 100_000])
-        if kind == "toml":
-            return b + b"\ndeep = " + b"[" * depth + b"]" * depth + b"\n"
-        return b"[" * depth + b + b"]" * depth
-
-    def long_number(b: bytes, c: Chooser) -> bytes:
-        numbers = list(_NUMBER.finditer(b))
-        literal = pick(c, [b"9" * 13, b"9" * 4301, b"-" + b"9" * 5000, b"1e999", b"-1e999"])
-        if not numbers:
-            return b + literal
-        m = pick(c, numbers)
-        return b[: m.start()] + literal + b[m.end() :]
-
-    def non_finite(b: bytes, c: Chooser) -> bytes:
-        numbers = list(_NUMBER.finditer(b))
-        words = [b"inf", b"-inf", b"nan", b"+inf"] if kind == "toml" else [b"NaN", b"Infinity"]
-        word = pick(c, [*words, b"-Infinity"])
-        if not numbers:
-            return b + word
-        m = pick(c, numbers)
-        return b[: m.start()] + word + b[m.end() :]
-
-    def wrap(b: bytes, c: Chooser) -> bytes:
-        return pick(
-            c,
-            [
-                b"\xef\xbb\xbf" + b,
-                b + b + b"\n",
-                b + b"garbage",
-                b"",
-                b" \n\t ",
-                b"null",
-                b.decode("utf-8", "replace").encode("utf-16"),
-                b + b" " * (5 * 1024 * 1024),
-            ],
-        )
-
-    def duplicate_key(b: bytes, c: Chooser) -> bytes:
-        if kind == "toml":
-            lines = b.split(b"\n")
-            at = c.below(len(lines))
-            return b"\n".join([*lines[: at + 1], lines[at], *lines[at + 1 :]])
-        at = b.find(b"{")
-        if at < 0:
-            return b
-        key = pick(c, [b'"format": "x", ', b'"version": 1, ', b'"game": "x", ', b'"turn": 1, '])
-        return b[: at + 1] + key + b[at + 1 :] if b[at + 1 : at + 2] != b"}" else b
-
-    def lines(b: bytes, c: Chooser) -> bytes:
-        parts = b.split(b"\n")
-        at = c.below(len(parts))
-        return b"\n".join(parts[:at] + parts[at + 1 :])
-
-    ops: list[Callable[[bytes, Chooser], bytes]] = [
-        truncate,
-        invalid_utf8,
-        flip,
-        deep,
-        long_number,
-        non_finite,
-        wrap,
-        duplicate_key,
-    ]
-    return [*ops, lines] if kind == "toml" else ops
-
-
-def mutate_bytes(text: bytes, chooser: Chooser, kind: str = "json") -> tuple[bytes, Mutation]:
-    """One byte-level alteration of a document's text (`kind`: json or toml)."""
-    op = pick(chooser, _bytes_ops(kind))
-    out = op(text, chooser)
-    return out, Mutation(f"bytes.{op.__name__}", "", f"{len(text)} bytes -> {len(out)} bytes")
-
-
-# --- one call and what it showed ---------------------------------------------------------------
-
-
-class _Timeout(BaseException):
-    """Raised by the alarm at the hard timeout; a BaseException so `main` does not catch it."""
-
-
-@contextlib.contextmanager
-def _deadline(seconds: float) -> Iterator[None]:
-    def ring(signum: int, frame: FrameType | None) -> None:
-        raise _Timeout
-
-    try:
-        previous = signal.signal(signal.SIGALRM, ring)
-    except ValueError:  # not the main thread: no alarm
-        yield
-        return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def _max_rss() -> int:
-    """The process's peak resident memory so far, in bytes (Linux reports KiB)."""
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return rss if sys.platform == "darwin" else rss * 1024
-
-
-@attrs.frozen
-class Call:
-    """One run of the command: the arguments (input files as {NAME} placeholders), the files'
-    contents, stdin, and what was done to the inputs."""
-
-    verb: str
-    input: str
-    """What was altered: state, action, log, data, options, arguments, kind."""
-    argv: tuple[str, ...]
-    files: tuple[tuple[str, bytes], ...] = ()
-    stdin: bytes | None = None
-    edits: tuple[Mutation, ...] = ()
-
-    def describe(self) -> str:
-        return "; ".join(str(e) for e in self.edits) or "no mutation"
-
-    def command(self, limit: int = 300) -> str:
-        """The command line, each argument cut at `limit` characters (`--save` has it whole)."""
-        return "wargame " + " ".join(_quote(_cut(a, limit)) for a in self.argv)
-
-    def reproducer(self, limit: int = 2000) -> str:
-        """argv and the input files' contents (a data file's only in part: its edits say what
-        changed, and `--save` writes it whole)."""
-        if self.input == "data" and self.edits:
-            limit = min(limit, 300)
-        lines = [f"argv: {self.command()}", f"edits: {self.describe()}"]
-        for name, data in self.files:
-            text = data.decode("utf-8", "backslashreplace")
-            if len(text) > limit:
-                text = text[:limit] + f"... ({len(data)} bytes in all)"
-            lines.append(f"{name}: {text}")
-        if self.stdin is not None:
-            lines.append(f"stdin: {self.stdin[:limit].decode('utf-8', 'backslashreplace')}")
-        return "\n".join(lines)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "verb": self.verb,
-            "argv": list(self.argv),
-            "files": {n: d.decode("utf-8", "backslashreplace") for n, d in self.files},
-            "stdin": None if self.stdin is None else self.stdin.decode("utf-8", "backslashreplace"),
-            "edits": self.describe(),
-        }
-
-
-def _cut(text: str, limit: int) -> str:
-    """An argument for display: long runs of whitespace and the part past `limit` elided."""
-    short = re.sub(r"\s{20,}", lambda m: f"<{len(m.group())} blanks>", text)
-    return short if len(short) <= limit else short[:limit] + f"...({len(text)} characters)"
-
-
-def _quote(arg: str) -> str:
-    return arg if re.fullmatch(r"[\w@%+=:,./{}-]+", arg) else json.dumps(arg, ensure_ascii=False)
-
-
-@attrs.frozen
-class Result:
-    code: int | None
-    stdout: str
-    stderr: str
-    seconds: float
-    rss_growth: int
-    python_peak: int | None
-    escaped: str | None
-    timed_out: bool
-
-
-@attrs.frozen
-class Finding:
-    category: str
-    game: str
-    call: Call
-    message: str
-    signature: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "category": self.category,
-            "game": self.game,
-            "message": self.message,
-            "signature": self.signature,
-            "reproducer": self.call.to_json(),
-        }
-
-
-def _pattern(text: str) -> str:
-    """A message with its particulars blanked, so alike failures group together."""
-    text = re.sub(r"\[\d+\]", "[]", text)
-    text = re.sub(r"'[^']*'|\"[^\"]*\"", "'…'", text)
-    return re.sub(r"\d+", "#", text)[:90]
-
-
-@attrs.define
-class Stats:
-    """What one game's campaign counted."""
-
-    game: str
-    calls: int = 0
-    seconds: float = 0.0
-    exits: Counter[str] = attrs.field(factory=Counter)
-    by_verb: dict[str, Counter[str]] = attrs.field(factory=dict)
-    counts: Counter[str] = attrs.field(factory=Counter)
-    accepted: Counter[str] = attrs.field(factory=Counter)
-    slowest: tuple[float, str] = (0.0, "")
-    peak_growth: tuple[int, str] = (0, "")
-    peak_python: tuple[int, str] = (0, "")
-    unavailable: list[str] = attrs.field(factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "calls": self.calls,
-            "seconds": round(self.seconds, 1),
-            "exit_codes": dict(sorted(self.exits.items())),
-            "by_verb": {v: dict(sorted(c.items())) for v, c in sorted(self.by_verb.items())},
-            "failures": {k: self.counts[k] for k in FAILURES},
-            "warnings": {k: self.counts[k] for k in WARNINGS},
-            "accepted_mutants": dict(sorted(self.accepted.items())),
-            "slowest_call": {"seconds": round(self.slowest[0], 3), "argv": self.slowest[1]},
-            "peak_rss_growth": {"bytes": self.peak_growth[0], "argv": self.peak_growth[1]},
-            "peak_python_memory": {"bytes": self.peak_python[0], "argv": self.peak_python[1]},
-            "unavailable_verbs": self.unavailable,
-        }
-
-
 # --- the campaign for one game -----------------------------------------------------------------
 
 
@@ -557,65 +295,11 @@ class Campaign:
         }[verb]
 
     def _execute(self, call: Call) -> Result:
-        """Write the input files, run `main` with the output captured, and measure it."""
-        paths = {}
-        for name, data in call.files:
-            path = self.workdir / name
-            path.write_bytes(data)
-            paths[name] = str(path)
-        paths["OUT.svg"] = str(self.workdir / "OUT.svg")
-        argv = [_fill(a, paths) for a in call.argv]
-        result = self._measured(argv, call.stdin, self.limits.trace_memory)
-        if not self.limits.trace_memory and (
-            result.rss_growth > _TRACE_AT_BYTES or result.seconds > _TRACE_AT_SECONDS
-        ):
-            traced = self._measured(argv, call.stdin, True)
-            result = attrs.evolve(result, python_peak=traced.python_peak)
-        return result
-
-    def _measured(self, argv: list[str], stdin: bytes | None, trace: bool) -> Result:
-        out, err = io.StringIO(), io.StringIO()
-        saved_stdin = sys.stdin
-        if stdin is not None:
-            sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
-        tracing = trace and not tracemalloc.is_tracing()
-        if tracing:
-            tracemalloc.start()
-        elif trace:
-            tracemalloc.reset_peak()
-        code: int | None = None
-        escaped = None
-        timed_out = False
-        rss = _max_rss()
-        start = time.perf_counter()
-        try:
-            with (
-                contextlib.redirect_stdout(out),
-                contextlib.redirect_stderr(err),
-                _deadline(self.limits.hard_timeout),
-            ):
-                code = cli.main(argv)
-        except _Timeout:
-            timed_out = True
-        except KeyboardInterrupt:
-            raise
-        except BaseException:
-            escaped = traceback.format_exc()
-        finally:
-            seconds = time.perf_counter() - start
-            sys.stdin = saved_stdin
-            peak = tracemalloc.get_traced_memory()[1] if trace else None
-            if tracing:
-                tracemalloc.stop()
-        return Result(
-            code,
-            out.getvalue(),
-            err.getvalue(),
-            seconds,
-            _max_rss() - rss,
-            peak,
-            escaped,
-            timed_out,
+        return run_call(
+            call,
+            self.workdir,
+            hard_timeout=self.limits.hard_timeout,
+            trace_memory=self.limits.trace_memory,
         )
 
     def call(self, call: Call) -> Result:
@@ -634,7 +318,7 @@ class Campaign:
         if result.python_peak is not None and result.python_peak > s.peak_python[0]:
             s.peak_python = (result.python_peak, where)
         if result.code == cli.EXIT_INTERNAL:
-            self.finding("internal_error", call, _error_message(result.stderr))
+            self.finding("internal_error", call, error_message(result.stderr))
         if result.escaped is not None:
             self.finding("traceback", call, result.escaped.strip().splitlines()[-1])
         elif "Traceback (most recent call last)" in result.stderr:
@@ -648,7 +332,7 @@ class Campaign:
             self.finding("over_limit", call, f"used {memory / 2**20:.0f} MB")
         failed = result.code == 2 or (result.code not in (0, 1, None) and result.stderr.strip())
         if failed and result.code != cli.EXIT_INTERNAL and result.escaped is None:
-            error = _error_object(result.stderr)
+            error = error_object(result.stderr)
             if error is None:
                 last = (result.stderr.strip().splitlines() or [""])[-1]
                 self.finding("non_json_error", call, last[:200])
@@ -666,7 +350,7 @@ class Campaign:
             text = message.split(" (not a WargameError)")[0].split("): raised ")[-1]
             if category == "non_json_error" and "error: " in text:  # argparse's usage errors
                 text = "usage error: " + text.split("error: ", 1)[1].split(":")[0]
-            parts = [category, call.input, _pattern(text)]
+            parts = [category, call.input, message_pattern(text)]
         if category == "over_limit":
             parts.append(call.verb)
         signature = " | ".join(parts)
@@ -676,12 +360,12 @@ class Campaign:
         """Run a conformance-kit check on an input the command accepted; a MutantFailure
         becomes a finding of the matching category."""
         try:
-            with _deadline(self.limits.hard_timeout):
+            with hard_deadline(self.limits.hard_timeout):
                 verdict = check()
         except MutantFailure as exc:
             self.finding(_KIT_CATEGORY[exc.kind], call, str(exc), exc.kind)
             return None
-        except _Timeout:
+        except HardTimeout:
             limit = self.limits.hard_timeout
             self.finding("over_limit", call, f"checking the accepted input took over {limit:g} s")
             return None
@@ -694,18 +378,18 @@ class Campaign:
     # -- inputs
     def _state_input(self, index: int | None = None) -> tuple[bytes, Any, tuple[Mutation, ...]]:
         """A mutated corpus state (the `index`-th, or any): its text, its parsed document
-        (_UNPARSED when the text is not JSON the command reads), and the edits."""
+        (UNPARSED when the text is not JSON the command reads), and the edits."""
         if index is None:
             index = self.chooser.below(len(self.corpus.state_docs))
         doc = self.corpus.state_docs[index]
         if self.chooser.below(8) == 0:
             text, edit = mutate_bytes(dump_json(doc).encode(), self.chooser)
-            return text, _parsed(text), (edit,)
+            return text, parsed(text), (edit,)
         mutant = mutate(doc, self.corpus.state_pool, self.chooser)
-        return _encode(mutant.doc), mutant.doc, mutant.edits
+        return encoded(mutant.doc), mutant.doc, mutant.edits
 
     def _check_state(self, call: Call, doc: Any, result: Result) -> None:
-        if result.code != 0 or doc is _UNPARSED:
+        if result.code != 0 or doc is UNPARSED:
             return
         self.kit_check(call, lambda: check_state_mutant(self.game, Mutant(doc, call.edits)))
         if self.state_schema is not None:
@@ -757,10 +441,10 @@ class Campaign:
             state_text, state_doc, edits = self._state_input(index)
         elif self.chooser.below(8) == 0:
             action_text, edit = mutate_bytes(action_text, self.chooser)
-            action_doc, edits = _parsed(action_text), (edit,)
+            action_doc, edits = parsed(action_text), (edit,)
         else:
             mutant = mutate(action_doc, c.action_pool, self.chooser)
-            action_doc, edits, action_text = mutant.doc, mutant.edits, _encode(mutant.doc)
+            action_doc, edits, action_text = mutant.doc, mutant.edits, encoded(mutant.doc)
         inline = self.chooser.below(2) == 0 and action_text.lstrip().startswith(b"{")
         try:
             inline_text = action_text.decode("utf-8")
@@ -782,13 +466,13 @@ class Campaign:
             return
         if mutated == "state":
             self._check_state(call, state_doc, result)
-        elif action_doc is not _UNPARSED:
+        elif action_doc is not UNPARSED:
             state = c.states[index]
             self.kit_check(
                 call, lambda: check_action_mutant(self.game, state, Mutant(action_doc, edits))
             )
         self._check_printed_state(call, result.stdout)
-        if side is not None and state_doc is not _UNPARSED:
+        if side is not None and state_doc is not UNPARSED:
             try:
                 to_move = self.game.to_move(self.game.state_from_json(state_doc))
             except Exception:  # the state's own check has reported it
@@ -818,12 +502,12 @@ class Campaign:
             form = self.chooser.below(4)
             if form == 0:
                 name = pick(self.chooser, presets)
-                argv += ["--variant", pick(self.chooser, [name, *_near(name), ""])]
+                argv += ["--variant", pick(self.chooser, [name, *near_names(name), ""])]
             else:
                 option = pick(self.chooser, catalogue.options)
                 readings = [r.name for r in option.readings]
-                name = pick(self.chooser, [option.name, *_near(option.name)])
-                reading = pick(self.chooser, [*readings, *_near(pick(self.chooser, readings))])
+                name = pick(self.chooser, [option.name, *near_names(option.name)])
+                reading = pick(self.chooser, [*readings, *near_names(pick(self.chooser, readings))])
                 item = pick(
                     self.chooser,
                     [f"{name}={reading}", name, f"={reading}", f"{name}=", f"{name}={reading}=x"],
@@ -877,16 +561,16 @@ class Campaign:
         edits: tuple[Mutation, ...]
         if self.chooser.below(8) == 0:
             text, edit = mutate_bytes(dump_json(original).encode(), self.chooser)
-            doc, edits = _parsed(text), (edit,)
+            doc, edits = parsed(text), (edit,)
         else:
             mutant = mutate(original, self.corpus.log_pool, self.chooser)
-            doc, edits, text = mutant.doc, mutant.edits, _encode(mutant.doc)
+            doc, edits, text = mutant.doc, mutant.edits, encoded(mutant.doc)
         argv = ["play", self.game.name, "--replay", "{LOG.json}"]
         if self.chooser.below(3) != 0:
             argv.append("--quiet")
         call = Call(verb, "log", tuple(argv), (("LOG.json", text),), None, edits)
         result = self.call(call)
-        if result.code == 0 and doc is not _UNPARSED:
+        if result.code == 0 and doc is not UNPARSED:
             self.kit_check(call, lambda: check_log_mutant(self.game, Mutant(doc, edits), self.logs))
 
     def _data(self, verb: str) -> None:
@@ -900,7 +584,7 @@ class Campaign:
             text, edit = mutate_bytes(raw, self.chooser, "toml")
             edits = (edit,)
         elif form == 1:
-            doc, edit = _non_finite(self.data_docs[which], self.chooser)
+            doc, edit = non_finite_number(self.data_docs[which], self.chooser)
             text, edits = toml_text(doc).encode(), (edit,)
         else:
             mutant = mutate(self.data_docs[which], self.data_pool, self.chooser)
@@ -914,7 +598,7 @@ class Campaign:
     def _schema(self, verb: str) -> None:
         kind = pick(self.chooser, ["state", "action", "log", "view"])
         if self.chooser.below(4) == 0:
-            kind = pick(self.chooser, [*_near(kind), "all", "", "observation"])
+            kind = pick(self.chooser, [*near_names(kind), "all", "", "observation"])
         call = Call(verb, "kind", ("schema", self.game.name, kind))
         result = self.call(call)
         if result.code == 0:
@@ -926,60 +610,7 @@ class Campaign:
                 self.finding("internal_error", call, "schema printed no JSON Schema document")
 
 
-_UNPARSED: Final = object()
 _ODD_ARGS: Final = ("--bogus", "-", "--", "--side", "--json", "-o", "--variant", "--option", "٠")
-
-
-def _parsed(text: bytes) -> Any:
-    """The document the command would read from this text, or _UNPARSED."""
-    try:
-        return parse_json(text, what="input")
-    except WargameError:
-        return _UNPARSED
-
-
-def _encode(doc: Any) -> bytes:
-    try:
-        return dump_json(doc).encode("utf-8", "surrogatepass")
-    except ValueError:  # a float that JSON cannot say: write it as Python would
-        return json.dumps(doc, sort_keys=True, ensure_ascii=False).encode()
-
-
-def _near(name: str) -> list[str]:
-    """Names a user might type instead of `name`."""
-    return [name.upper(), name + "x", name[:-1], " " + name, name.replace("_", "-"), name + "\n"]
-
-
-def _non_finite(doc: Any, chooser: Chooser) -> tuple[Any, Mutation]:
-    """The data document with one number made infinite or NaN (TOML has inf and nan)."""
-    numbers = [
-        (p, v) for p, v in json_nodes(doc) if isinstance(v, int | float) and not isinstance(v, bool)
-    ]
-    if not numbers:
-        return doc, Mutation("non_finite", "", "no number to change")
-    path, old = pick(chooser, numbers)
-    new = pick(chooser, [math.inf, -math.inf, math.nan])
-    return json_replaced(doc, path, new), Mutation("non_finite", json_path(path), f"{old} -> {new}")
-
-
-def _fill(arg: str, paths: dict[str, str]) -> str:
-    if arg.startswith("{") and arg.endswith("}") and arg[1:-1] in paths:
-        return paths[arg[1:-1]]
-    return arg
-
-
-def _error_object(stderr: str) -> dict[str, Any] | None:
-    """stderr as the one JSON error object the command promises, or None."""
-    try:
-        obj = json.loads(stderr)
-    except ValueError:
-        return None
-    return obj if isinstance(obj, dict) and "error" in obj and "message" in obj else None
-
-
-def _error_message(stderr: str) -> str:
-    obj = _error_object(stderr)
-    return str(obj["message"]) if obj is not None else stderr.strip()[:300]
 
 
 def _state_schema(game: Game[Any, Any]) -> Callable[[Any], str | None] | None:
@@ -1004,82 +635,6 @@ def _state_schema(game: Game[Any, Any]) -> Callable[[Any], str | None] | None:
 
 
 # --- the whole campaign ------------------------------------------------------------------------
-
-
-@attrs.frozen
-class Report:
-    per_game: int
-    seed: int
-    stats: tuple[Stats, ...]
-    findings: tuple[Finding, ...]
-
-    @property
-    def failed(self) -> bool:
-        return any(f.category in FAILURES for f in self.findings)
-
-    def groups(self) -> list[tuple[str, list[Finding]]]:
-        """Findings grouped by signature, failures first, largest groups first."""
-        grouped: dict[str, list[Finding]] = {}
-        for f in self.findings:
-            grouped.setdefault(f"{f.game} | {f.signature}", []).append(f)
-        return sorted(
-            grouped.items(),
-            key=lambda kv: (kv[1][0].category not in FAILURES, kv[1][0].category, -len(kv[1])),
-        )
-
-    def to_json(self, *, every: bool = False) -> dict[str, Any]:
-        """The counts, and one reproducer per group of findings (`every`: each finding's)."""
-        out = {
-            "per_game": self.per_game,
-            "seed": self.seed,
-            "failed": self.failed,
-            "games": [s.to_json() for s in self.stats],
-            "groups": [{"count": len(fs), **_simplest(fs)[0].to_json()} for _, fs in self.groups()],
-        }
-        if every:
-            out["findings"] = [f.to_json() for f in self.findings]
-        return out
-
-    def text(self, *, reproducers: int = 1) -> str:
-        lines = [f"fuzz campaign: {self.per_game} inputs per game, seed {self.seed}"]
-        for s in self.stats:
-            j = s.to_json()
-            lines.append(f"\n{s.game}: {s.calls} calls in {s.seconds:.0f} s")
-            lines.append(f"  exit codes: {j['exit_codes']}")
-            lines.append("  failures: " + ", ".join(f"{k} {v}" for k, v in j["failures"].items()))
-            lines.append("  warnings: " + ", ".join(f"{k} {v}" for k, v in j["warnings"].items()))
-            lines.append(f"  slowest call: {s.slowest[0]:.3f} s: {s.slowest[1]}")
-            grown = s.peak_growth[1] or "no call grew the peak"
-            lines.append(f"  peak RSS growth: {s.peak_growth[0] / 2**20:.1f} MB: {grown}")
-            if s.peak_python[1]:
-                lines.append(
-                    f"  peak traced memory: {s.peak_python[0] / 2**20:.1f} MB: {s.peak_python[1]}"
-                )
-            if s.unavailable:
-                lines.append(f"  verbs the command lacks: {', '.join(s.unavailable)}")
-            for verb, codes in sorted(s.by_verb.items()):
-                lines.append(f"    {verb}: {dict(sorted(codes.items()))}")
-        groups = self.groups()
-        if groups:
-            lines.append(f"\n{len(groups)} groups of findings ({len(self.findings)} in all):")
-        for key, fs in groups:
-            lines.append(f"\n[{fs[0].category}] x{len(fs)}  {key}")
-            verbs = Counter(f.call.verb for f in fs)
-            lines.append("  verbs: " + ", ".join(f"{v} {n}" for v, n in verbs.most_common()))
-            places = Counter(_pattern(f.call.edits[0].path) for f in fs if f.call.edits)
-            if places:
-                shown = ", ".join(f"{p or '$'} {n}" for p, n in places.most_common(8))
-                lines.append(f"  places: {shown}" + (" ..." if len(places) > 8 else ""))
-            for f in _simplest(fs)[:reproducers]:
-                lines.append(f"  problem: {f.message[:600]}")
-                lines.extend("  " + line for line in f.call.reproducer().splitlines())
-        lines.append("\nFAILED" if self.failed else "\nOK")
-        return "\n".join(lines)
-
-
-def _simplest(findings: list[Finding]) -> list[Finding]:
-    """The findings with the fewest edits and the smallest inputs first: the best reproducers."""
-    return sorted(findings, key=lambda f: (len(f.call.edits), sum(len(d) for _, d in f.call.files)))
 
 
 def run_campaign(
@@ -1108,28 +663,6 @@ def run_campaign(
             stats.append(campaign.run(per_game))
             findings += campaign.findings
     return Report(per_game, seed, tuple(stats), tuple(findings))
-
-
-def save_reproducers(report: Report, directory: Path) -> None:
-    """One folder per group of findings: its input files as they were, and `cmd`."""
-    directory.mkdir(parents=True, exist_ok=True)
-    for old in directory.iterdir():  # an earlier campaign's folders, and nothing else
-        if old.is_dir() and re.fullmatch(r"\d{3}-[a-z_]+", old.name):
-            shutil.rmtree(old)
-    for n, (key, fs) in enumerate(report.groups()):
-        folder = directory / f"{n:03d}-{fs[0].category}"
-        folder.mkdir(exist_ok=True)
-        first = _simplest(fs)[0]
-        call = first.call
-        for name, data in call.files:
-            (folder / name).write_bytes(data)
-        if call.stdin is not None:
-            (folder / "stdin").write_bytes(call.stdin)
-        argv = " ".join(_quote(a) for a in call.argv).replace("{", "").replace("}", "")
-        (folder / "cmd").write_text(
-            f"# {key}\n# {first.message[:300]}\n# {call.describe()}\nwargame {argv}\n",
-            encoding="utf-8",
-        )
 
 
 def main(argv: list[str] | None = None) -> int:
