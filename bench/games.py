@@ -23,8 +23,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import play
+from kernel.roles import AssembledGame
 from tools.perft import CONVENTION, perft
 from tools.registry import game_names, get_game
 
@@ -62,7 +63,7 @@ def load_expected(path: Path = PERFT_DATA) -> dict[str, dict[int, int]]:
     }
 
 
-def perft_table(game: Game[Any, Any], depths: range) -> dict[str, Any]:
+def perft_table(game: AssembledGame[Any, Any], depths: range) -> dict[str, Any]:
     """The stored-data document: perft counts for every preset (used to regenerate the file)."""
     presets = game.presets()
     return {
@@ -87,7 +88,7 @@ def _rate(count: int, seconds: float) -> float:
 
 
 def bench_preset(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     preset: str,
     *,
     games: int,

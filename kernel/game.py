@@ -1,20 +1,19 @@
 """The Game contract every spec implements, so that every tool works on every game.
 
 Modelled on OpenSpiel (chance is a player with `chance_outcomes`) and pgx (pure `apply`
-returning a new state). States and actions are frozen attrs classes; a spec also supplies their
-JSON codec and a one-line description of an action for readable logs.
+returning a new state). States and actions are frozen attrs classes. `Game` is the rules; a
+game's other roles (codec, narration, picture, position check, data check) are in
+`kernel.roles`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from kernel.data import FactResult, Provenance
 from kernel.variants import Catalogue, Variant
 
 CHANCE: Final = "chance"
@@ -62,7 +61,10 @@ class WireTypes:
 
 
 class Game(Protocol, Generic[S, A]):
-    """The rules of one game as pure functions over immutable states."""
+    """The rules of one game as pure functions over immutable states. The rules only: how a
+    position travels as JSON, reads as a log, looks, is refused when no play could reach it,
+    and how the data files hold up against the text are roles of their own (`kernel.roles`),
+    built from the rules by the game's package (`kernel.package`)."""
 
     name: str
     title: str
@@ -73,7 +75,6 @@ class Game(Protocol, Generic[S, A]):
     perfect_information: bool
     """True when every side sees the whole state (`observe` hides nothing): then the other
     side's moves, chance outcomes and the full picture may be shown to every side."""
-    wire: WireTypes
 
     def presets(self) -> Mapping[str, Variant]: ...
 
@@ -101,52 +102,9 @@ class Game(Protocol, Generic[S, A]):
         """What `side` may know of `state`, as JSON-ready data of `wire.observation`'s form."""
         ...
 
-    def check_position(self, state: S) -> None:
-        """Refuse a position no play of the rules could reach: raise ImpossiblePosition naming
-        the JSON field and the clause. `state_from_json` runs it on every state it reads, and
-        every state `apply` returns passes it; its checks include the spec's invariants."""
-        ...
-
     def no_action_clauses(self, state: S) -> tuple[str, ...]:
         """For a position where the side to move has no legal action although the game is not
         over (a gap in the rules): the clauses whose obligations cannot all be met."""
-        ...
-
-    # --- data --------------------------------------------------------------------------------
-    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
-        """Check every fact the rules text states about the components against the data."""
-        ...
-
-    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
-        """Data records whose values the text does not give, with their provenance."""
-        ...
-
-    # --- codec -------------------------------------------------------------------------------
-    def state_to_json(self, state: S) -> dict[str, Any]: ...
-
-    def state_from_json(self, data: Any) -> S:
-        """Decode strictly through `wire.state`, then `check_position`; raises InvalidInput /
-        ImpossiblePosition naming the field (and the clause)."""
-        ...
-
-    def action_to_json(self, action: A) -> dict[str, Any]: ...
-
-    def action_from_json(self, data: Any) -> A:
-        """Decode strictly through `wire.action`; raises InvalidInput naming the field."""
-        ...
-
-    def describe(self, state: S, action: A) -> str:
-        """One readable line for a log: what `action` does in `state`."""
-        ...
-
-    def headline(self, state: S) -> str:
-        """Where play stands (turn, phase, ...), one line per level, outermost first. A log
-        prints the lines from the first one that differs from the previous step's headline."""
-        ...
-
-    def events(self, before: S, action: A, after: S) -> list[str]:
-        """What `action` caused besides itself (a turn ending, units eliminated, combats
-        cancelled), one readable line each naming its clause; empty when nothing else did."""
         ...
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from kernel.game import Game
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class Spec:
 
     short_name: str
     long_name: str
-    game: Game[Any, Any]
+    game: AssembledGame[Any, Any]
     variant: Variant
     codec: ActionCodec
     max_game_length: int
@@ -129,7 +129,7 @@ def next_tokens(sequences: Sequence[tuple[int, ...]], prefix: tuple[int, ...]) -
 
 
 def preset_specs(
-    game: Game[Any, Any], codec: ActionCodec, max_game_length: Callable[[Variant], int]
+    game: AssembledGame[Any, Any], codec: ActionCodec, max_game_length: Callable[[Variant], int]
 ) -> list[Spec]:
     """One registered game per preset of `game`, named `python_wargame_<game>_<preset>`: each
     name is one fixed ruleset with its own GameType, so `pyspiel.load_game(name)` needs no

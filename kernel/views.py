@@ -12,14 +12,15 @@ from typing import Any, Final, Literal
 
 from kernel.codec import VIEW_FORMAT, LogRecord, ViewRecord
 from kernel.errors import IllegalAction, InvalidInput
-from kernel.game import CHANCE, Game, WireTypes
+from kernel.game import CHANCE, WireTypes
+from kernel.roles import AssembledGame
 from kernel.wire import json_schema
 
 SchemaKind = Literal["state", "action", "log", "view"]
 SCHEMA_KINDS: Final[tuple[SchemaKind, ...]] = ("state", "action", "log", "view")
 
 
-def check_side(game: Game[Any, Any], side: str, field: str = "--side") -> str:
+def check_side(game: AssembledGame[Any, Any], side: str, field: str = "--side") -> str:
     """A side of this game; anything else is bad input listing the sides."""
     if side not in game.sides:
         known = ", ".join(game.sides)
@@ -37,7 +38,7 @@ class NotYourTurn(IllegalAction):
     kind = "not_your_turn"
 
 
-def check_turn(game: Game[Any, Any], state: Any, side: str, field: str = "--side") -> None:
+def check_turn(game: AssembledGame[Any, Any], state: Any, side: str, field: str = "--side") -> None:
     """Refuse `side` unless it is to move at `state` (NotYourTurn naming who is)."""
     check_side(game, side, field)
     to_move = game.to_move(state)
@@ -52,7 +53,7 @@ def check_turn(game: Game[Any, Any], state: Any, side: str, field: str = "--side
     raise NotYourTurn(message, field=field)
 
 
-def wire_types(game: Game[Any, Any]) -> WireTypes:
+def wire_types(game: AssembledGame[Any, Any]) -> WireTypes:
     """The game's wire types; a game whose codec does not publish them yet is refused."""
     types = getattr(game, "wire", None)
     if not isinstance(types, WireTypes):
@@ -66,7 +67,7 @@ def log_type(action: Any, state: Any) -> Any:
     return LogRecord[action, state]
 
 
-def view(game: Game[Any, Any], state: Any, side: str) -> dict[str, Any]:
+def view(game: AssembledGame[Any, Any], state: Any, side: str) -> dict[str, Any]:
     """The view document of `side` at `state` (JSON-ready, of `schema(game, "view")`'s form)."""
     check_side(game, side)
     to_move = game.to_move(state)
@@ -86,7 +87,7 @@ def view(game: Game[Any, Any], state: Any, side: str) -> dict[str, Any]:
     }
 
 
-def schema(game: Game[Any, Any], kind: str) -> dict[str, Any]:
+def schema(game: AssembledGame[Any, Any], kind: str) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of one of the game's documents, generated from the
     wire types its codec decodes with."""
     types = wire_types(game)

@@ -7,12 +7,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from kernel.errors import ImpossiblePosition
-from kernel.game import Game
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers.checking.explore import reading_variant, rebind
 
 
-def rebound(game: Game[Any, Any], preset: str, state: Any) -> Iterator[tuple[Variant, Any]]:
+def rebound(
+    game: AssembledGame[Any, Any], preset: str, state: Any
+) -> Iterator[tuple[Variant, Any]]:
     """(variant, `state` rebound to it) for each reading of each option of `preset` under
     which the position is possible (a reading that cannot reach it is left out)."""
     for option in game.catalogue.options:

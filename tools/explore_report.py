@@ -12,7 +12,7 @@ from typing import Any
 
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
-from kernel.game import Game
+from kernel.roles import AssembledGame
 from kernel.scene import Scene
 from solvers.checking.explore import (
     Finding,
@@ -43,7 +43,7 @@ from tools.verify import spec_verification
 
 
 def explore(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     option: str | None,
     preset: str | None,
     budget: float,
@@ -156,7 +156,9 @@ def _ids(values: tuple[str, ...]) -> set[str]:
     return out
 
 
-def _describe(game: Game[Any, Any], state: Any, values: tuple[str, ...]) -> tuple[str, ...]:
+def _describe(
+    game: AssembledGame[Any, Any], state: Any, values: tuple[str, ...]
+) -> tuple[str, ...]:
     lines = []
     for text in values[:14]:
         body, _, p = text.partition(" p=")  # a chance outcome carries its probability
@@ -170,7 +172,7 @@ def _describe(game: Game[Any, Any], state: Any, values: tuple[str, ...]) -> tupl
     return tuple(lines) or ("(none)",)
 
 
-def _states(game: Game[Any, Any], f: Finding) -> tuple[Any, Any]:
+def _states(game: AssembledGame[Any, Any], f: Finding) -> tuple[Any, Any]:
     """The witness position under reading A and under reading B."""
     assert f.witness is not None
     a = game.state_from_json(f.witness.state)
@@ -199,7 +201,7 @@ def _value(x: Any) -> str:
     return text if len(text) <= 60 else f"{text[:57]}..."
 
 
-def _changes(game: Game[Any, Any], a: Any, b: Any, ra: str, rb: str) -> list[str]:
+def _changes(game: AssembledGame[Any, Any], a: Any, b: Any, ra: str, rb: str) -> list[str]:
     """How two positions differ, field by field in words: per unit (by id) for lists of
     units, what one has and the other lacks for lists of names, both values otherwise."""
     ja, jb = game.state_to_json(a), game.state_to_json(b)
@@ -242,7 +244,9 @@ def _ended(outcome: Any) -> str:
     return f"the game is over, {who} wins ({outcome.clause}: {outcome.reason})"
 
 
-def _next(game: Game[Any, Any], state: Any, other: Any, text: str, ra: str, rb: str) -> str:
+def _next(
+    game: AssembledGame[Any, Any], state: Any, other: Any, text: str, ra: str, rb: str
+) -> str:
     """What happens when the side to move takes an action only reading `ra` allows: its
     events there, and why reading `rb` refuses it."""
     try:
@@ -264,7 +268,7 @@ def _next(game: Game[Any, Any], state: Any, other: Any, text: str, ra: str, rb: 
     return f"What happens next: if “{said}” is played under {ra}: {then}.{why}"
 
 
-def _setup_changes(game: Game[Any, Any], f: Finding) -> list[str]:
+def _setup_changes(game: AssembledGame[Any, Any], f: Finding) -> list[str]:
     """How the two readings' set-ups differ, in words."""
     cat = game.catalogue
     va = reading_variant(cat, f.preset, f.option, f.reading_a)
@@ -273,7 +277,7 @@ def _setup_changes(game: Game[Any, Any], f: Finding) -> list[str]:
     return _changes(game, a, b, f.reading_a, f.reading_b) or ["(no field differs)"]
 
 
-def account(game: Game[Any, Any], f: Finding) -> list[str]:
+def account(game: AssembledGame[Any, Any], f: Finding) -> list[str]:
     """In plain words: where the two readings part, what each allows or does there, and what
     happens next (from the finding's witness); no lines without a witness."""
     w = f.witness
@@ -352,7 +356,7 @@ def account(game: Game[Any, Any], f: Finding) -> list[str]:
     return [f"{where}: {d.detail}."]
 
 
-def _picture(game: Game[Any, Any], f: Finding) -> Scene | None:
+def _picture(game: AssembledGame[Any, Any], f: Finding) -> Scene | None:
     draw = getattr(game, "scene", None)
     if draw is None or f.witness is None:
         return None
@@ -391,7 +395,9 @@ def _picture(game: Game[Any, Any], f: Finding) -> Scene | None:
     return scene.with_witness(frozenset(_ids(d.only_a) | _ids(d.only_b)), notes)
 
 
-def _narrative(game: Game[Any, Any], variant: Any, log: tuple[Any, ...], start: Any = None) -> str:
+def _narrative(
+    game: AssembledGame[Any, Any], variant: Any, log: tuple[Any, ...], start: Any = None
+) -> str:
     """The readable play log of `log` (what `wargame play` prints) from the set-up or from
     `start` (a state JSON of `variant`), as HTML."""
     if not log:
@@ -409,7 +415,7 @@ def _json_log(log: tuple[Any, ...], files: list[str]) -> str:
     )
 
 
-def _loop(game: Game[Any, Any], g: Gap, scene: Scene, draw: Any) -> Scene:
+def _loop(game: AssembledGame[Any, Any], g: Gap, scene: Scene, draw: Any) -> Scene:
     """The picture of an endless loop: its actions beside the map, and each move in it (a
     piece whose place changes) as a numbered arrow. The loop is the stretch of the log from
     the first time the gap's final position was reached."""
@@ -444,7 +450,7 @@ def _loop(game: Game[Any, Any], g: Gap, scene: Scene, draw: Any) -> Scene:
     )
 
 
-def _reached(game: Game[Any, Any], variant: Any, w: Witness) -> Any:
+def _reached(game: AssembledGame[Any, Any], variant: Any, w: Witness) -> Any:
     """The witness position under `variant`: its log replayed from its start under that
     reading. (Reading A's position read under B is not B's when the readings set the game up
     differently, and a log file must replay to the position it records.)"""
@@ -454,7 +460,7 @@ def _reached(game: Game[Any, Any], variant: Any, w: Witness) -> Any:
     return state
 
 
-def _start_json(game: Game[Any, Any], variant: Any, start: Any) -> Any:
+def _start_json(game: AssembledGame[Any, Any], variant: Any, start: Any) -> Any:
     """A witness's start read under `variant` as state JSON (None: the preset's set-up)."""
     return None if start is None else game.state_to_json(start_state(game, variant, start))
 
@@ -537,7 +543,7 @@ def summary_table(findings: list[Finding], gaps: list[Gap]) -> str:
 
 
 def write_report(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     out: Path,
     findings: list[Finding],
     gaps: list[Gap],
@@ -549,7 +555,7 @@ def write_report(
 
 
 def report(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     out: Path | None,
     findings: list[Finding],
     gaps: list[Gap],
@@ -579,7 +585,9 @@ def report(
     return results
 
 
-def _finding_part(game: Game[Any, Any], files: _Files, f: Finding) -> tuple[dict[str, Any], str]:
+def _finding_part(
+    game: AssembledGame[Any, Any], files: _Files, f: Finding
+) -> tuple[dict[str, Any], str]:
     """A reading pair's entry in results.json and its section of the page (with its witness's
     files written)."""
     slug = _slug(f)
@@ -618,7 +626,7 @@ def _finding_part(game: Game[Any, Any], files: _Files, f: Finding) -> tuple[dict
 
 
 def _witness_part(
-    game: Game[Any, Any], files: _Files, f: Finding, w: Witness, slug: str
+    game: AssembledGame[Any, Any], files: _Files, f: Finding, w: Witness, slug: str
 ) -> tuple[dict[str, Any], str]:
     """A witness's entry in results.json and its part of the pair's section: the account, the
     picture, the play log and the replayable logs (one per reading), whose files it writes."""
@@ -677,7 +685,9 @@ def _witness_part(
     return entry, body
 
 
-def _gap_part(game: Game[Any, Any], files: _Files, g: Gap, i: int) -> tuple[dict[str, Any], str]:
+def _gap_part(
+    game: AssembledGame[Any, Any], files: _Files, g: Gap, i: int
+) -> tuple[dict[str, Any], str]:
     """The `i`-th gap's entry in results.json and its section of the page (with its log and
     picture written)."""
     name = f"gap-{g.kind}-{g.preset}-{i}"
@@ -721,7 +731,7 @@ def _gap_part(game: Game[Any, Any], files: _Files, g: Gap, i: int) -> tuple[dict
 
 
 def _unreached_part(
-    game: Game[Any, Any], files: _Files, u: Unreached, i: int
+    game: AssembledGame[Any, Any], files: _Files, u: Unreached, i: int
 ) -> tuple[dict[str, Any], str]:
     """The `i`-th unreached clause's entry in results.json and its row of the page's table
     (with the log to where it takes effect written, when Z3 found one)."""
@@ -766,7 +776,7 @@ def _unreached_section(rows: list[str]) -> str:
 
 
 def _page(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     findings: list[Finding],
     gaps: list[Gap],
     unreached: list[Unreached],

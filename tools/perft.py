@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A")
@@ -27,7 +28,7 @@ CONVENTION = (
 )
 
 
-def branches(game: Game[S, A], state: S) -> Sequence[A]:
+def branches(game: AssembledGame[S, A], state: S) -> Sequence[A]:
     """The actions leaving `state`: the legal actions, or the chance outcomes at CHANCE."""
     side = game.to_move(state)
     if side is None:
@@ -37,7 +38,7 @@ def branches(game: Game[S, A], state: S) -> Sequence[A]:
     return game.legal_actions(state)
 
 
-def perft(game: Game[S, A], state: S, depth: int) -> int:
+def perft(game: AssembledGame[S, A], state: S, depth: int) -> int:
     """Leaves at exactly `depth` plies from `state` (see the module docstring).
 
     Memoized on (state, depth): units moved in different orders reach equal states, so the
@@ -49,7 +50,7 @@ def perft(game: Game[S, A], state: S, depth: int) -> int:
     return _perft(game, state, depth, table)
 
 
-def _perft(game: Game[S, A], state: S, depth: int, table: dict[tuple[S, int], int]) -> int:
+def _perft(game: AssembledGame[S, A], state: S, depth: int, table: dict[tuple[S, int], int]) -> int:
     if depth == 0:
         return 1
     if depth == 1:
@@ -65,7 +66,7 @@ def _perft(game: Game[S, A], state: S, depth: int, table: dict[tuple[S, int], in
     return total
 
 
-def perft_naive(game: Game[S, A], state: S, depth: int) -> int:
+def perft_naive(game: AssembledGame[S, A], state: S, depth: int) -> int:
     """Perft by plain recursion, applying every action: the reference the fast one must match."""
     if depth == 0:
         return 1
@@ -74,7 +75,7 @@ def perft_naive(game: Game[S, A], state: S, depth: int) -> int:
     )
 
 
-def divide(game: Game[S, A], state: S, depth: int) -> list[tuple[A, int]]:
+def divide(game: AssembledGame[S, A], state: S, depth: int) -> list[tuple[A, int]]:
     """Perft split by first action, each with the leaves below it (`depth - 1` more plies).
 
     Comparing two divides shows which first action's subtree changed, to narrow a regression.
@@ -88,7 +89,7 @@ def divide(game: Game[S, A], state: S, depth: int) -> list[tuple[A, int]]:
     ]
 
 
-def divide_lines(game: Game[S, A], state: S, depth: int) -> list[str]:
+def divide_lines(game: AssembledGame[S, A], state: S, depth: int) -> list[str]:
     """`divide` as readable lines (one per first action, then the total)."""
     rows = divide(game, state, depth)
     lines = [f"{game.describe(state, a)}: {n}" for a, n in rows]

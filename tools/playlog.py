@@ -27,7 +27,7 @@ import attrs
 
 from kernel.codec import LOG_FORMAT, LOG_VERSION, VariantRecord, dump_json
 from kernel.errors import IllegalAction, InvalidInput, WargameError
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import (
     DEFAULT_MAX_STEPS,
     CycleWatch,
@@ -37,6 +37,7 @@ from kernel.playout import (
     default_agents,
     play,
 )
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from kernel.views import log_type
 from kernel.wire import convert, to_builtins
@@ -132,7 +133,10 @@ class GameLog:
 
 
 def make_log(
-    game: Game[S, A], variant: Variant, agent: LogAgent | int | None, playout: Playout[S, A]
+    game: AssembledGame[S, A],
+    variant: Variant,
+    agent: LogAgent | int | None,
+    playout: Playout[S, A],
 ) -> GameLog:
     """The log of a playout; `agent` is who chose its actions (a seed: the random agent of
     `wargame play --seed`; None: an external agent)."""
@@ -155,7 +159,7 @@ def write_log(path: Path, log: GameLog, *, argument: str = "--log") -> None:
         raise InvalidInput(f"cannot write {path}: {exc.strerror or exc}", field=argument) from None
 
 
-def read_log(game: Game[Any, Any], data: Any) -> GameLog:
+def read_log(game: AssembledGame[Any, Any], data: Any) -> GameLog:
     """Decode a parsed log strictly, through the game's log type (`kernel.views.log_type`,
     the type `wargame schema GAME log` publishes): every action and the final state are
     checked against the game's wire types here; whether the actions are legal, and were the
@@ -190,7 +194,7 @@ def read_log(game: Game[Any, Any], data: Any) -> GameLog:
     )
 
 
-def start_position(game: Game[S, A], variant: Variant, start: Any) -> S:
+def start_position(game: AssembledGame[S, A], variant: Variant, start: Any) -> S:
     """Where a log's play starts: `variant`'s set-up, or its `start` (a state JSON of that
     variant) read strictly by the game's codec; a `start` refused is bad input naming it."""
     if start is None:
@@ -219,7 +223,7 @@ def _agent(name: str, seed: int | None) -> LogAgent:
     return LogAgent(name, seed)
 
 
-def _variant(game: Game[Any, Any], record: VariantRecord) -> Variant:
+def _variant(game: AssembledGame[Any, Any], record: VariantRecord) -> Variant:
     """The log's variant: it names the reading of every option, and its preset (if any) reads
     them all so; nothing is filled in from a default."""
     missing = [o.name for o in game.catalogue.options if o.name not in record.options]
@@ -240,7 +244,7 @@ def _variant(game: Game[Any, Any], record: VariantRecord) -> Variant:
     return variant
 
 
-def variant_text(game: Game[Any, Any], variant: Variant) -> str:
+def variant_text(game: AssembledGame[Any, Any], variant: Variant) -> str:
     """A preset's name, or the nearest preset and the options read differently."""
     if variant.preset is not None:
         return variant.preset
@@ -254,7 +258,7 @@ def variant_text(game: Game[Any, Any], variant: Variant) -> str:
     return f"{name} with " + ", ".join(diffs(presets[name]))
 
 
-def header(game: Game[Any, Any], variant: Variant, agent: LogAgent | int | None) -> str:
+def header(game: AssembledGame[Any, Any], variant: Variant, agent: LogAgent | int | None) -> str:
     """The first line of a narrated game: the game, the variant and who plays (a seed)."""
     who = as_agent(agent)
     played = f"seed {who.seed}" if who.is_seeded else f"agent {who.name}"
@@ -264,7 +268,7 @@ def header(game: Game[Any, Any], variant: Variant, agent: LogAgent | int | None)
 class Narrator(Generic[S, A]):
     """Turns steps into log lines: the headline lines that changed, the action, its events."""
 
-    def __init__(self, game: Game[S, A], emit: Emit) -> None:
+    def __init__(self, game: AssembledGame[S, A], emit: Emit) -> None:
         self.game = game
         self.emit = emit
         self._headline: list[str] = []
@@ -288,7 +292,7 @@ class Narrator(Generic[S, A]):
 
 
 def narrate(
-    game: Game[S, A], variant: Variant, actions: Sequence[Any], start: Any = None
+    game: AssembledGame[S, A], variant: Variant, actions: Sequence[Any], start: Any = None
 ) -> list[str]:
     """The readable play log of `actions` (action JSON) from `variant`'s set-up (or from
     `start`, a state JSON of it): the lines `wargame play` prints for them (headlines as they
@@ -310,7 +314,7 @@ def narrate(
 
 
 def play_narrated(
-    game: Game[S, A],
+    game: AssembledGame[S, A],
     variant: Variant,
     seed: int,
     emit: Emit | None,
@@ -328,7 +332,7 @@ def play_narrated(
     return result
 
 
-def replay_log(game: Game[S, A], log: GameLog, emit: Emit | None) -> Playout[S, A]:
+def replay_log(game: AssembledGame[S, A], log: GameLog, emit: Emit | None) -> Playout[S, A]:
     """Replay a log from its variant's initial state (or its `start`), narrated like the
     original game.
 
@@ -377,7 +381,13 @@ def replay_log(game: Game[S, A], log: GameLog, emit: Emit | None) -> Playout[S, 
 
 
 def _not_chosen(
-    game: Game[S, A], agent: LogAgent, state: S, side: str | None, i: int, chosen: A | None, got: A
+    game: AssembledGame[S, A],
+    agent: LogAgent,
+    state: S,
+    side: str | None,
+    i: int,
+    chosen: A | None,
+    got: A,
 ) -> ReplayMismatch:
     """The log's i-th action is legal, but not what its seeded agent plays there."""
     where = f"actions[{i}]"
@@ -408,7 +418,7 @@ def _at_step(exc: WargameError, i: int) -> WargameError:
 
 
 def _playout(
-    game: Game[S, A], actions: tuple[A, ...], final: S, lasso: Lasso | None, logged: str
+    game: AssembledGame[S, A], actions: tuple[A, ...], final: S, lasso: Lasso | None, logged: str
 ) -> Playout[S, A]:
     """How play stands after a replay, as `play` would have reported it there (a step limit
     or the choice of a witness can stop play in any unfinished position, so the log's word is
@@ -424,7 +434,7 @@ def _playout(
 
 
 def position_log(
-    game: Game[S, A], variant: Variant, log: Sequence[Any], state: Any, start: Any = None
+    game: AssembledGame[S, A], variant: Variant, log: Sequence[Any], state: Any, start: Any = None
 ) -> GameLog:
     """The log of a chosen position (a witness) reached by `log` from the set-up under
     `variant` (or from `start`, a state JSON of it, recorded in the log): it stops as
@@ -442,7 +452,7 @@ def position_log(
     return GameLog(game.name, variant, external, tuple(log), state, None, stop, start)
 
 
-def _check_ending(game: Game[S, A], log: GameLog, result: Playout[S, A]) -> None:
+def _check_ending(game: AssembledGame[S, A], log: GameLog, result: Playout[S, A]) -> None:
     got = game.state_to_json(result.final)
     if dump_json(got) != dump_json(log.final_state):
         differing = sorted(

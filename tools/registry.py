@@ -48,6 +48,7 @@ def get_game(name: str) -> AssembledGame[Any, Any]:
     return _games()[name]
 
 
-def package_of(game: Game[Any, Any]) -> GamePackage:
-    """The package of a registered game's rules (tools that hold the rules ask for its parts)."""
-    return get_package(game.name)
+def package_of(game: Game[Any, Any]) -> GamePackage | None:
+    """The package of a registered game (tools that hold a game ask it for its other parts);
+    None for a game the registry does not know (a test's own game): it declares no parts."""
+    return _packages().get(game.name)

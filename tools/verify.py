@@ -33,9 +33,9 @@ import attrs
 
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
-from kernel.game import Game
 from kernel.playout import CycleWatch, Playout, play
 from kernel.properties import Property
+from kernel.roles import AssembledGame
 from solvers.checking import prover, refinement
 from solvers.checking.verification import SpecVerification, SymbolicModel
 from tools import playlog
@@ -107,9 +107,10 @@ class Refinement:
         return {**attrs.asdict(self), "seconds": round(self.seconds, 2), "ok": not self.mismatches}
 
 
-def spec_verification(game: Game[Any, Any]) -> SpecVerification | None:
+def spec_verification(game: AssembledGame[Any, Any]) -> SpecVerification | None:
     """The verification link the game's package declares (`GamePackage.formal`), if any."""
-    formal = package_of(game).formal
+    package = package_of(game)
+    formal = None if package is None else package.formal
     return None if formal is None else cast(SpecVerification, formal())
 
 
@@ -152,7 +153,7 @@ def verify_one(name: str, preset: str, what: str, witness_dir: str) -> Row | Ref
 
 
 def _prove(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     model: SymbolicModel,
     preset: str,
     prop: Property,
@@ -188,7 +189,9 @@ def _prove(
     return _with_witness(game, preset, row, actions, witness_dir)
 
 
-def _holds_at_end(game: Game[Any, Any], preset: str, prop: Property, actions: list[Any]) -> bool:
+def _holds_at_end(
+    game: AssembledGame[Any, Any], preset: str, prop: Property, actions: list[Any]
+) -> bool:
     """The concrete check still holds after the witness's last step."""
     before = _final(game, preset, actions[:-1])
     after = game.apply(before, actions[-1])
@@ -196,7 +199,11 @@ def _holds_at_end(game: Game[Any, Any], preset: str, prop: Property, actions: li
 
 
 def _concrete_lasso(
-    game: Game[Any, Any], model: SymbolicModel, preset: str, trace: prover.Trace, actions: list[Any]
+    game: AssembledGame[Any, Any],
+    model: SymbolicModel,
+    preset: str,
+    trace: prover.Trace,
+    actions: list[Any],
 ) -> list[Any]:
     """The witness actions, with the loop repeated until the concrete positions repeat too (the
     projection may leave out something the loop changes)."""
@@ -211,14 +218,14 @@ def _concrete_lasso(
     raise ValueError("the loop does not bring the concrete game back to a position")
 
 
-def _final(game: Game[Any, Any], preset: str, actions: list[Any]) -> Any:
+def _final(game: AssembledGame[Any, Any], preset: str, actions: list[Any]) -> Any:
     state = game.initial_state(game.presets()[preset])
     for a in actions:
         state = game.apply(state, a)
     return state
 
 
-def _lasso(game: Game[Any, Any], preset: str, actions: list[Any]) -> Any:
+def _lasso(game: AssembledGame[Any, Any], preset: str, actions: list[Any]) -> Any:
     state = game.initial_state(game.presets()[preset])
     watch = CycleWatch(state)
     for a in actions:
@@ -228,7 +235,7 @@ def _lasso(game: Game[Any, Any], preset: str, actions: list[Any]) -> Any:
 
 
 def _with_witness(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     preset: str,
     row: Row,
     actions: list[Any],
@@ -262,7 +269,7 @@ def _with_witness(
     return attrs.evolve(row, witness=log.to_json(), witness_path=str(path), detail=detail)
 
 
-def _test(game: Game[Any, Any], preset: str, prop: Property, witness_dir: Path) -> Row:
+def _test(game: AssembledGame[Any, Any], preset: str, prop: Property, witness_dir: Path) -> Row:
     """A property without a formal statement, checked on seeded playouts (not a proof)."""
     start = time.perf_counter()
     expected = prop.expected.get(preset, "?")
@@ -300,7 +307,7 @@ def _test(game: Game[Any, Any], preset: str, prop: Property, witness_dir: Path) 
 
 
 def _checked_playout(
-    game: Game[Any, Any], preset: str, prop: Property, seed: int
+    game: AssembledGame[Any, Any], preset: str, prop: Property, seed: int
 ) -> tuple[list[Any], Playout[Any, Any] | None]:
     """A seeded playout's actions, and its result (None: it broke the property at the last
     action). A game's properties share their playouts: each is played once per process, and
@@ -316,7 +323,7 @@ _PLAYOUTS: dict[tuple[str, str, int], tuple[list[Any], Playout[Any, Any], dict[s
 
 
 def _checked_playouts(
-    game: Game[Any, Any], preset: str, seed: int
+    game: AssembledGame[Any, Any], preset: str, seed: int
 ) -> tuple[list[Any], Playout[Any, Any], dict[str, int]]:
     """The seeded random playout of `game` under `preset` (its actions, not its states), and
     for each declared property broken in it the index of the first action that breaks it."""

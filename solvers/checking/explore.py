@@ -39,8 +39,9 @@ import attrs
 
 from kernel.codec import dump_json
 from kernel.errors import WargameError
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import Agent, random_agent
+from kernel.roles import AssembledGame
 from kernel.variants import Catalogue, Option, Variant, consultations
 from solvers import smt
 from solvers.checking.explore_model import (
@@ -88,7 +89,7 @@ class Witness:
     removed: tuple[str, ...] = ()
 
 
-def start_state(game: Game[Any, Any], variant: Variant, start: Json | None) -> Any:
+def start_state(game: AssembledGame[Any, Any], variant: Variant, start: Json | None) -> Any:
     """Where a witness log starts under `variant`: the set-up, or the witness's own `start`
     read under `variant` (through the game's codec, so its position check applies)."""
     if start is None:
@@ -134,7 +135,7 @@ def named(cat: Catalogue, variant: Variant) -> Variant:
     return variant
 
 
-def rebind(game: Game[Any, Any], state: Any, variant: Variant) -> Any:
+def rebind(game: AssembledGame[Any, Any], state: Any, variant: Variant) -> Any:
     """The same position read under another variant (named as a preset if it is one).
 
     The variant is replaced on the state itself (every game's state is an attrs class with a
@@ -152,7 +153,7 @@ def rebind(game: Game[Any, Any], state: Any, variant: Variant) -> Any:
     return game.state_from_json(data)
 
 
-def field_diff(game: Game[Any, Any], a: Any, b: Any, limit: int = 3) -> str:
+def field_diff(game: AssembledGame[Any, Any], a: Any, b: Any, limit: int = 3) -> str:
     """The top-level state fields two positions disagree on, briefly."""
     ja, jb = game.state_to_json(a), game.state_to_json(b)
     keys = [k for k in sorted(set(ja) | set(jb)) if k != "variant" and ja.get(k) != jb.get(k)]
@@ -160,7 +161,7 @@ def field_diff(game: Game[Any, Any], a: Any, b: Any, limit: int = 3) -> str:
     return "; ".join(parts[:limit])
 
 
-def position_key(game: Game[Any, Any], state: Any) -> str:
+def position_key(game: AssembledGame[Any, Any], state: Any) -> str:
     """A position as canonical JSON without its variant: equal under two readings exactly
     when the readings have led to the same place."""
     data = game.state_to_json(state)
@@ -168,7 +169,7 @@ def position_key(game: Game[Any, Any], state: Any) -> str:
     return dump_json(data)
 
 
-def same_position(game: Game[Any, Any], a: Any, b: Any) -> bool:
+def same_position(game: AssembledGame[Any, Any], a: Any, b: Any) -> bool:
     """`position_key(game, a) == position_key(game, b)`, compared as data rather than as
     canonical text: what replaying a log under two readings asks at every step, where
     writing out both keys was most of a witness shrink's time. The same test for what the
@@ -180,15 +181,15 @@ def same_position(game: Game[Any, Any], a: Any, b: Any) -> bool:
     return bool(ja == jb)
 
 
-def _actions(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+def _actions(game: AssembledGame[Any, Any], state: Any) -> dict[str, Any]:
     return {dump_json(game.action_to_json(a)): a for a in game.legal_actions(state)}
 
 
-def _chance(game: Game[Any, Any], state: Any) -> dict[str, Fraction]:
+def _chance(game: AssembledGame[Any, Any], state: Any) -> dict[str, Fraction]:
     return {dump_json(game.action_to_json(a)): p for a, p in game.chance_outcomes(state)}
 
 
-def compare(game: Game[Any, Any], a: Any, b: Any) -> Difference | None:
+def compare(game: AssembledGame[Any, Any], a: Any, b: Any) -> Difference | None:
     """How the same position differs under the two readings, before any action."""
     ma, mb = game.to_move(a), game.to_move(b)
     if ma != mb:
@@ -240,7 +241,11 @@ def units_on_map(data: Json) -> int:
 
 
 def _witness_at(
-    game: Game[Any, Any], log: tuple[Json, ...], state: Any, diff: Difference, found_by: str
+    game: AssembledGame[Any, Any],
+    log: tuple[Json, ...],
+    state: Any,
+    diff: Difference,
+    found_by: str,
 ) -> Witness:
     """The witness of `diff` at `state` (reading A's position), reached by `log`."""
     data = game.state_to_json(state)
@@ -250,7 +255,9 @@ def _witness_at(
 class _SideBySide:
     """One game under reading A, each position also read under B, and its log so far."""
 
-    def __init__(self, game: Game[Any, Any], va: Variant, vb: Variant, found_by: str) -> None:
+    def __init__(
+        self, game: AssembledGame[Any, Any], va: Variant, vb: Variant, found_by: str
+    ) -> None:
         self.game, self.found_by = game, found_by
         self.a, self.b = game.initial_state(va), game.initial_state(vb)
         self.log: list[Json] = []
@@ -288,7 +295,7 @@ class _SideBySide:
 
 
 def _walk(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     va: Variant,
     vb: Variant,
     rng: random.Random,
@@ -336,7 +343,7 @@ def _walk(
     return None
 
 
-def after_action(game: Game[Any, Any], action: Any, na: Any, nb: Any) -> Difference | None:
+def after_action(game: AssembledGame[Any, Any], action: Any, na: Any, nb: Any) -> Difference | None:
     """The difference when one action, allowed by both readings, leads to different places."""
     if same_position(game, na, nb):
         return None
@@ -350,7 +357,7 @@ def after_action(game: Game[Any, Any], action: Any, na: Any, nb: Any) -> Differe
 
 
 def _exhaustive(
-    game: Game[Any, Any], va: Variant, vb: Variant, cap: int, deadline: float | None = None
+    game: AssembledGame[Any, Any], va: Variant, vb: Variant, cap: int, deadline: float | None = None
 ) -> tuple[str, Witness | None, int, str]:
     """Breadth-first over every reachable position of A (up to `cap`): 'equivalent' when all
     were compared, 'differ' with the shortest witness, or 'unknown' at the cap or at the
@@ -428,7 +435,9 @@ def _build(models: ModelSource, model: SymbolicModel) -> None:
     _BUILD_SECONDS[models] = max(_BUILD_SECONDS.get(models, 0.0), took)
 
 
-def prepare_models(game: Game[Any, Any], models: ModelSource, presets: Sequence[str]) -> None:
+def prepare_models(
+    game: AssembledGame[Any, Any], models: ModelSource, presets: Sequence[str]
+) -> None:
     """Build the symbolic model of each preset before the reading pairs are explored (each
     pair compares against its preset's own model), so that a pair's budget is not spent on
     work every pair shares, and the first pair under a preset knows, as the others do,
@@ -462,7 +471,7 @@ def model_of(models: ModelSource, variant: Variant) -> SymbolicModel | None:
 
 
 def along(
-    game: Game[Any, Any], va: Variant, vb: Variant, actions: Sequence[Any], found_by: str
+    game: AssembledGame[Any, Any], va: Variant, vb: Variant, actions: Sequence[Any], found_by: str
 ) -> Witness | None:
     """Follow `actions` from the set-up under both readings, comparing every position and the
     result of each action; at the end, the result of every action allowed there too. The first
@@ -502,7 +511,7 @@ class _ModelOutcome:
 
 
 def _model_search(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     models: ModelSource,
     va: Variant,
     vb: Variant,
@@ -586,7 +595,7 @@ ENOUGH_GAMES = 40
 
 
 def _guided(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     va: Variant,
     vb: Variant,
     games: int,
@@ -631,7 +640,7 @@ def _said(limit: str, games: int, budget: float | None) -> str:
 
 
 def differential(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     option: Option,
     *,
     preset: str | None = None,
@@ -689,7 +698,12 @@ class _Searches:
 
 
 def _pair(
-    game: Game[Any, Any], option: Option, preset: str, ra: str, rb: str, searches: _Searches
+    game: AssembledGame[Any, Any],
+    option: Option,
+    preset: str,
+    ra: str,
+    rb: str,
+    searches: _Searches,
 ) -> Finding:
     """The finding for readings `ra` and `rb` of `option` under `preset` (`pair`, filled in
     with what settles it): the exhaustive search, then, when it settles nothing, the searches
@@ -713,7 +727,7 @@ def _pair(
 
 
 def _beyond_exhaustive(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     pair: Finding,
     va: Variant,
     vb: Variant,

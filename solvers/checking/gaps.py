@@ -29,6 +29,7 @@ from kernel.clauses import clause_ids
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers import smt
 from solvers.checking import reach
@@ -71,7 +72,7 @@ class Gap:
     start_after: int = 0  # the actions of play before `start` was made (`Witness.start_after`)
     removed: tuple[str, ...] = ()  # the units taken off there (`Witness.removed`)
 
-    def variant(self, game: Game[Any, Any]) -> Variant:
+    def variant(self, game: AssembledGame[Any, Any]) -> Variant:
         """The variant the gap was found under."""
         if self.reading is None:
             return game.presets()[self.preset]
@@ -88,7 +89,7 @@ def _under(preset: str, reading: tuple[str, str] | None) -> str:
 
 
 def stuck_readings(
-    game: Game[Any, Any], findings: Sequence[Finding], *, successors: int = 200
+    game: AssembledGame[Any, Any], findings: Sequence[Finding], *, successors: int = 200
 ) -> list[Gap]:
     """Witness positions, and the positions one action past them (at most `successors` per
     witness and reading), where one reading leaves the side to move without a legal action,
@@ -137,13 +138,13 @@ def stuck_readings(
     return out
 
 
-def _stuck(game: Game[Any, Any], state: Any) -> bool:
+def _stuck(game: AssembledGame[Any, Any], state: Any) -> bool:
     side = game.to_move(state)
     return side is not None and side != CHANCE and not game.legal_actions(state)
 
 
 def _stuck_at_or_after(
-    game: Game[Any, Any], state: Any, log: tuple[Json, ...], successors: int
+    game: AssembledGame[Any, Any], state: Any, log: tuple[Json, ...], successors: int
 ) -> list[tuple[tuple[Json, ...], Any]]:
     """`state` if the side to move there has no legal action, else the positions one action
     (or chance outcome) past it where that is so, each with its log."""
@@ -165,7 +166,7 @@ def _stuck_at_or_after(
 
 
 def model_stuck(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     models: ModelSource | None,
     under: Sequence[tuple[str, tuple[str, str] | None]],
     *,
@@ -230,14 +231,14 @@ def passive_agent(
     return legal[-1]
 
 
-def _replay(game: Game[Any, Any], state: Any, actions: Sequence[Any]) -> Any:
+def _replay(game: AssembledGame[Any, Any], state: Any, actions: Sequence[Any]) -> Any:
     for action in actions:
         state = game.apply(state, action)
     return state
 
 
 def no_action_and_endless(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     preset: str,
     *,
     games: int,
@@ -338,7 +339,7 @@ def _kind(action: Json) -> str:
 
 
 def _loop_clauses(
-    game: Game[Any, Any], initial: Any, actions: Sequence[Any], first: int, last: int
+    game: AssembledGame[Any, Any], initial: Any, actions: Sequence[Any], first: int, last: int
 ) -> tuple[str, ...]:
     """The clauses the play log cites for the actions of a loop (in their descriptions and
     the events they cause), in order of first citation; the game's nontermination clauses
@@ -372,7 +373,7 @@ class Unreached:
 
 
 def settle_unreached(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     clauses: Sequence[str],
     models: ModelSource | None,
     budget: float | None,
@@ -515,7 +516,7 @@ def _plays(path: str) -> bool:
 
 
 def seeded_play(
-    game: Game[Any, Any], seeds: int = 20, deadline: float | None = None
+    game: AssembledGame[Any, Any], seeds: int = 20, deadline: float | None = None
 ) -> Callable[[], None]:
     """Random play of every preset from seeds 0 to `seeds` - 1, the presets in turn: what
     clause reach measures. No new game is started once `deadline` (a `time.perf_counter()`
@@ -532,16 +533,29 @@ def seeded_play(
     return run
 
 
-def rules_folder(game: Game[Any, Any]) -> Path:
-    """The folder of the game's `rules/` package (where its `Game` dispatcher is): what plays
-    the rules, as against what describes, checks or draws them (`io/`, `data/`, `formal/`)."""
-    return Path(inspect.getfile(type(game))).resolve().parent
+def _dispatcher(game: Game[Any, Any]) -> tuple[Path, str]:
+    """The file and module of the game's `Game` class (its `game.py`, beside `rules/`)."""
+    rules = game.rules if isinstance(game, AssembledGame) else game
+    return Path(inspect.getfile(type(rules))).resolve(), type(rules).__module__
+
+
+def play_modules(game: Game[Any, Any]) -> dict[str, str]:
+    """The modules that play the rules, by file: the `Game` dispatcher and the `rules/`
+    package beside it, as against what describes, checks or draws them (`io/`, `data/`,
+    `formal/`), less modules named like those (`_NOT_PLAY`) and test modules beside a toy."""
+    dispatcher, module = _dispatcher(game)
+    package = module.rpartition(".")[0]
+    out = {str(dispatcher): module} if _plays(str(dispatcher)) else {}
+    for path in sorted((dispatcher.parent / "rules").glob("*.py")):
+        if _plays(str(path)):
+            stem = "" if path.stem == "__init__" else f".{path.stem}"
+            out[str(path)] = f"{package}.rules{stem}"
+    return out
 
 
 def game_sources(game: Game[Any, Any]) -> tuple[str, ...]:
-    """The source files that play runs: the game's `rules/` package, less the modules that
-    describe or check the rules (`_NOT_PLAY`) and test modules beside a toy."""
-    return tuple(sorted(str(p) for p in rules_folder(game).glob("*.py") if _plays(str(p))))
+    """The source files that play runs (`play_modules`)."""
+    return tuple(sorted(play_modules(game)))
 
 
 def measured_play(
@@ -549,14 +563,13 @@ def measured_play(
 ) -> tuple[reach.Sites, dict[str, set[int]]]:
     """The game's clause sites, and the lines of its rules that `play_games` runs (their memo
     caches emptied first, so cached rules run again rather than being read)."""
-    rules = type(game).__module__.rpartition(".")[0]
-    sources = game_sources(game)
-    reach.clear_caches(importlib.import_module(f"{rules}.{Path(p).stem}") for p in sources)
-    ran = reach.lines_run([f"{rules_folder(game)}/*.py"], play_games)
-    return reach.sites_of(sources, _prefixes(game)), ran
+    modules = play_modules(game)
+    reach.clear_caches(importlib.import_module(m) for m in modules.values())
+    ran = reach.lines_run(sorted(modules), play_games)
+    return reach.sites_of(tuple(sorted(modules)), _prefixes(game)), ran
 
 
-def unreached_clauses(game: Game[Any, Any], play_games: Callable[[], None]) -> list[str]:
+def unreached_clauses(game: AssembledGame[Any, Any], play_games: Callable[[], None]) -> list[str]:
     """Clause IDs the game's code cites where a rule takes effect (`solvers.checking.reach`: the
     branch
     that applies it, the refusal that names it) whose statements `play_games` never ran, and

@@ -28,8 +28,9 @@ from typing import Any
 import attrs
 
 from kernel.chance import sample
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import play
+from kernel.roles import AssembledGame
 from solvers import smt
 from solvers.checking.prover import Trace
 from solvers.checking.system import (
@@ -173,7 +174,7 @@ def _choice_frame(choices: Sequence[Var]) -> Frame[Any, Any]:
 
 
 def check_position(
-    game: Game[Any, Any], model: SymbolicModel, succ: Successors, state: Any, where: str
+    game: AssembledGame[Any, Any], model: SymbolicModel, succ: Successors, state: Any, where: str
 ) -> tuple[list[Mismatch], int]:
     """Direction (b) at one position (and (a) for all its actions): the model's successors
     against the projected results of every legal action or chance outcome."""
@@ -232,7 +233,7 @@ MAX_STEPS = 3_000
 
 
 def run(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     model: SymbolicModel,
     preset: str,
     *,
@@ -262,7 +263,12 @@ class _Run:
     """The counters and findings of one refinement run."""
 
     def __init__(
-        self, game: Game[Any, Any], model: SymbolicModel, preset: str, every: int, stop_after: int
+        self,
+        game: AssembledGame[Any, Any],
+        model: SymbolicModel,
+        preset: str,
+        every: int,
+        stop_after: int,
     ) -> None:
         self.game, self.model, self.preset = game, model, preset
         self.every, self.stop_after = every, stop_after
@@ -301,7 +307,7 @@ class _Stop(Exception):
 
 
 def playout_paths(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     model: SymbolicModel,
     preset: str,
     *,
@@ -334,7 +340,9 @@ def playout_paths(
         yield Trace(tuple(states), tuple(steps))
 
 
-def replayed(game: Game[Any, Any], model: SymbolicModel, preset: str, trace: Trace) -> list[Any]:
+def replayed(
+    game: AssembledGame[Any, Any], model: SymbolicModel, preset: str, trace: Trace
+) -> list[Any]:
     """Concrete actions realising a model path from the initial position (see
     `replayed_from`)."""
     state = game.initial_state(game.presets()[preset])
@@ -344,7 +352,7 @@ def replayed(game: Game[Any, Any], model: SymbolicModel, preset: str, trace: Tra
 
 
 def replayed_from(
-    game: Game[Any, Any], model: SymbolicModel, state: Any, trace: Trace
+    game: AssembledGame[Any, Any], model: SymbolicModel, state: Any, trace: Trace
 ) -> list[Any]:
     """Concrete actions realising a model path from `state`: at each step the first legal
     action or chance outcome whose projected result is the path's next state. Raises

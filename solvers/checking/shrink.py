@@ -43,7 +43,8 @@ from typing import Any
 import attrs
 
 from kernel.errors import WargameError
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers.checking.explore import (
     PLACES,
@@ -70,7 +71,7 @@ per action then dropped, and those of the second action shrink."""
 
 
 def replay(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     va: Variant,
     vb: Variant,
     log: Sequence[Json],
@@ -89,7 +90,7 @@ def replay(
 
 
 def _follow(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     a: Any,
     b: Any,
     prefix: Sequence[Json],
@@ -135,7 +136,7 @@ def _follow(
 
 
 def _step(
-    game: Game[Any, Any], a: Any, b: Any, data: Json
+    game: AssembledGame[Any, Any], a: Any, b: Any, data: Json
 ) -> tuple[Difference | None, Any, Any] | None:
     """One action of a log under both readings: where it leads (and the difference when the
     readings part there), or None when either refuses it."""
@@ -147,7 +148,7 @@ def _step(
     return after_action(game, action, na, nb), na, nb
 
 
-def _likeliest(game: Game[Any, Any], state: Any) -> Json:
+def _likeliest(game: AssembledGame[Any, Any], state: Any) -> Json:
     """Chance's likeliest outcome (the first of the likeliest, in the rules' order)."""
     outcomes = list(game.chance_outcomes(state))
     best = max(range(len(outcomes)), key=lambda i: (outcomes[i][1], -i))
@@ -160,14 +161,18 @@ def _kind(data: Json) -> Any:
 
 
 def _witness(
-    game: Game[Any, Any], log: Sequence[Json], state: Any, diff: Difference, start: Json | None
+    game: AssembledGame[Any, Any],
+    log: Sequence[Json],
+    state: Any,
+    diff: Difference,
+    start: Json | None,
 ) -> Witness:
     data = game.state_to_json(state)
     return Witness(tuple(log), data, diff, units_on_map(data), "", start=start)
 
 
 def _trail(
-    game: Game[Any, Any], va: Variant, vb: Variant, log: Sequence[Json], start: Json | None
+    game: AssembledGame[Any, Any], va: Variant, vb: Variant, log: Sequence[Json], start: Json | None
 ) -> list[tuple[Any, Any]]:
     """The positions under both readings after each prefix of a witness log from `start`
     (legal under both: it is a witness's)."""
@@ -185,7 +190,7 @@ def _smaller(w: Witness, than: Witness) -> bool:
 
 
 def _drop_actions(
-    game: Game[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
+    game: AssembledGame[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
 ) -> tuple[Witness, int]:
     """The action shrink (see the module docstring) from the witness's start, within
     `max_replays` replays."""
@@ -226,7 +231,9 @@ def without_unit(data: Json, index: int) -> Json:
     return out
 
 
-def _first_refused(game: Game[Any, Any], a: Any, b: Any, log: Sequence[Json]) -> int | None:
+def _first_refused(
+    game: AssembledGame[Any, Any], a: Any, b: Any, log: Sequence[Json]
+) -> int | None:
     """The index of the first action of `log` either reading refuses from `a`, `b` (a plain
     replay: no chance outcome filled in), or None."""
     for i, data in enumerate(log):
@@ -237,7 +244,7 @@ def _first_refused(game: Game[Any, Any], a: Any, b: Any, log: Sequence[Json]) ->
     return None
 
 
-def _removed(game: Game[Any, Any], va: Variant, base: Json, index: int) -> Any:
+def _removed(game: AssembledGame[Any, Any], va: Variant, base: Json, index: int) -> Any:
     """The start `base` (a state JSON) under reading A without its `index`-th unit: by the
     game's own `without_unit` hook (`kernel.game.UnitRemoval`: the unit eliminated as the
     rules eliminate one) when it has one, None when the hook refuses; else by the JSON edit
@@ -250,7 +257,7 @@ def _removed(game: Game[Any, Any], va: Variant, base: Json, index: int) -> Any:
 
 
 def _drop_units(
-    game: Game[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
+    game: AssembledGame[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
 ) -> tuple[Witness, int]:
     """The unit shrink (see the module docstring) within `max_replays` replays; a start the
     game's codec refuses under either reading costs none."""
@@ -280,7 +287,7 @@ def _drop_units(
 
 
 def _remove_each(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     va: Variant,
     vb: Variant,
     witness: Witness,
@@ -333,7 +340,7 @@ def _remove_each(
 
 
 def _later_base(
-    game: Game[Any, Any], va: Variant, vb: Variant, witness: Witness, hook: Any
+    game: AssembledGame[Any, Any], va: Variant, vb: Variant, witness: Witness, hook: Any
 ) -> tuple[Json, int] | None:
     """The first position of the witness's own play, after its set-up, where the game's hook
     takes some unit on the map out (as state JSON), and how many actions in; None when there
@@ -355,7 +362,7 @@ def _later_base(
 
 
 def shrink(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     va: Variant,
     vb: Variant,
     witness: Witness,
@@ -384,7 +391,7 @@ def shrink(
 
 
 def shrink_finding(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     finding: Finding,
     *,
     max_replays: int = MAX_REPLAYS,

@@ -19,9 +19,7 @@ from kernel.spiel_codec import Spec
 def _rules() -> Game[Any, Any]:
     from specs.nomonhan.game import Nomonhan
 
-    # kernel.game.Game still lists the roles' members, which Nomonhan's roles now carry (the
-    # package's codec, narration, position and data below): the ignore goes when Game drops them
-    return Nomonhan()  # type: ignore[return-value]
+    return Nomonhan()
 
 
 def _codec(rules: Any) -> Codec[Any, Any]:

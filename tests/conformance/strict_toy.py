@@ -13,8 +13,8 @@ from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.game import Outcome, WireTypes
 from kernel.wire import Meta, Record, convert, to_builtins
 from tests.toy.data.variants import CAT
+from tests.toy.doubles import WholeToy
 from tests.toy.rules.actions import Add, Coin, Pass, ToyAction
-from tests.toy.rules.game import Toy
 from tests.toy.rules.state import GOAL, ToyState
 
 MAX_TOTAL = GOAL + 2
@@ -49,7 +49,7 @@ class CoinRecord(Record, frozen=True, tag_field="type", tag="coin"):
 ActionRecord = AddRecord | PassRecord | CoinRecord
 
 
-class StrictToy(Toy):
+class StrictToy(WholeToy):
     """Toy, read strictly: the reference a game's input contract is measured against."""
 
     wire = WireTypes(state=StateRecord, action=ActionRecord, observation=StateRecord)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput
 from tests.conformance.strict_toy import StrictToy
+from tests.toy.doubles import assembled
 from tests.toy.rules.actions import Add, ToyAction
 from tests.toy.rules.state import ToyState
 from tools.testing.conformance import (
@@ -102,7 +103,7 @@ def test_a_list_chooser_replays_its_choices_and_then_takes_the_first() -> None:
 
 @functools.cache
 def toy_corpus(game_type: type[StrictToy] = StrictToy) -> Corpus[Any, Any]:
-    return build_corpus(game_type(), seeds=(0, 1, 2))
+    return build_corpus(assembled(game_type()), seeds=(0, 1, 2))
 
 
 @settings(max_examples=300, derandomize=True, database=None, deadline=None)
@@ -119,8 +120,9 @@ def test_a_strict_game_passes_the_state_and_action_checks(index: int, choices: l
     check_action_mutant(c.game, c.states[at], action_mutant)
 
 
-def failure_kinds(game: StrictToy, tries: int = 3000) -> set[str]:
-    """The kinds of failure the kit finds in `game` over seeded mutants of the toy's corpus."""
+def failure_kinds(whole: StrictToy, tries: int = 3000) -> set[str]:
+    """The kinds of failure the kit finds in `whole` over seeded mutants of the toy's corpus."""
+    game = assembled(whole)
     c = attrs.evolve(toy_corpus(), game=game)
     chooser = RandomChooser(random.Random(1))
     kinds = set()

@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 
 from kernel.playout import play, replay
+from kernel.roles import AssembledGame
+from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.rules.actions import Pass, ToyAction
-from tests.toy.rules.game import Toy
 from tests.toy.rules.state import ToyState
 from tools.testing.conformance import check_playout, check_step
 
-TOY = Toy()
+TOY = TOY_PACKAGE.assemble()
 
 
 def passer(game: Any, state: ToyState, legal: Sequence[ToyAction], rng: random.Random) -> ToyAction:
@@ -74,7 +75,7 @@ def test_a_sampled_playout_checks_every_kth_position_and_seeds_cover_them_all(
         assert len(full) >= 6 and sampled == full[seed % 3 :: 3]
 
 
-def _positions(game: Toy, preset: Any, seed: int) -> list[ToyState]:
+def _positions(game: AssembledGame[Any, Any], preset: Any, seed: int) -> list[ToyState]:
     seen: list[ToyState] = []
     play(
         game,

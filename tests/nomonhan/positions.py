@@ -23,10 +23,9 @@ from specs.nomonhan.rules.strength import full_steps
 
 class NomonhanGame(AssembledGame[NomonhanState, Action]):
     """The assembled game as the tests read it: its rules are Nomonhan's (`rules.board`,
-    `rules.data`). kernel.game.Game still lists the roles' members, which Nomonhan's roles
-    now carry: the ignore goes when Game drops them."""
+    `rules.data`)."""
 
-    rules: Nomonhan  # type: ignore[assignment]
+    rules: Nomonhan
 
 
 GAME = cast(NomonhanGame, PACKAGE.assemble())

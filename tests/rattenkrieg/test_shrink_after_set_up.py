@@ -18,14 +18,15 @@ from typing import Any
 import attrs
 import pytest
 
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 from solvers.checking.explore import Finding, along, reading_variant, start_state
 from solvers.checking.shrink import replay, shrink
 from tools.cli import commands as cli
 from tools.explore_report import write_report
 from tools.registry import get_game
 
-GAME: Game[Any, Any] = get_game("rattenkrieg")
+GAME: AssembledGame[Any, Any] = get_game("rattenkrieg")
 OPTION, A, B, PRESET = "step_bluff", "allowed", "prohibited", "standard"
 
 

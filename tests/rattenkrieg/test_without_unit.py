@@ -16,14 +16,17 @@ from typing import Any
 
 import pytest
 
-from kernel.game import CHANCE, Game, UnitRemoval
+from kernel.game import CHANCE, UnitRemoval
+from kernel.roles import AssembledGame
 from specs.rattenkrieg.game import Rattenkrieg
 from specs.rattenkrieg.rules.cards import DECK
 from specs.rattenkrieg.rules.state import Phase, RKState, Stage
 from tools.registry import get_game
 
-GAME: Game[Any, Any] = get_game("rattenkrieg")
-HOOK = GAME.without_unit  # type: ignore[attr-defined]
+GAME: AssembledGame[Any, Any] = get_game("rattenkrieg")
+_HOOK = GAME.without_unit
+assert _HOOK is not None
+HOOK = _HOOK
 
 
 def _typed(game: Rattenkrieg) -> UnitRemoval[RKState]:

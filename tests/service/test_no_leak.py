@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 from tests.rattenkrieg import hidden as rks_hidden
 from tests.rattenkrieg.test_hidden import _positions as rks_positions
 from tests.shumshu import hidden as shu_hidden
@@ -41,7 +42,7 @@ def client(tmp_path: Path) -> Iterator[TestClient[Any]]:
         yield c
 
 
-def _create(client: TestClient[Any], game: Game[Any, Any], state: Any) -> dict[str, Any]:
+def _create(client: TestClient[Any], game: AssembledGame[Any, Any], state: Any) -> dict[str, Any]:
     body = {"chance": "client", "position": game.state_to_json(state)}
     r = client.post(f"/api/games/{game.name}/matches", json=body)
     assert r.status_code == 201, r.text
@@ -51,7 +52,7 @@ def _create(client: TestClient[Any], game: Game[Any, Any], state: Any) -> dict[s
 
 def _answers(
     client: TestClient[Any],
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     created: dict[str, Any],
     side: str,
     proposals: list[dict[str, Any]],
@@ -76,7 +77,7 @@ def _answers(
 
 def _check(
     client: TestClient[Any],
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     positions: list[Any],
     side: str,
     resample: Callable[[Any, random.Random], Any],

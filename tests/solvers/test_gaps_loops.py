@@ -11,8 +11,9 @@ from typing import Any
 import attrs
 
 from kernel.clauses import clause_ids
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import play
+from kernel.roles import AssembledGame
 from solvers.checking.explore import Difference, Finding, Witness
 from solvers.checking.gaps import (
     Gap,
@@ -22,12 +23,12 @@ from solvers.checking.gaps import (
     stuck_readings,
     unreached_clauses,
 )
+from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.rules.actions import Add
-from tests.toy.rules.game import Toy
 from tools.registry import get_game
 
 
-def _replayed(game: Game[Any, Any], preset: str, gap: Gap) -> list[tuple[Any, Any, Any]]:
+def _replayed(game: AssembledGame[Any, Any], preset: str, gap: Gap) -> list[tuple[Any, Any, Any]]:
     """(before, action, after) for every action of the gap's log."""
     state = game.initial_state(game.presets()[preset])
     steps = []
@@ -43,7 +44,7 @@ def _replayed(game: Game[Any, Any], preset: str, gap: Gap) -> list[tuple[Any, An
 def test_a_loop_whose_actions_cite_nothing_falls_back_to_the_games_clauses() -> None:
     """The toy's passive play passes for ever; its actions cite no clause, so the loop names
     the game's nontermination clause."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     [loop] = [
         g
         for g in no_action_and_endless(toy, "plain", games=2, max_steps=100)
@@ -83,7 +84,7 @@ def test_a_position_one_action_past_a_witness_where_a_reading_is_stuck_is_found(
     to move without a legal action: the toy's witness at total 2, a coin to toss, is one chance
     outcome (heads) away from total 3, where `gap=stuck_at_3` has no action. The gap is found
     there, with a log that reaches it under that reading, and only under that reading."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     cat = toy.catalogue
     plain = toy.initial_state(cat.preset("plain"))
     log = (toy.action_to_json(Add(2)),)
@@ -107,7 +108,7 @@ def test_a_planted_dead_clause_is_found_without_being_named() -> None:
     """The toy's `_overflow` cites TOY-9.1 and nothing calls it: seeded play of every preset
     leaves it unreached, and the gap search lists it without being told of it; TOY-1.1, cited
     by the listing every step runs, is reached."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
 
     def games() -> None:
         for variant in toy.presets().values():
@@ -183,7 +184,7 @@ def test_a_passed_deadline_stops_the_gap_search_after_its_first_game() -> None:
     """explore's slack bounds the gap search by a deadline: once it has passed, no new game
     or restart starts, but the first game is always played (what a test would bound by
     counts, explore bounds by its budget)."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     late = no_action_and_endless(toy, "gapped", games=8, max_steps=100, restarts=3, deadline=0.0)
     first = no_action_and_endless(toy, "gapped", games=1, max_steps=100)
     assert [attrs.evolve(g, seconds=0.0) for g in late] == [

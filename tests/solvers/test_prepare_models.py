@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from kernel.game import Game
+from kernel.roles import AssembledGame
 from solvers.checking import explore
 from solvers.checking.unroll import _TEMPLATES
 from tools.registry import get_game
 from tools.verify import spec_verification
 
 
-def _models(name: str) -> tuple[Game[Any, Any], explore.ModelSource]:
+def _models(name: str) -> tuple[AssembledGame[Any, Any], explore.ModelSource]:
     """The game and its spec's model source, with no build time noted yet."""
     game = get_game(name)
     spec = spec_verification(game)

@@ -9,9 +9,9 @@ from typing import Any
 
 from solvers.checking.explore import Finding, Witness, along, reading_variant
 from solvers.checking.shrink import replay, shrink, shrink_finding
-from tests.toy.rules.game import Toy
+from tests.toy import PACKAGE as TOY_PACKAGE
 
-TOY = Toy()
+TOY = TOY_PACKAGE.assemble()
 CAT = TOY.catalogue
 PLAIN = reading_variant(CAT, "plain", "gap", "none")
 STUCK = reading_variant(CAT, "plain", "gap", "stuck_at_3")

@@ -32,7 +32,8 @@ import attrs
 from kernel.codec import STATE_FORMAT, envelope
 from kernel.data import FactResult, Provenance
 from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput
-from kernel.game import Game, Outcome
+from kernel.game import Outcome
+from kernel.roles import AssembledGame
 from kernel.variants import Catalogue, Option, Reading, Variant
 from solvers.checking.explore import Finding, Witness, along, compare, reading_variant, start_state
 from solvers.checking.gaps import stuck_readings
@@ -233,8 +234,8 @@ class Hooked(Pawns):
         return attrs.evolve(state, hexes=(*state.hexes[:i], None, *state.hexes[i + 1 :]))
 
 
-GAME: Game[Any, Any] = Pawns()  # type: ignore[assignment]
-LAX: Game[Any, Any] = Lax()  # type: ignore[assignment]
+GAME: AssembledGame[Any, Any] = Pawns()  # type: ignore[assignment]
+LAX: AssembledGame[Any, Any] = Lax()  # type: ignore[assignment]
 FAR = reading_variant(CAT, "far", "claim", "far")
 NEAR = reading_variant(CAT, "far", "claim", "near")
 STUCK = reading_variant(CAT, "far", "claim", "stuck")
@@ -245,7 +246,7 @@ X, Y, Z = ({"type": "move", "unit": u} for u in ("X", "Y", "Z"))
 LONG = (Z, Y, PASS, Y, X, X)
 
 
-def _witness(game: Game[Any, Any], vb: Variant = NEAR) -> Witness:
+def _witness(game: AssembledGame[Any, Any], vb: Variant = NEAR) -> Witness:
     w = along(game, FAR, vb, [game.action_from_json(a) for a in LONG], "guided play")
     assert w is not None and len(w.log) == len(LONG) and w.difference.kind == "actions"
     return w
@@ -260,7 +261,9 @@ def _off(start: Any) -> list[str]:
     return [u["id"] for u in start["units"] if u["hex"] is None]
 
 
-def _replay_from_start(game: Game[Any, Any], w: Witness, vb: Variant = NEAR) -> tuple[Any, Any]:
+def _replay_from_start(
+    game: AssembledGame[Any, Any], w: Witness, vb: Variant = NEAR
+) -> tuple[Any, Any]:
     """The witness log from its start under both readings (raises if illegal under either)."""
     a, b = start_state(game, FAR, w.start), start_state(game, vb, w.start)
     for data in w.log:
@@ -378,7 +381,7 @@ def test_a_game_with_the_hook_has_its_units_taken_out_by_it() -> None:
     at the start, read under reading A; a unit it refuses (Z) stays, though the JSON edit would
     have taken it off; a removal whose start the codec refuses (the HQ, PAWN-1) is skipped."""
     hooked = Hooked()
-    game: Game[Any, Any] = hooked  # type: ignore[assignment]
+    game: AssembledGame[Any, Any] = hooked  # type: ignore[assignment]
     small, _ = shrink(game, FAR, NEAR, _witness(game))
     assert [u for u, _ in hooked.calls] == ["HQ", "X", "Y", "Z"]
     assert {r for _, r in hooked.calls} == {"far"}

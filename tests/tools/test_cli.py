@@ -17,7 +17,8 @@ from kernel.wire import MAX_INPUT_BYTES
 from specs.nomonhan.data.loader import DATA_FILE
 from specs.nomonhan.rules.state import Phase
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_36, SU_ART, position
-from tests.toy.rules.game import Toy
+from tests.toy import PACKAGE as TOY_PACKAGE
+from tests.toy.doubles import WholeToy
 from tools import playlog
 from tools.cli import commands as cli
 from tools.registry import get_game
@@ -489,10 +490,10 @@ def test_legal_reports_a_gap_when_no_action_satisfies_the_rules(
 
 # --- view, schema, apply --side ----------------------------------------------------------------
 
-TOY = Toy()
+TOY = TOY_PACKAGE.assemble()
 
 
-class UnpublishedToy(Toy):
+class UnpublishedToy(WholeToy):
     """The toy game as a codec not yet on wire types would be."""
 
     wire = None  # type: ignore[assignment]

@@ -19,8 +19,8 @@ from xml.etree import ElementTree
 import pytest
 
 from kernel.errors import ImpossiblePosition
-from kernel.game import Game
 from kernel.playout import play
+from kernel.roles import AssembledGame
 from solvers.checking import explore
 from solvers.checking.explore import (
     Finding,
@@ -37,7 +37,7 @@ from solvers.smt import SolverFailure
 from specs.nomonhan.formal import verification as nom_verification
 from tests.readings import rebound
 from tests.sizes import FULL
-from tests.toy.rules.game import Toy
+from tests.toy import PACKAGE as TOY_PACKAGE
 from tools.cli import commands as cli
 from tools.explore_report import write_report
 from tools.playlog import read_log, replay_log
@@ -50,7 +50,7 @@ DEPTH = 2  # Z3's depth for a witness: the Nomonhan differences below are two ac
 REACH_DEPTH = 3  # Z3's depth for clause reach: NOM-9.21 and NOM-9.22 take effect three in
 
 
-def _option(game: Game[Any, Any], name: str) -> Any:
+def _option(game: AssembledGame[Any, Any], name: str) -> Any:
     return next(o for o in game.catalogue.options if o.name == name)
 
 
@@ -68,7 +68,7 @@ def _with_model(option: str, *, depth: int = DEPTH, preset: str | None = None) -
     )
 
 
-def _replays_and_differs(game: Game[Any, Any], f: Finding) -> None:
+def _replays_and_differs(game: AssembledGame[Any, Any], f: Finding) -> None:
     """The log is legal under both readings, and the claimed difference is there at its end."""
     assert f.witness is not None
     cat = game.catalogue
@@ -179,7 +179,7 @@ def test_a_solver_failure_costs_only_the_model_search(monkeypatch: pytest.Monkey
 def test_equivalent_readings_are_proved_equivalent() -> None:
     """A reading pair that changes nothing is proved equivalent by comparing every reachable
     position (the toy game's state space is small enough to enumerate)."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     [f] = differential(toy, _option(toy, "coin_name"), budget=None)
     assert f.verdict == "equivalent" and f.witness is None
     assert "every one of the" in f.detail
@@ -189,7 +189,7 @@ def test_unknown_says_whether_the_situation_an_option_governs_ever_arose() -> No
     """With exhaustive search cut off, guided play cannot prove anything; its detail says
     that the rules never asked for `coin_name` (nothing depends on it), while the gap option
     is asked for and differs."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     [f] = differential(toy, _option(toy, "coin_name"), budget=None, games=20, exhaustive_cap=1)
     assert f.verdict == "unknown"
     assert "never asked for this option's reading" in f.detail
@@ -204,7 +204,7 @@ def test_a_spent_budget_stops_every_search_and_the_finding_says_so() -> None:
     """With a wall-clock budget (what `wargame explore --budget` sets), a search stops at it
     as at any other limit; here one already spent: nothing is searched, the verdict is
     unknown, and the finding names the budget as the limit hit."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     [f] = differential(toy, _option(toy, "gap"), budget=0.0)
     assert f.verdict == "unknown" and f.witness is None
     assert f.limit == "budget" and "wall-clock budget of 0 s ran out" in f.detail
@@ -212,7 +212,7 @@ def test_a_spent_budget_stops_every_search_and_the_finding_says_so() -> None:
 
 def test_differing_readings_in_a_small_game_get_an_exhaustive_witness() -> None:
     """Exhaustive search finds the shortest witness: the planted gap at total 3."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     [f] = differential(toy, _option(toy, "gap"), budget=None)
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "exhaustive search"
@@ -222,7 +222,7 @@ def test_differing_readings_in_a_small_game_get_an_exhaustive_witness() -> None:
 def test_planted_gap_is_found_with_a_replayable_log() -> None:
     """A test-only variant whose side to move has no action at total 3 (an obligation nothing
     satisfies) is reported as a candidate gap, with its clauses and a log that reaches it."""
-    toy = Toy()
+    toy = TOY_PACKAGE.assemble()
     gaps = no_action_and_endless(toy, "gapped", games=10, max_steps=100)
     found = [g for g in gaps if g.kind == "no_action"]
     assert found, gaps

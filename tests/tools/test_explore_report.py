@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from kernel.game import Game
+from kernel.roles import AssembledGame
 from solvers.checking.explore import Finding, along, reading_variant
-from tests.toy.rules.game import Toy
+from tests.toy import PACKAGE as TOY_PACKAGE
 from tools import explore_report
 from tools.cli import commands as cli
 from tools.explore_report import account, write_report
 from tools.playlog import narrate
 from tools.registry import get_game
 
-TOY = Toy()
+TOY = TOY_PACKAGE.assemble()
 NOMONHAN = get_game("nomonhan")
 
 PASS = {"type": "pass"}
@@ -44,7 +44,7 @@ RETREAT = (
 
 
 def _finding(
-    game: Game[Any, Any], option: str, ra: str, rb: str, log: tuple[Any, ...], preset: str
+    game: AssembledGame[Any, Any], option: str, ra: str, rb: str, log: tuple[Any, ...], preset: str
 ) -> Finding:
     """A finding whose witness is where `log` leads under both readings."""
     cat = game.catalogue

@@ -8,10 +8,13 @@ import argparse
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 from kernel.errors import WargameError
 from tests.conformance.strict_toy import StrictToy
+from tests.toy import PACKAGE as TOY_PACKAGE
+from tests.toy.doubles import assembled
 from tests.toy.rules.state import ToyState
 from tools import registry
 from tools.cli import commands as cli
@@ -45,8 +48,10 @@ def test_a_small_campaign_over_every_game_finds_no_internal_error_or_impossible_
 def toy_registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     """Register a game of the test's choosing as the only game, for the command and the tool."""
 
-    def register(game: Any) -> None:
-        monkeypatch.setattr(registry, "_games", lambda: {"toy": game})
+    def register(whole: Any) -> None:
+        package = attrs.evolve(TOY_PACKAGE, rules=lambda: whole)
+        monkeypatch.setattr(registry, "_games", lambda: {"toy": assembled(whole)})
+        monkeypatch.setattr(registry, "_packages", lambda: {"toy": package})
 
     return register
 

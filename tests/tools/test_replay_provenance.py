@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from kernel.errors import InvalidInput, WargameError
-from kernel.game import CHANCE, Game
-from tests.toy.rules.game import Toy
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
+from tests.toy import PACKAGE as TOY_PACKAGE
 from tools import playlog, verify
 from tools.cli import commands as cli
 from tools.registry import get_game
@@ -24,25 +25,25 @@ GAMES = ("nomonhan", "rattenkrieg")
 SEEDS = range(6)
 
 
-def seeded_log(game: Game[Any, Any], seed: int, max_steps: int = 20_000) -> dict[str, Any]:
+def seeded_log(game: AssembledGame[Any, Any], seed: int, max_steps: int = 20_000) -> dict[str, Any]:
     """The log `wargame play GAME --seed N --log F` writes."""
     variant = game.catalogue.variant(None)
     result = playlog.play_narrated(game, variant, seed, None, max_steps=max_steps)
     return playlog.make_log(game, variant, seed, result).to_json()
 
 
-def replay(game: Game[Any, Any], data: Any) -> Any:
+def replay(game: AssembledGame[Any, Any], data: Any) -> Any:
     """Read and replay a log, as `wargame play --replay` does (raises on refusal)."""
     return playlog.replay_log(game, playlog.read_log(game, data), None)
 
 
-def refusal(game: Game[Any, Any], data: Any) -> WargameError:
+def refusal(game: AssembledGame[Any, Any], data: Any) -> WargameError:
     with pytest.raises(WargameError) as err:
         replay(game, data)
     return err.value
 
 
-def steps(game: Game[Any, Any], data: dict[str, Any]) -> Iterator[tuple[int, Any, Any]]:
+def steps(game: AssembledGame[Any, Any], data: dict[str, Any]) -> Iterator[tuple[int, Any, Any]]:
     """Each logged step: its index, the state before it and the action (decoded)."""
     state = game.initial_state(playlog.read_log(game, data).variant)
     for i, raw in enumerate(data["actions"]):
@@ -51,7 +52,7 @@ def steps(game: Game[Any, Any], data: dict[str, Any]) -> Iterator[tuple[int, Any
         state = game.apply(state, action)
 
 
-def alternatives(game: Game[Any, Any], state: Any, action: Any) -> list[Any]:
+def alternatives(game: AssembledGame[Any, Any], state: Any, action: Any) -> list[Any]:
     """The other actions the rules allow where `action` was played (chance outcomes too)."""
     if game.to_move(state) == CHANCE:
         options = [a for a, _ in game.chance_outcomes(state)]
@@ -179,7 +180,9 @@ def test_a_changed_seed_is_refused(name: str, seed: int) -> None:
     assert f"seed {seed + 100}" in err.message
 
 
-def same_end_edits(game: Game[Any, Any], data: dict[str, Any]) -> Iterator[tuple[int, Any]]:
+def same_end_edits(
+    game: AssembledGame[Any, Any], data: dict[str, Any]
+) -> Iterator[tuple[int, Any]]:
     """Edits that the rules cannot see: another chance outcome or another action at step i that
     leads to the very same position, so the edited log is legal and ends as logged."""
     for i, state, action in steps(game, data):
@@ -259,7 +262,7 @@ def test_seeded_replay_prints_no_notice(capsys: pytest.CaptureFixture[str], tmp_
 
 def test_explorer_witness_logs_are_external() -> None:
     """A position log (a witness a search built) records the external agent."""
-    game = Toy()
+    game = TOY_PACKAGE.assemble()
     data = seeded_log(game, 1)
     final = data["final_state"]
     log = playlog.position_log(game, game.catalogue.variant(None), data["actions"], final)
@@ -270,7 +273,7 @@ def test_explorer_witness_logs_are_external() -> None:
 def test_verify_witnesses_record_who_found_them(tmp_path: Path, seed: int | None) -> None:
     """`wargame verify`: a witness cut from a seeded playout is that seed's random agent's, and
     its replay proves it; one a solver built is external."""
-    game = Toy()
+    game = TOY_PACKAGE.assemble()
     played = seeded_log(game, 4)
     actions = [game.action_from_json(a) for a in played["actions"][:3]]
     row = verify.Row("toy", "plain", "TOY-P", (), "", "holds", "refuted", "", "", 0.0)
@@ -301,7 +304,7 @@ def test_verify_witnesses_record_who_found_them(tmp_path: Path, seed: int | None
     ],
 )
 def test_a_malformed_agent_is_invalid_input(agent: dict[str, Any], field: str) -> None:
-    game = Toy()
+    game = TOY_PACKAGE.assemble()
     data = {**seeded_log(game, 1), "agent": agent}
     with pytest.raises(InvalidInput) as err:
         playlog.read_log(game, data)
@@ -309,7 +312,7 @@ def test_a_malformed_agent_is_invalid_input(agent: dict[str, Any], field: str) -
 
 
 def test_a_version_1_log_is_refused_with_a_reason() -> None:
-    game = Toy()
+    game = TOY_PACKAGE.assemble()
     data = seeded_log(game, 1)
     old = {k: v for k, v in data.items() if k != "agent"} | {"version": 1, "seed": 1}
     with pytest.raises(InvalidInput) as err:
@@ -318,7 +321,7 @@ def test_a_version_1_log_is_refused_with_a_reason() -> None:
 
 
 def test_the_variant_of_a_log_names_every_option() -> None:
-    game = Toy()
+    game = TOY_PACKAGE.assemble()
     data = seeded_log(game, 1)
     partial = copy.deepcopy(data)
     del partial["variant"]["options"]["coin_name"]
@@ -338,7 +341,7 @@ def test_the_variant_of_a_log_names_every_option() -> None:
 @pytest.mark.parametrize("seed", range(10))
 def test_toy_every_single_edit_of_a_seeded_log_is_refused(seed: int) -> None:
     """Every other legal action, every other coin and every deletion, at every step."""
-    game = Toy()
+    game = TOY_PACKAGE.assemble()
     data = seeded_log(game, seed)
     replay(game, data)
     for i, state, action in steps(game, data):

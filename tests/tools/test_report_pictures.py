@@ -19,7 +19,8 @@ from kernel.roles import AssembledGame
 from kernel.scene import Piece, Region, Scene
 from solvers.checking.explore import units_on_map
 from solvers.checking.gaps import Gap
-from tests.toy.rules.game import Toy
+from tests.toy import PACKAGE as TOY_PACKAGE
+from tests.toy.doubles import WholeToy, assembled
 from tests.toy.rules.state import ToyState
 from tools.explore_report import write_report
 from tools.registry import get_game
@@ -105,7 +106,7 @@ def test_provisional_marks_what_the_text_does_not_give_not_everything() -> None:
     assert any(t.startswith("Provisional (not in the rules text): the area layout") for t in texts)
 
 
-class _Shuttle(Toy):
+class _Shuttle(WholeToy):
     """The toy game with a picture: one piece stands west when A is to move and east when B
     is, so two passes are an endless loop of two moves."""
 
@@ -121,7 +122,7 @@ class _Shuttle(Toy):
 
 
 def test_an_endless_loop_is_drawn_with_numbered_arrows_for_its_moves(tmp_path: Path) -> None:
-    game = _Shuttle()
+    game = assembled(_Shuttle())
     passes = ({"type": "pass"}, {"type": "pass"})
     final = game.state_to_json(game.initial_state(game.presets()["plain"]))
     gap = Gap("endless", "plain", ("TOY-PASS",), "play can go on for ever", passes, final)
@@ -140,7 +141,9 @@ def test_an_endless_loop_is_drawn_with_numbered_arrows_for_its_moves(tmp_path: P
 
 
 def test_a_picture_without_a_loop_has_no_arrows() -> None:
-    scene = _Shuttle().scene(Toy().initial_state(Toy().presets()["plain"]))
+    scene = _Shuttle().scene(
+        TOY_PACKAGE.assemble().initial_state(TOY_PACKAGE.assemble().presets()["plain"])
+    )
     assert "data-arrow" not in render_svg(scene)
     moved = attrs.evolve(scene, arrows=(("west", "east", "p"),))
     assert 'data-arrow="1"' in render_svg(moved)

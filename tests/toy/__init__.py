@@ -8,9 +8,10 @@ nothing (an equivalent pair of readings). The kernel, solver and tool tests run 
 The toy has no data files: `data_dir` is `tests/toy/data` (the folder of its variants), which
 holds no `*.toml`. It has no verification link (`formal=None`: its position check is in
 `formal/position.py`, but it declares no properties and no symbolic model), no hidden
-information (no resampler), no picture and no OpenSpiel codec. Its rules object (`Toy`) plays
-the codec, narration, position-check and data-check roles itself, delegating to `io/codec.py`
-and `formal/position.py`.
+information (no resampler), no picture and no OpenSpiel codec. Its rules (`Toy`, `game.py`)
+play no other role: the codec, narration, position check and data check are classes of their
+own, built from the rules (`tests/toy/doubles.py` has the toy as one object playing every
+role, for tests that plant a weakness in one role).
 """
 
 from __future__ import annotations
@@ -20,17 +21,37 @@ from typing import Any
 
 from kernel.game import Game
 from kernel.package import Evaluation, GamePackage
+from kernel.roles import Codec, DataCheck, Narration, PositionCheck
 
 
 def _rules() -> Game[Any, Any]:
-    from tests.toy.rules.game import Toy
+    from tests.toy.game import Toy
 
     return Toy()
 
 
-def _itself(rules: Any) -> Any:
-    """The toy's rules play this role themselves (the tests use `Toy()` as a whole game)."""
-    return rules
+def _codec(rules: Any) -> Codec[Any, Any]:
+    from tests.toy.io.codec import ToyCodec
+
+    return ToyCodec(rules)
+
+
+def _narration(rules: Any) -> Narration[Any, Any]:
+    from tests.toy.io.narration import ToyNarration
+
+    return ToyNarration(rules)
+
+
+def _position(rules: Any) -> PositionCheck[Any]:
+    from tests.toy.formal.position import ToyPositionCheck
+
+    return ToyPositionCheck(rules)
+
+
+def _data(rules: Any) -> DataCheck:
+    from tests.toy.formal.facts import ToyDataCheck
+
+    return ToyDataCheck(rules)
 
 
 def _evaluation() -> Evaluation:
@@ -42,10 +63,10 @@ def _evaluation() -> Evaluation:
 PACKAGE = GamePackage(
     name="toy",
     rules=_rules,
-    codec=_itself,
-    narration=_itself,
-    position=_itself,
-    data=_itself,
+    codec=_codec,
+    narration=_narration,
+    position=_position,
+    data=_data,
     data_dir=Path(__file__).parent / "data",
     formal=None,
     evaluation=_evaluation,

@@ -25,7 +25,8 @@ def resampler(game: Game[Any, Any]) -> Resampler:
     `resample` module of the game's spec package (`specs/<game>/bots/resample.py`)."""
     if game.perfect_information:
         raise ValueError(f"{game.name} hides nothing: a seat samples the state itself")
-    declared = package_of(game).resampler
+    package = package_of(game)
+    declared = None if package is None else package.resampler
     if declared is None:
         raise ValueError(f"no resampler for {game.name}")
     draw = declared()

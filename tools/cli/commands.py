@@ -21,8 +21,9 @@ from typing import Any, NoReturn
 
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput, WargameError
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import DEFAULT_MAX_STEPS, CycleWatch, Playout
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from kernel.views import SCHEMA_KINDS, check_side, check_turn, schema, view
 from kernel.wire import MAX_INPUT_BYTES, parse_json
@@ -295,7 +296,7 @@ def _variant_args(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _variant(game: Game[Any, Any], preset: str | None, options: Sequence[str]) -> Variant:
+def _variant(game: AssembledGame[Any, Any], preset: str | None, options: Sequence[str]) -> Variant:
     overrides: dict[str, str] = {}
     for item in options:
         name, sep, reading = item.partition("=")
@@ -331,7 +332,7 @@ def _read_json(arg: str, name: str) -> Any:
     return parse_json(_read(arg, name), what=name)
 
 
-def _read_state(game: Game[Any, Any], arg: str) -> Any:
+def _read_state(game: AssembledGame[Any, Any], arg: str) -> Any:
     return game.state_from_json(_read_json(arg, "STATE"))
 
 
@@ -528,13 +529,13 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seats(game: Game[Any, Any], names: Sequence[str]) -> str:
+def _seats(game: AssembledGame[Any, Any], names: Sequence[str]) -> str:
     """Which agent plays which side."""
     return "agents: " + ", ".join(f"{s} {n}" for s, n in zip(game.sides, names, strict=True))
 
 
 def _play_agents(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     variant: Variant,
     agents: dict[str, Agent],
     seed: int,

@@ -56,7 +56,8 @@ from kernel.errors import (
     InvalidInput,
     WargameError,
 )
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 from kernel.views import NotYourTurn, check_side, check_turn, view
 from kernel.wire import to_builtins
 from tools.registry import game_names, get_game
@@ -195,7 +196,7 @@ def _require(role: str, allowed: Callable[[str], bool]) -> None:
         raise Denied(403)
 
 
-def _game_info(game: Game[Any, Any]) -> dict[str, Any]:
+def _game_info(game: AssembledGame[Any, Any]) -> dict[str, Any]:
     cat = game.catalogue
     return {
         "name": game.name,
@@ -217,7 +218,7 @@ def _game_info(game: Game[Any, Any]) -> dict[str, Any]:
     }
 
 
-def _reader_side(game: Game[Any, Any], role: str, side: str | None) -> str:
+def _reader_side(game: AssembledGame[Any, Any], role: str, side: str | None) -> str:
     """The side whose view is asked: a side's own; the referee names one (`side`)."""
     if role == REFEREE:
         if side is None:
@@ -230,7 +231,7 @@ def _reader_side(game: Game[Any, Any], role: str, side: str | None) -> str:
     return role
 
 
-def _outcomes(game: Game[Any, Any], state: Any) -> list[dict[str, Any]]:
+def _outcomes(game: AssembledGame[Any, Any], state: Any) -> list[dict[str, Any]]:
     if game.to_move(state) != CHANCE:
         return []
     return [
@@ -239,7 +240,7 @@ def _outcomes(game: Game[Any, Any], state: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _named(game: Game[Any, Any], generic: Any) -> Any:
+def _named(game: AssembledGame[Any, Any], generic: Any) -> Any:
     """A document parametrised with the game's wire types, as a concrete class named after
     the game (`NomonhanMatchView`, and within it `NomonhanViewRecord`...): the names its
     schemas have in the OpenAPI document, each with the game's own action and state types."""
@@ -298,7 +299,7 @@ class _Docs:
     chance: Any
 
     @classmethod
-    def of(cls, game: Game[Any, Any]) -> "_Docs":
+    def of(cls, game: AssembledGame[Any, Any]) -> "_Docs":
         w = game.wire
         d: Any = doc  # parametrised with run-time types: beyond a static checker
         return cls(
@@ -318,7 +319,7 @@ def _annotate(fn: Callable[..., Any], **hints: Any) -> Callable[..., Any]:
     return fn
 
 
-def _game_router(service: Service, game: Game[Any, Any]) -> Router:
+def _game_router(service: Service, game: AssembledGame[Any, Any]) -> Router:
     """The routes of one game, typed with its own wire records."""
     D = _Docs.of(game)
     for cls in attrs.astuple(D, recurse=False):  # type info built now, in one thread
@@ -367,7 +368,9 @@ def _game_router(service: Service, game: Game[Any, Any]) -> Router:
     return Router(path=f"/api/games/{game.name}", route_handlers=handlers, tags=[game.name])
 
 
-def _match_view(service: Service, game: Game[Any, Any], match_id: str, side: str) -> dict[str, Any]:
+def _match_view(
+    service: Service, game: AssembledGame[Any, Any], match_id: str, side: str
+) -> dict[str, Any]:
     """A side's view of a match now (`documents.MatchView`)."""
     record, state = service.store().current(match_id)
     return {
@@ -380,7 +383,9 @@ def _match_view(service: Service, game: Game[Any, Any], match_id: str, side: str
     }
 
 
-def _referee_state(service: Service, game: Game[Any, Any], match_id: str) -> dict[str, Any]:
+def _referee_state(
+    service: Service, game: AssembledGame[Any, Any], match_id: str
+) -> dict[str, Any]:
     """The referee's whole state of a match now (`documents.RefereeState`)."""
     record, state = service.store().current(match_id)
     to_move = game.to_move(state)
@@ -405,7 +410,9 @@ def _referee_state(service: Service, game: Game[Any, Any], match_id: str) -> dic
     }
 
 
-def _setup_handlers(service: Service, game: Game[Any, Any], D: _Docs) -> tuple[Handler, Handler]:
+def _setup_handlers(
+    service: Service, game: AssembledGame[Any, Any], D: _Docs
+) -> tuple[Handler, Handler]:
     """The handlers that need no match: the game itself (`info`), and a new match
     (`create`)."""
     name = game.name
@@ -440,7 +447,7 @@ def _setup_handlers(service: Service, game: Game[Any, Any], D: _Docs) -> tuple[H
 
 
 def _reading_handlers(
-    service: Service, game: Game[Any, Any], D: _Docs
+    service: Service, game: AssembledGame[Any, Any], D: _Docs
 ) -> tuple[Handler, Handler, Handler, Handler, Handler]:
     """The handlers that read a match, each as its token may: a side's view (`get_view`), the
     referee's whole state (`get_state`), the readable log (`get_log`), the chance outcomes
@@ -518,7 +525,9 @@ def _reading_handlers(
     return get_view, get_state, get_log, chance, picture
 
 
-def _acting_handlers(service: Service, game: Game[Any, Any], D: _Docs) -> tuple[Handler, Handler]:
+def _acting_handlers(
+    service: Service, game: AssembledGame[Any, Any], D: _Docs
+) -> tuple[Handler, Handler]:
     """The handlers that put an action to a match: submit it (`submit`), or ask whether it is
     legal now (`explain`)."""
     name = game.name

@@ -11,20 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 from tools.service.store import REFEREE
 
 Decode = Callable[[int, dict[str, Any]], Any]
 """(ply, state document) -> state: the caller's cache of decoded states."""
 
 
-def shown(game: Game[Any, Any], reader: str, by: str) -> bool:
+def shown(game: AssembledGame[Any, Any], reader: str, by: str) -> bool:
     """May `reader` (a side or the referee) read what `by` did?"""
     return reader in (REFEREE, by) or game.perfect_information
 
 
 def entries(
-    game: Game[Any, Any],
+    game: AssembledGame[Any, Any],
     steps: Sequence[tuple[dict[str, Any], dict[str, Any]]],
     reader: str,
     decode: Decode,

@@ -31,8 +31,9 @@ import attrs
 
 from kernel.codec import dump_json
 from kernel.errors import IllegalAction, InvalidInput, WargameError
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import choose
+from kernel.roles import AssembledGame
 from kernel.views import check_side, check_turn
 from tools.registry import get_game
 
@@ -385,7 +386,7 @@ class Store:
         return row.fetchone() is not None
 
     @staticmethod
-    def decoded(game_id: str, game: Game[Any, Any], ply: int, data: Any) -> Any:
+    def decoded(game_id: str, game: AssembledGame[Any, Any], ply: int, data: Any) -> Any:
         """The state document `data` of ply `ply`, decoded (from the shared cache when warm)."""
         state = STATES.get((game_id, ply))
         if state is None:
@@ -400,7 +401,7 @@ class Store:
         return record, self._state(game_id, get_game(record.game), record.ply, row[4])
 
     @staticmethod
-    def _state(game_id: str, game: Game[Any, Any], ply: int, text: str) -> Any:
+    def _state(game_id: str, game: AssembledGame[Any, Any], ply: int, text: str) -> Any:
         """`decoded` for stored text, parsed only on a cache miss."""
         state = STATES.get((game_id, ply))
         return state if state is not None else Store.decoded(game_id, game, ply, _json(text))
@@ -449,7 +450,7 @@ class Store:
             return self._record(game_id, self._row(game_id))
 
     def _record_step(
-        self, game_id: str, game: Game[Any, Any], ply: int, action: Any, after: Any
+        self, game_id: str, game: AssembledGame[Any, Any], ply: int, action: Any, after: Any
     ) -> None:
         new_state = dump_json(game.state_to_json(after))
         self._con.execute(
@@ -465,7 +466,7 @@ class Store:
     def _advance(
         self,
         game_id: str,
-        game: Game[Any, Any],
+        game: AssembledGame[Any, Any],
         state: Any,
         ply: int,
         seed: int,
@@ -489,13 +490,13 @@ class Store:
             ply += 1
 
     @staticmethod
-    def check_playable(game: Game[Any, Any], state: Any, action: Any) -> Any:
+    def check_playable(game: AssembledGame[Any, Any], state: Any, action: Any) -> Any:
         """The state `action` leads to; raises IllegalAction naming the clauses (a chance
         outcome must be one of the position's) or when the game is over."""
         return Store._apply(game, state, action)
 
     @staticmethod
-    def _apply(game: Game[Any, Any], state: Any, action: Any) -> Any:
+    def _apply(game: AssembledGame[Any, Any], state: Any, action: Any) -> Any:
         side = game.to_move(state)
         if side is None:
             outcome = game.outcome(state)

@@ -42,7 +42,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 from kernel.spiel_codec import LegalTree, Spec, table_tree
 
 _SPECS: dict[str, Spec] = {}
@@ -117,7 +118,7 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
     def prefix(self) -> tuple[int, ...]:
         return self._prefix
 
-    def _kgame(self) -> Game[Any, Any]:
+    def _kgame(self) -> AssembledGame[Any, Any]:
         return _spec(self._node.key).game
 
     def end_reason(self) -> str | None:

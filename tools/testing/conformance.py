@@ -25,8 +25,9 @@ import attrs
 from kernel.chance import sample
 from kernel.codec import dump_json
 from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput, WargameError
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
 from kernel.playout import DEFAULT_MAX_STEPS, play, replay
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from tools.testing.mutation import (
     Mutant,
@@ -42,7 +43,7 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-def check_step(game: Game[S, A], state: S) -> None:
+def check_step(game: AssembledGame[S, A], state: S) -> None:
     """At one position: probabilities, legal actions, codec round trips, hashing."""
     side = game.to_move(state)
     if side == CHANCE:
@@ -69,7 +70,7 @@ def check_step(game: Game[S, A], state: S) -> None:
         game.apply(state, action)  # every legal action applies
 
 
-def check_illegal(game: Game[S, A], state: S, rng: random.Random, tries: int = 20) -> None:
+def check_illegal(game: AssembledGame[S, A], state: S, rng: random.Random, tries: int = 20) -> None:
     """Actions altered to unknown units or hexes are refused with clause IDs or a field."""
     side = game.to_move(state)
     if side is None or side == CHANCE:
@@ -111,7 +112,7 @@ def _mutations(action: dict[str, Any], rng: random.Random) -> list[dict[str, Any
 
 
 def check_playout(
-    game: Game[S, A], variant: Variant, seed: int, max_steps: int = 5000, every: int = 1
+    game: AssembledGame[S, A], variant: Variant, seed: int, max_steps: int = 5000, every: int = 1
 ) -> None:
     """A seeded random playout where every `every`-th position (from step `seed % every`, so
     seeds cover different steps) passes `check_step` and `check_illegal`, and replaying the
@@ -139,7 +140,7 @@ def check_playout(
     assert result.stop in ("ended", "no_action", "step_limit")
 
 
-def sample_state(game: Game[S, A], variant: Variant, seed: int, steps: int) -> S:
+def sample_state(game: AssembledGame[S, A], variant: Variant, seed: int, steps: int) -> S:
     """A position reached by `steps` random steps (or the end) from the set-up."""
     rng = random.Random(seed)
     state = game.initial_state(variant)
@@ -191,7 +192,7 @@ class Corpus(Generic[S, A]):
     (legal ones and chance outcomes) of those positions, and logs of seeded games; with the
     pools of values met at each place, the material of every mutation."""
 
-    game: Game[S, A]
+    game: AssembledGame[S, A]
     states: tuple[S, ...]
     state_docs: tuple[dict[str, Any], ...]
     moves: tuple[tuple[int, dict[str, Any]], ...]
@@ -203,7 +204,7 @@ class Corpus(Generic[S, A]):
 
 
 def build_corpus(
-    game: Game[S, A],
+    game: AssembledGame[S, A],
     *,
     seeds: Sequence[int] = (0, 1),
     max_steps: int = 600,
@@ -294,14 +295,18 @@ class MutantFailure(AssertionError):
 
 
 def _fail(
-    game: Game[Any, Any], what: str, mutant: Mutant | None, problem: str, kind: str
+    game: AssembledGame[Any, Any], what: str, mutant: Mutant | None, problem: str, kind: str
 ) -> MutantFailure:
     edit = f" ({mutant.describe()})" if mutant is not None and mutant.edits else ""
     return MutantFailure(f"{game.name}: {what}{edit}: {problem}", kind)
 
 
 def _refused(
-    game: Game[Any, Any], what: str, mutant: Mutant, exc: WargameError, kinds: tuple[type, ...]
+    game: AssembledGame[Any, Any],
+    what: str,
+    mutant: Mutant,
+    exc: WargameError,
+    kinds: tuple[type, ...],
 ) -> str:
     if not isinstance(exc, kinds):
         names = "/".join(k.__name__ for k in kinds)
@@ -315,12 +320,14 @@ def _refused(
     return REFUSED
 
 
-def _crash(game: Game[Any, Any], what: str, mutant: Mutant | None, exc: Exception) -> MutantFailure:
+def _crash(
+    game: AssembledGame[Any, Any], what: str, mutant: Mutant | None, exc: Exception
+) -> MutantFailure:
     problem = f"raised {type(exc).__name__}: {exc} (not a WargameError)"
     return _fail(game, what, mutant, problem, "crash")
 
 
-def position_problem(game: Game[S, A], state: S) -> str | None:
+def position_problem(game: AssembledGame[S, A], state: S) -> str | None:
     """Why the codec would refuse a position, or None: `check_position` (when the game has
     it) and the state's own JSON read back to the same state."""
     try:
@@ -336,7 +343,7 @@ def position_problem(game: Game[S, A], state: S) -> str | None:
 
 
 def check_closure(
-    game: Game[S, A],
+    game: AssembledGame[S, A],
     state: S,
     *,
     max_successors: int | None = None,
@@ -393,7 +400,7 @@ def check_closure(
 
 
 def check_state_mutant(
-    game: Game[S, A], mutant: Mutant, *, max_successors: int | None = None
+    game: AssembledGame[S, A], mutant: Mutant, *, max_successors: int | None = None
 ) -> str:
     """A mutated state is refused (InvalidInput / ImpossiblePosition naming a field or
     clauses), or it reads as a state whose JSON is the mutant exactly and from which play goes
@@ -417,7 +424,7 @@ def check_state_mutant(
     return ACCEPTED
 
 
-def check_action_mutant(game: Game[S, A], state: S, mutant: Mutant) -> str:
+def check_action_mutant(game: AssembledGame[S, A], state: S, mutant: Mutant) -> str:
     """A mutated action is refused (InvalidInput naming a field), or it reads as an action
     whose JSON is the mutant exactly, which `apply` then either refuses (IllegalAction with
     clauses, or InvalidInput naming a field) or applies, only if it is listed, to a position
@@ -468,7 +475,7 @@ def check_action_mutant(game: Game[S, A], state: S, mutant: Mutant) -> str:
     return APPLIED
 
 
-def check_log_mutant(game: Game[Any, Any], mutant: Mutant, logs: LogCodec) -> str:
+def check_log_mutant(game: AssembledGame[Any, Any], mutant: Mutant, logs: LogCodec) -> str:
     """A mutated log is refused (a WargameError naming a field or clauses), or it replays, its
     re-encoding is the mutant exactly, and, when it names a seeded agent, its actions are the
     ones that agent plays. Returns REFUSED or ACCEPTED; raises MutantFailure."""

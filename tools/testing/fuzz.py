@@ -52,7 +52,8 @@ import attrs
 
 from kernel.codec import dump_json, parse_json
 from kernel.errors import WargameError
-from kernel.game import CHANCE, Game
+from kernel.game import CHANCE
+from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from tools import playlog
 from tools.cli import commands as cli
@@ -117,7 +118,7 @@ VERBS: Final = (
 # --- logs, through tools.playlog ---------------------------------------------------------------
 
 
-def playlog_codec(game: Game[Any, Any]) -> LogCodec:
+def playlog_codec(game: AssembledGame[Any, Any]) -> LogCodec:
     """The conformance kit's view of `tools.playlog`: play a seeded game to a log, the same
     game logged as an external agent's, read and replay a log (re-encoding it from the
     replay), and the actions a log's seeded agent plays."""
@@ -203,9 +204,10 @@ def toml_text(doc: Any) -> str:
     return "\n".join(head + body) + "\n"
 
 
-def data_files(game: Game[Any, Any]) -> list[Path]:
+def data_files(game: AssembledGame[Any, Any]) -> list[Path]:
     """The game's shipped data files (`*.toml` in the folder its package names)."""
-    return sorted(package_of(game).data_dir.glob("*.toml"))
+    package = package_of(game)
+    return [] if package is None else sorted(package.data_dir.glob("*.toml"))
 
 
 # --- the campaign for one game -----------------------------------------------------------------
@@ -224,7 +226,7 @@ class Campaign:
 
     def __init__(
         self,
-        game: Game[Any, Any],
+        game: AssembledGame[Any, Any],
         corpus: Corpus[Any, Any],
         logs: LogCodec,
         workdir: Path,
@@ -613,7 +615,7 @@ class Campaign:
 _ODD_ARGS: Final = ("--bogus", "-", "--", "--side", "--json", "-o", "--variant", "--option", "٠")
 
 
-def _state_schema(game: Game[Any, Any]) -> Callable[[Any], str | None] | None:
+def _state_schema(game: AssembledGame[Any, Any]) -> Callable[[Any], str | None] | None:
     """A check of a document against the game's published state schema (None when the game
     publishes none yet or jsonschema is not installed)."""
     try:

@@ -259,7 +259,7 @@ class Link(AbstractLink[RKState]):
         clauses = {**CLAUSES, **symbolic_combat.CLAUSES}  # COMBAT's variables too
         # The link steps the rules alone (`apply`); `kernel.game.Game` still lists the roles'
         # members until the kernel drops them, so mypy would have them here.
-        super().__init__(game, clauses, lambda: formal(self.model))  # type: ignore[arg-type]
+        super().__init__(game, clauses, lambda: formal(self.model))  # type: ignore[arg-type]  # the rules of play: game.py adds observe
         self.variant = variant
         self.board = game.board
         self.model = Model(self.board, variant)

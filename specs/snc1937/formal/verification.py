@@ -48,7 +48,7 @@ class Link(AbstractLink[SNCState]):
     def __init__(self, variant: Variant) -> None:
         # The link steps the rules alone (`apply`); `kernel.game.Game` still lists the roles'
         # members until the kernel drops them, so mypy would have them here.
-        super().__init__(SNCRules(), CLAUSES, lambda: formal(self.model))  # type: ignore[arg-type]
+        super().__init__(SNCRules(), CLAUSES, lambda: formal(self.model))  # type: ignore[arg-type]  # the rules of play: game.py adds observe
         self.variant = variant
         self.model = Model(load_data(), variant)
         self.model.start = self.project(self.game.initial_state(variant))

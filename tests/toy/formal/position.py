@@ -23,3 +23,13 @@ def check_position(state: ToyState) -> None:
             raise ImpossiblePosition(
                 "the result is not the goal's", clauses=("TOY-GOAL",), field="result"
             )
+
+
+class ToyPositionCheck:
+    """The toy's position-check role (`kernel.roles.PositionCheck`)."""
+
+    def __init__(self, rules: object) -> None:
+        self.rules = rules
+
+    def check_position(self, state: ToyState) -> None:
+        check_position(state)

@@ -1,6 +1,6 @@
 """The toy's JSON codec: documents out, and documents in decoded strictly through the wire
-records (`io/wire.py`). The position check (`formal/position.py`) is the dispatcher's to run
-on every state read."""
+records (`io/wire.py`), then the position check (`formal/position.py`): `ToyCodec`, the codec
+role (`kernel.roles.Codec`)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from typing import Any
 
 from kernel.codec import STATE_FORMAT, envelope
 from kernel.errors import InvalidInput
-from kernel.game import Outcome
+from kernel.game import Outcome, WireTypes
 from kernel.wire import convert, to_builtins
 from tests.toy.data.variants import CAT
+from tests.toy.formal import position
 from tests.toy.io.wire import AddRecord, CoinRecord, ToyActionRecord, ToyStateRecord
 from tests.toy.rules.actions import Add, Coin, Pass, ToyAction
 from tests.toy.rules.state import ToyState
@@ -61,3 +62,26 @@ def action_from_json(data: Any) -> ToyAction:
     if isinstance(record, CoinRecord):
         return Coin(record.heads)
     return Pass()
+
+
+class ToyCodec:
+    """The toy's codec role: its documents, read strictly and then checked."""
+
+    wire = WireTypes(state=ToyStateRecord, action=ToyActionRecord, observation=ToyStateRecord)
+
+    def __init__(self, rules: object) -> None:
+        self.rules = rules
+
+    def state_to_json(self, state: ToyState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def state_from_json(self, data: Any) -> ToyState:
+        state = state_from_json(data)
+        position.check_position(state)
+        return state
+
+    def action_to_json(self, action: ToyAction) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, data: Any) -> ToyAction:
+        return action_from_json(data)

@@ -1,4 +1,5 @@
-"""The toy `Game`: the kernel contract over the toy's rules, codec and position check.
+"""The toy `Game` dispatcher: the toy's rules (the codec, narration, position check and data
+check are roles of their own, in `io/` and `formal/`).
 
 With the variant's `gap` read as `stuck_at_3`, the side to move has no action at total 3 (a
 planted gap); `_overflow` and the branch of `_after` that calls it are planted dead rules
@@ -9,31 +10,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import attrs
 
-from kernel.data import FactResult, Provenance
 from kernel.errors import IllegalAction
-from kernel.game import CHANCE, Outcome, WireTypes
+from kernel.game import CHANCE, Outcome
 from kernel.variants import Variant
 from tests.toy.data.variants import CAT
-from tests.toy.formal import position
 from tests.toy.io import codec
-from tests.toy.io.wire import ToyActionRecord, ToyStateRecord
 from tests.toy.rules.actions import Add, Coin, Pass, ToyAction
 from tests.toy.rules.state import GOAL, ToyState
 
 
 class Toy:
+    """The toy's rules (`kernel.game.Game`); its other roles are in `io/` and `formal/`."""
+
     name = "toy"
     title = "Toy"
     sides: tuple[str, ...] = ("A", "B")
     catalogue = CAT
     nontermination_clauses: tuple[str, ...] = ("TOY-PASS",)
     perfect_information: bool = True
-    wire = WireTypes(state=ToyStateRecord, action=ToyActionRecord, observation=ToyStateRecord)
 
     def presets(self) -> Mapping[str, Variant]:
         return {n: CAT.preset(n) for n in CAT.presets}
@@ -91,39 +89,8 @@ class Toy:
         return state.result
 
     def observe(self, state: ToyState, side: str) -> dict[str, Any]:
-        return self.state_to_json(state)
+        """The toy hides nothing: a side sees the state document."""
+        return codec.state_to_json(state)
 
     def no_action_clauses(self, state: ToyState) -> tuple[str, ...]:
         return ("TOY-1",)
-
-    def data_facts(self, data_file: Path | None = None) -> list[FactResult]:
-        return []
-
-    def provisional(self, data_file: Path | None = None) -> list[tuple[str, Provenance]]:
-        return []
-
-    def state_to_json(self, state: ToyState) -> dict[str, Any]:
-        return codec.state_to_json(state)
-
-    def state_from_json(self, data: Any) -> ToyState:
-        state = codec.state_from_json(data)
-        self.check_position(state)
-        return state
-
-    def check_position(self, state: ToyState) -> None:
-        position.check_position(state)
-
-    def action_to_json(self, action: ToyAction) -> dict[str, Any]:
-        return codec.action_to_json(action)
-
-    def action_from_json(self, data: Any) -> ToyAction:
-        return codec.action_from_json(data)
-
-    def describe(self, state: ToyState, action: ToyAction) -> str:
-        return repr(action)
-
-    def headline(self, state: ToyState) -> str:
-        return f"total {state.total}"
-
-    def events(self, before: ToyState, action: ToyAction, after: ToyState) -> list[str]:
-        return []
