@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from kernel.codec import dump_json
-from kernel.errors import InvalidInput, WargameError
+from kernel.errors import InvalidInput, MissingExtra, WargameError
 from kernel.game import CHANCE
 from kernel.playout import DEFAULT_MAX_STEPS, CycleWatch, Playout
 from kernel.roles import AssembledGame
@@ -574,7 +574,10 @@ def _play_agents(
 
 def _serve(args: argparse.Namespace) -> int:
     """The HTTP service (tools/service/api.py) until interrupted; open http://HOST:PORT/."""
-    from tools.service.api import serve
+    try:
+        from tools.service.api import serve
+    except ImportError as exc:
+        raise MissingExtra("serve", "the HTTP service (Litestar, uvicorn)", exc) from exc
 
     if not 0 <= args.port <= 65535:
         raise InvalidInput("--port must be from 0 to 65535", field="--port")
