@@ -136,7 +136,7 @@ def parse_json(text: str | bytes, *, what: str) -> Any:
     if not _depth_ok(text):
         raise InvalidInput(f"{what} nests deeper than {MAX_DEPTH} levels", field=what)
     try:
-        return json.loads(
+        value = json.loads(
             text,
             object_pairs_hook=_no_duplicates,
             parse_int=_bounded_int,
@@ -150,6 +150,54 @@ def parse_json(text: str | bytes, *, what: str) -> Any:
         ) from None
     except (ValueError, RecursionError) as exc:
         raise InvalidInput(f"{what} is not acceptable JSON: {exc}", field=what) from None
+    if _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(value, what)
+    return value
+
+
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+"""A `\\ud800`..`\\udfff` escape: JSON allows it, but alone (not as the half of a pair) it
+stands for no character, and no text of ours can hold it (writing it back out would fail)."""
+
+
+def _refuse_lone_surrogates(value: Any, what: str) -> None:
+    """InvalidInput naming the first key or string that holds a lone surrogate."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if not _is_text(item):
+                _lone_surrogate(what, path)
+        elif isinstance(item, dict):
+            for key, sub in item.items():
+                inner = f"{path}.{key}" if path else str(key)
+                if not _is_text(key):
+                    _lone_surrogate(what, path, in_key=True)
+                stack.append((sub, inner))
+        elif isinstance(item, list):
+            stack.extend((sub, f"{path}[{i}]") for i, sub in enumerate(item))
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _lone_surrogate(what: str, path: str, *, in_key: bool = False) -> None:
+    """Refuse a lone surrogate at `path` (in a key of the object there, when `in_key`)."""
+    joined = f"{what}{path}" if path.startswith("[") else f"{what}.{path}"
+    field = joined if path else what
+    where = f" at {path}" if path else ""
+    if in_key:
+        where = f" in a key of {path}" if path else " in a key"
+    raise InvalidInput(
+        f"{what} holds a lone surrogate escape (\\ud800 to \\udfff without its pair){where}: "
+        "it stands for no character",
+        field=field,
+    )
 
 
 def _field_path(message: str, prefix: str) -> tuple[str, str]:

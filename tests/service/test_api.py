@@ -382,3 +382,15 @@ def test_a_job_started_over_http_is_run_by_the_worker_process(tmp_path: Path) ->
 def test_serve_refuses_a_bad_port_with_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "70000", "--db", "x.db"]) == 2
     assert '"field": "--port"' in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("body", [b'{"\\ud800": 1}', b'{"ply": 0, "action": {"type": "x\\udc00"}}'])
+def test_a_lone_surrogate_escape_is_400_with_the_json_error_body(
+    client: TestClient[Any], body: bytes
+) -> None:
+    """A `\\ud800`..`\\udfff` escape without its pair stands for no character: refused as bad
+    input (400, the JSON error body), never a 500."""
+    created = _create(client)
+    url = f"{NOM}/matches/{created['id']}/actions"
+    r = client.post(url, headers=_auth(created["tokens"]["JP"]), content=body)
+    assert r.status_code == 400 and r.json()["error"] == "invalid_input"
