@@ -16,6 +16,7 @@ the OpenSpiel codec's numpy, or the bots' tables until a tool asks for them.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -81,3 +82,31 @@ class GamePackage:
             self.data(rules),
             picture,
         )
+
+
+def part(target: str) -> Callable[..., Any]:
+    """A part named as `"package.module:attribute"`, imported when first used and called with
+    whatever the package passes it (nothing for the rules, the rules for a role, the assembled
+    game for the OpenSpiel codecs): a class builds the part, a function returns it. So a game
+    declares its parts as data, and loading the rules loads nothing else."""
+    module, _, attribute = target.partition(":")
+
+    def load(*args: Any) -> Any:
+        found = getattr(importlib.import_module(module), attribute)
+        return found(*args)
+
+    load.__qualname__ = f"part({target!r})"
+    return load
+
+
+def value(target: str) -> Callable[[], Any]:
+    """A part that is the named object itself (a module, or a function such as an
+    evaluation), imported when first used: `"package.module"` or `"package.module:name"`."""
+    module, _, attribute = target.partition(":")
+
+    def load() -> Any:
+        found = importlib.import_module(module)
+        return getattr(found, attribute) if attribute else found
+
+    load.__qualname__ = f"value({target!r})"
+    return load

@@ -6,83 +6,23 @@ The game's parts, declared once (`kernel.package.GamePackage`): tools reach them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from kernel.game import Game
-from kernel.package import Evaluation, GamePackage
-from kernel.roles import Codec, DataCheck, Narration, Picture, PositionCheck
-from kernel.spiel_codec import Spec
-
-
-def _rules() -> Game[Any, Any]:
-    from specs.nomonhan.game import Nomonhan
-
-    return Nomonhan()
-
-
-def _codec(rules: Any) -> Codec[Any, Any]:
-    from specs.nomonhan.io.codec import NomonhanCodec
-
-    return NomonhanCodec(rules)
-
-
-def _narration(rules: Any) -> Narration[Any, Any]:
-    from specs.nomonhan.io.narration import NomonhanNarration
-
-    return NomonhanNarration(rules)
-
-
-def _position(rules: Any) -> PositionCheck[Any]:
-    from specs.nomonhan.formal.position import NomonhanPositionCheck
-
-    return NomonhanPositionCheck(rules)
-
-
-def _data(rules: Any) -> DataCheck:
-    from specs.nomonhan.formal.facts import NomonhanDataCheck
-
-    return NomonhanDataCheck(rules)
-
-
-def _picture(rules: Any) -> Picture[Any]:
-    from specs.nomonhan.io.picture import NomonhanPicture
-
-    return NomonhanPicture(rules)
-
-
-def _formal() -> object:
-    from specs.nomonhan.formal import verification
-
-    return verification
-
-
-def _evaluation() -> Evaluation:
-    from specs.nomonhan.bots.evaluation import evaluate
-
-    return evaluate
-
-
-def _spiel(game: Game[Any, Any]) -> Sequence[Spec]:
-    from specs.nomonhan.spiel import specs
-
-    return specs(game)
-
+from kernel.package import GamePackage, part, value
 
 PACKAGE = GamePackage(
     name="nomonhan",
-    rules=_rules,
-    codec=_codec,
-    narration=_narration,
-    position=_position,
-    data=_data,
-    picture=_picture,
+    rules=part("specs.nomonhan.game:Nomonhan"),
+    codec=part("specs.nomonhan.io.codec:NomonhanCodec"),
+    narration=part("specs.nomonhan.io.narration:NomonhanNarration"),
+    position=part("specs.nomonhan.formal.position:NomonhanPositionCheck"),
+    data=part("specs.nomonhan.formal.facts:NomonhanDataCheck"),
+    picture=part("specs.nomonhan.io.picture:NomonhanPicture"),
     data_dir=Path(__file__).parent / "data",
-    formal=_formal,
-    evaluation=_evaluation,
+    formal=value("specs.nomonhan.formal.verification"),
+    evaluation=value("specs.nomonhan.bots.evaluation:evaluate"),
     resampler=None,
-    spiel=_spiel,
+    spiel=part("specs.nomonhan.spiel:specs"),
 )
 
 __all__ = ["PACKAGE"]

@@ -6,91 +6,23 @@ The game's parts, declared once (`kernel.package.GamePackage`): tools reach them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from kernel.game import Game
-from kernel.package import Evaluation, GamePackage, Resample
-from kernel.roles import Codec, DataCheck, Narration, Picture, PositionCheck
-from kernel.spiel_codec import Spec
-
-
-def _rules() -> Game[Any, Any]:
-    from specs.shumshu.game import Shumshu
-
-    # The rules play none of the roles now (each is built below); `kernel.game.Game` still
-    # lists the roles' members until the kernel drops them, so mypy would have them here.
-    return Shumshu()
-
-
-def _codec(rules: Any) -> Codec[Any, Any]:
-    from specs.shumshu.io.codec import ShumshuCodec
-
-    return ShumshuCodec(rules)
-
-
-def _narration(rules: Any) -> Narration[Any, Any]:
-    from specs.shumshu.io.narration import ShumshuNarration
-
-    return ShumshuNarration(rules)
-
-
-def _position(rules: Any) -> PositionCheck[Any]:
-    from specs.shumshu.formal.position import ShumshuPositionCheck
-
-    return ShumshuPositionCheck(rules)
-
-
-def _data(rules: Any) -> DataCheck:
-    from specs.shumshu.formal.facts import ShumshuDataCheck
-
-    return ShumshuDataCheck(rules)
-
-
-def _picture(rules: Any) -> Picture[Any]:
-    from specs.shumshu.io.picture import ShumshuPicture
-
-    return ShumshuPicture(rules)
-
-
-def _formal() -> object:
-    from specs.shumshu.formal import verification
-
-    return verification
-
-
-def _evaluation() -> Evaluation:
-    from specs.shumshu.bots.evaluation import evaluate
-
-    return evaluate
-
-
-def _resampler() -> Resample:
-    from specs.shumshu.bots.resample import resample
-
-    return resample
-
-
-def _spiel(game: Game[Any, Any]) -> Sequence[Spec]:
-    from specs.shumshu.spiel import specs
-
-    return specs(game)
-
+from kernel.package import GamePackage, part, value
 
 PACKAGE = GamePackage(
     name="shumshu",
-    rules=_rules,
-    codec=_codec,
-    narration=_narration,
-    position=_position,
-    data=_data,
-    picture=_picture,
+    rules=part("specs.shumshu.game:Shumshu"),
+    codec=part("specs.shumshu.io.codec:ShumshuCodec"),
+    narration=part("specs.shumshu.io.narration:ShumshuNarration"),
+    position=part("specs.shumshu.formal.position:ShumshuPositionCheck"),
+    data=part("specs.shumshu.formal.facts:ShumshuDataCheck"),
+    picture=part("specs.shumshu.io.picture:ShumshuPicture"),
     data_dir=Path(__file__).parent / "data",
-    formal=_formal,
-    evaluation=_evaluation,
-    resampler=_resampler,
-    spiel=_spiel,
+    formal=value("specs.shumshu.formal.verification"),
+    evaluation=value("specs.shumshu.bots.evaluation:evaluate"),
+    resampler=value("specs.shumshu.bots.resample:resample"),
+    spiel=part("specs.shumshu.spiel:specs"),
 )
 
 __all__ = ["PACKAGE"]

@@ -17,59 +17,19 @@ role, for tests that plant a weakness in one role).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from kernel.game import Game
-from kernel.package import Evaluation, GamePackage
-from kernel.roles import Codec, DataCheck, Narration, PositionCheck
-
-
-def _rules() -> Game[Any, Any]:
-    from tests.toy.game import Toy
-
-    return Toy()
-
-
-def _codec(rules: Any) -> Codec[Any, Any]:
-    from tests.toy.io.codec import ToyCodec
-
-    return ToyCodec(rules)
-
-
-def _narration(rules: Any) -> Narration[Any, Any]:
-    from tests.toy.io.narration import ToyNarration
-
-    return ToyNarration(rules)
-
-
-def _position(rules: Any) -> PositionCheck[Any]:
-    from tests.toy.formal.position import ToyPositionCheck
-
-    return ToyPositionCheck(rules)
-
-
-def _data(rules: Any) -> DataCheck:
-    from tests.toy.formal.facts import ToyDataCheck
-
-    return ToyDataCheck(rules)
-
-
-def _evaluation() -> Evaluation:
-    from tests.toy.bots.evaluation import evaluate
-
-    return evaluate
-
+from kernel.package import GamePackage, part, value
 
 PACKAGE = GamePackage(
     name="toy",
-    rules=_rules,
-    codec=_codec,
-    narration=_narration,
-    position=_position,
-    data=_data,
+    rules=part("tests.toy.game:Toy"),
+    codec=part("tests.toy.io.codec:ToyCodec"),
+    narration=part("tests.toy.io.narration:ToyNarration"),
+    position=part("tests.toy.formal.position:ToyPositionCheck"),
+    data=part("tests.toy.formal.facts:ToyDataCheck"),
     data_dir=Path(__file__).parent / "data",
     formal=None,
-    evaluation=_evaluation,
+    evaluation=value("tests.toy.bots.evaluation:evaluate"),
     resampler=None,
     picture=None,
     spiel=None,
