@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -42,7 +42,7 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE
 from kernel.playout import Agent, random_agent
 from kernel.roles import AssembledGame
-from kernel.variants import Catalogue, Option, Variant, consultations
+from kernel.variants import Option, Variant, consultations
 from solvers import smt
 from solvers.checking.explore_model import (
     BUDGET,
@@ -50,6 +50,9 @@ from solvers.checking.explore_model import (
     model_differential,
     proved_invariants,
 )
+from solvers.checking.readings import named as named
+from solvers.checking.readings import reading_pairs as reading_pairs
+from solvers.checking.readings import reading_variant as reading_variant
 from solvers.checking.refinement import replayed_from
 from solvers.checking.unroll import template
 from solvers.checking.verification import SymbolicModel
@@ -116,23 +119,6 @@ class Finding:
     # equivalent only because the situation the option governs never arises under this preset
     # (guided play never had the rules ask for its reading): explore it under another preset
     moot: bool = False
-
-
-def reading_variant(cat: Catalogue, preset: str, option: str, reading: str) -> Variant:
-    """`preset` with `option` read as `reading`; named as a preset when its readings are
-    exactly one's (the form the strict codecs read: a variant with no preset name may not
-    spell out a preset)."""
-    return named(cat, cat.variant(preset, {option: reading}))
-
-
-def named(cat: Catalogue, variant: Variant) -> Variant:
-    """`variant`, named as the preset whose readings are exactly its own, if one is."""
-    if variant.preset is None:
-        chosen = dict(variant.choices)
-        for name, readings in cat.presets.items():
-            if dict(readings) == chosen:
-                return cat.preset(name)
-    return variant
 
 
 def rebind(game: AssembledGame[Any, Any], state: Any, variant: Variant) -> Any:
@@ -405,13 +391,6 @@ def _exhaustive(
                     nxt.append((na, nb, step))
         frontier = nxt
     return "equivalent", None, len(seen), ""
-
-
-def reading_pairs(option: Option, default: str) -> Iterator[tuple[str, str]]:
-    """Each other reading the rules play against the preset's."""
-    for r in option.played():
-        if r.name != default:
-            yield default, r.name
 
 
 ModelSource = Callable[[Variant], SymbolicModel | None]

@@ -228,19 +228,15 @@ def model_differential(
     wall-clock limit); every Z3 check is bounded by `rlimit`."""
     start = time.perf_counter()
     search = _Search(max_depth, budget, rlimit)
-    verdict = _compared(a, b, search, invariants, rlimit)
+    verdict = _set_apart(a, b)
+    if verdict is None:
+        verdict = _compared(a, b, search, invariants, rlimit)
     return attrs.evolve(verdict, seconds=time.perf_counter() - start)
 
 
-def _compared(
-    a: System,
-    b: System,
-    search: _Search,
-    invariants: Callable[[], Sequence[StatePredicate]],
-    rlimit: int,
-) -> ModelVerdict:
-    """`model_differential`'s verdict (its time aside): what the models' variables, set-ups
-    and schemas settle at once, else `_searched`."""
+def _set_apart(a: System, b: System) -> ModelVerdict | None:
+    """What the models settle before their transitions are built: different state variables
+    (nothing can be said) or different set-ups (they differ at once); None when neither."""
     if a.variables != b.variables:
         return ModelVerdict("unknown", "the two models have different state variables")
     init_a, init_b = a.initial(), b.initial()
@@ -252,9 +248,26 @@ def _compared(
             Trace((init_a,), ()),
             depth=0,
         )
+    return None
+
+
+def _compared(
+    a: System,
+    b: System,
+    search: _Search,
+    invariants: Callable[[], Sequence[StatePredicate]],
+    rlimit: int,
+) -> ModelVerdict:
+    """The readings' transitions compared: the schemas they build differently, then a proof
+    that those agree on every state where the frozen variables keep their values, else the
+    shortest path of reading A to a state where they differ, else a proof over the proved
+    invariants, else "unknown" with a state of the domain where they differ."""
     cvars = _choice_vars(template(a), template(b))
     if cvars is None:
         return ModelVerdict("unknown", "the models give one choice two domains")
+    # `changes` is rebound below as its formulas are fixed, and nothing else holds the list:
+    # the Z3 terms freed then are reused, and the models Z3 finds (the witnesses and examples
+    # reported) depend on which ones.
     changes = schema_changes(a, b, search.spent)
     if changes is None:
         return ModelVerdict(
@@ -268,21 +281,6 @@ def _compared(
             "the model builds both readings to the same transitions: it does not encode "
             "this option, so it proves nothing here",
         )
-    return _searched(a, cvars, changes, search, invariants, rlimit)
-
-
-def _searched(
-    a: System,
-    cvars: Sequence[Var],
-    changes: list[SchemaChange],
-    search: _Search,
-    invariants: Callable[[], Sequence[StatePredicate]],
-    rlimit: int,
-) -> ModelVerdict:
-    """Where the readings' schemas are written differently (`changes`): a proof that they
-    agree on every state where the frozen variables keep their values, else the shortest path
-    of reading A to a state where they differ, else a proof over the proved invariants, else
-    "unknown" with a state of the domain where they differ."""
     changed = tuple(c.schema for c in changes)
     try:
         # A proof first where it is cheap: every state where the frozen variables keep their
@@ -297,13 +295,14 @@ def _searched(
         trace = search.deepen(a, cvars, smt.Z3.any(goals))
         if trace is not None:
             where = _where(a, changes, cvars, dict(trace.states[-1]))
+            depth = search.depth
             return ModelVerdict(
                 "differ",
-                f"bounded model checking, depth {search.depth}",
+                f"bounded model checking, depth {depth}",
                 trace,
                 changed,
                 where,
-                depth=search.depth,
+                depth=depth,
             )
         if search.spent():  # the costly proof below is not started once the budget is gone
             return ModelVerdict(
@@ -320,12 +319,9 @@ def _searched(
         if example is None:
             return _equivalent(changed, kept, len(assumed), search.depth)
     except smt.SolverUnknown as exc:
+        message = f"{exc.message}{search.reached()}"
         return ModelVerdict(
-            "unknown",
-            f"{exc.message}{search.reached()}",
-            changed=changed,
-            limit=_limit_of(exc),
-            depth=search.depth,
+            "unknown", message, changed=changed, limit=_limit_of(exc), depth=search.depth
         )
     return ModelVerdict(
         "unknown",
