@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from specs.snc1937.formal.facts import CRT_CELLS, CRT_COLUMNS, EXAMPLE_CELLS
+from specs.snc1937.formal.facts import CRT_CELLS, CRT_COLUMNS, ERRATA_CELLS, EXAMPLE_CELLS
 from tests.snc1937.datafiles import DATA, edited, failed
 
 CRT = DATA.crt
@@ -32,8 +32,10 @@ def test_snc_10_5_0_2_and_10_5_1_2_three_to_one_rolling_three() -> None:
 
 
 def test_snc_0_0_4_errata_five_to_one_rolling_six() -> None:
-    """SNC-0.0.4: map errata: a 6 at 5:1 gives 0/4."""
-    assert CRT.result("5:1", 6) == (0, 4)
+    """SNC-0.0.4: map errata: a 6 at 5:1 gives 0/4. The data holds the corrected cell and the
+    printed one, which the correction changes (so it is not 0/4)."""
+    assert CRT.errata == {("5:1", 6): (0, 4)}
+    assert CRT.result("5:1", 6) != (0, 4)
 
 
 def test_snc_10_5_the_text_gives_exactly_these_cells() -> None:
@@ -42,11 +44,14 @@ def test_snc_10_5_the_text_gives_exactly_these_cells() -> None:
     5:1/4 = 0/3, 3:1/2 = 2/1) hold too but stay provisional (section 12 has no clauses)."""
     for _, odds, face, want in CRT_CELLS + EXAMPLE_CELLS:
         assert CRT.result(odds, face) == want, (odds, face)
+    for _, odds, face, want in ERRATA_CELLS:
+        assert CRT.errata[odds, face] == want, (odds, face)
     given = set()
     for name, prov in CRT.records[1:]:
-        odds = name.split()[-1]
-        given |= {(odds, f) for f in range(1, 7) if f"d{f}" not in prov.provisional}
-    assert given == {("3:1", 3), ("5:1", 6)}
+        if name.startswith("column"):
+            odds = name.split()[-1]
+            given |= {(odds, f) for f in range(1, 7) if f"d{f}" not in prov.provisional}
+    assert given == {("3:1", 3)}  # the printed 5:1/6 is not in the text, only its correction
 
 
 def test_snc_9_6_9_the_overrun_examples_cells() -> None:
@@ -78,7 +83,11 @@ def test_the_provisional_crt_is_monotone() -> None:
 @pytest.mark.parametrize(
     ("edits", "expected"),
     [
-        ([('d6 = "0/4"\nsource = "SNC-0.0.4"', 'd6 = "0/3"\nsource = "SNC-0.0.4"')], {"SNC-0.0.4"}),
+        ([('result = "0/4"', 'result = "0/3"')], {"SNC-0.0.4"}),
+        (  # the 5:1 column's printed 6 made the corrected value: no correction left
+            [('d6 = "0/3"\nsource = "provisional"', 'd6 = "0/4"\nsource = "provisional"')],
+            {"SNC-0.0.4"},
+        ),
         (
             [('d3 = "1/2"\nd4 = "1/2"\nd5 = "0/2"\nd6 = "0/3"\nsource = "SNC-10.5.0.2"',
               'd3 = "2/1"\nd4 = "1/2"\nd5 = "0/2"\nd6 = "0/3"\nsource = "SNC-10.5.0.2"')],

@@ -3,7 +3,6 @@ record and the field, never a traceback; a transcription replaces one file witho
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -78,7 +77,8 @@ def _refused(directory: Path) -> DataError:
         ("map.toml", 'name = "Shanghai"\nsource', 'name = "Shanghai"\nneutral = "yes"\nsource',
          "city[4].neutral", "true or false"),
         # crt
-        ("crt.toml", 'd6 = "0/4"', 'd6 = "0-4"', "column[6] (5:1).d6", "attacker/defender"),
+        ("crt.toml", 'result = "0/4"', 'result = "0-4"', "errata[0].result", "attacker/defender"),
+        ("crt.toml", 'face = 6', 'face = 7', "errata[0].face", "7"),
         ("crt.toml", 'odds = "6:1"', 'odds = "7:1"', "column[7] (7:1).odds", "not a column"),
         ("crt.toml", 'lowest = "1:3"', 'lowest = "1:4"', "table.lowest", "not one of the columns"),
         # tec
@@ -206,8 +206,8 @@ def test_snc_2_0_1_a_single_data_file_replaces_its_part_through_the_game(tmp_pat
     assert all(r.ok for r in game.data_facts(crt))
     assert all(r.ok for r in game.data_facts(DATA_DIR))
     text = crt.read_text(encoding="utf-8")
-    # the 5:1 column's d6 cell, which the errata box gives as 0/4
-    changed = re.sub(r'(odds = "5:1"[^\[]*?d6 = )"0/4"', r'\1"1/4"', text, count=1)
+    # the 5:1 / 6 cell as the errata box corrects it, to 0/4
+    changed = text.replace('result = "0/4"', 'result = "1/4"', 1)
     assert changed != text
     path = tmp_path / "mine.toml"
     path.write_text(changed, encoding="utf-8")

@@ -449,14 +449,19 @@ def test_snc_10_5_0_2_and_10_5_1_2_three_to_one_rolls_three() -> None:
 
 
 def test_snc_0_0_4_errata_five_to_one_six() -> None:
-    """SNC-0.0.4: at 5:1 a 6 gives 0/4 under `crt_5to1_six=errata` (standard) whatever the table
-    file says; `printed` reads the file (here a file holding a different cell)."""
-    cells = {**DATA.crt.cells, ("5:1", 6): (0, 3)}
-    data = _with(crt=attrs.evolve(DATA.crt, cells=cells))
+    """SNC-0.0.4: at 5:1 a 6 gives 0/4 under `crt_5to1_six=errata` (standard), the cell the
+    errata box corrects; `printed` reads the cell as printed on the map, which the correction
+    changed (whatever value a transcription of the map gives it: here 1/3)."""
     five = O.parse_column("5:1")
+    assert O.crt_result(DATA, variant(), five, 6) == (0, 4)
+    printed = O.crt_result(DATA, variant(crt_5to1_six="printed"), five, 6)
+    assert printed == DATA.crt.result("5:1", 6) != (0, 4)
+    cells = {**DATA.crt.cells, ("5:1", 6): (1, 3)}
+    data = _with(crt=attrs.evolve(DATA.crt, cells=cells))
     assert O.crt_result(data, variant(), five, 6) == (0, 4)
-    assert O.crt_result(data, variant(crt_5to1_six="printed"), five, 6) == (0, 3)
-    assert O.crt_result(DATA, variant(crt_5to1_six="printed"), five, 6) == (0, 4)
+    assert O.crt_result(data, variant(crt_5to1_six="printed"), five, 6) == (1, 3)
+    for face in range(1, 6):  # the other faces read the same table under both readings
+        assert O.crt_result(DATA, variant(), five, face) == DATA.crt.result("5:1", face)
 
 
 def test_snc_10_3_1_1_crt_reads_clamped_columns() -> None:

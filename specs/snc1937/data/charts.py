@@ -24,6 +24,9 @@ class CRTData:
     die: int
     cells: Mapping[tuple[str, int], tuple[int, int]]  # (odds, face) -> (attacker, defender)
     records: tuple[tuple[str, Provenance], ...]
+    errata: Mapping[tuple[str, int], tuple[int, int]] = attrs.field(factory=dict)
+    """The cells the errata box changes (SNC-0.0.4), with their corrected results; `cells`
+    holds the table as printed, so both readings of `crt_5to1_six` read the data."""
 
     def result(self, odds: str, face: int) -> tuple[int, int]:
         """Steps lost (attacker, defender) for a final odds column and a die face."""
@@ -42,7 +45,7 @@ def _odds(rec: Record, key: str, text: object) -> str:
 
 def read_crt(file: str, raw: dict[str, Any]) -> CRTData:
     """The CRT part: its odds columns and each column's result for every die face."""
-    check_format(file, raw, "crt", ("table", "column"))
+    check_format(file, raw, "crt", ("table", "column", "errata"))
     table = Record(
         file, table_of(file, raw, "table"), "table", ("columns", "lowest", "highest", "die")
     )
@@ -65,16 +68,31 @@ def read_crt(file: str, raw: dict[str, Any]) -> CRTData:
             rec.fail("odds", f"{odds} is not a column of the table, or is given twice")
         seen.add(odds)
         for f, key in enumerate(faces, start=1):
-            text = rec.str_(key)
-            parts = text.split("/")
-            if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                rec.fail(key, f"expected a result 'attacker/defender' like '1/2', got {text!r}")
-            cells[odds, f] = (int(parts[0]), int(parts[1]))
+            cells[odds, f] = _result(rec, key)
         records.append((f"column {odds}", rec.provenance()))
     missing = [c for c in columns if c not in seen]
     if missing:
         raise DataError(f"{file}: no [[column]] for odds {', '.join(missing)}", field="column")
-    return CRTData(columns, table.str_("lowest"), table.str_("highest"), die, cells, tuple(records))
+    errata: dict[tuple[str, int], tuple[int, int]] = {}
+    for i, item in enumerate(tables_of(file, raw, "errata")):
+        rec = Record(file, item, f"errata[{i}]", ("odds", "face", "result"))
+        odds, face = _odds(rec, "odds", rec.get("odds")), rec.int_("face", 1, die)
+        if odds not in columns or (odds, face) in errata:
+            rec.fail("odds", f"{odds} / {face} is not a cell of the table, or is given twice")
+        errata[odds, face] = _result(rec, "result")
+        records.append((f"errata {odds} / {face}", rec.provenance()))
+    return CRTData(
+        columns, table.str_("lowest"), table.str_("highest"), die, cells, tuple(records), errata
+    )
+
+
+def _result(rec: Record, key: str) -> tuple[int, int]:
+    """A CRT result 'attacker/defender' (steps lost, SNC-10.5.1.1)."""
+    text = rec.str_(key)
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        rec.fail(key, f"expected a result 'attacker/defender' like '1/2', got {text!r}")
+    return int(parts[0]), int(parts[1])
 
 
 @attrs.frozen(eq=False)

@@ -6,7 +6,8 @@ Preset `standard` follows the catalogue's kernel notes with the front-matter err
 with the printed CRT and TEC wherever that box changes them:
 
 - `crt_5to1_six=printed`: the box gives die 6 at 5:1 as 0/4 (SNC-0.0.4); the printed cell is
-  what the CRT data file holds for it.
+  the 5:1 column's d6 in `crt.toml` (provisional: the text says only that the box changes it),
+  the corrected one its `[[errata]]` record.
 - `town_marsh_woods=one_left`: the box corrects the TEC to "towns confer 1L in any type of hex
   ... thus a town in a marsh or woods hex will confer a 2L shift" (SNC-0.0.3), so the TEC as
   printed did not add the town to the marsh or woods: a town there gave 1L. Without the box the
@@ -96,7 +97,12 @@ COMBAT = (
         "The errata box changes the printed table",
         ("SNC-0.0.4", "SNC-10.5.0.1"),
         _r("errata", "0/4, as the errata box says.", ERRATA, "SNC-0.0.4"),
-        _r("printed", "The printed cell, as the CRT data file holds it.", TEXT, "SNC-10.5.0.1"),
+        _r(
+            "printed",
+            "The printed cell: the CRT column as printed (crt.toml), not its [[errata]] record.",
+            TEXT,
+            "SNC-10.5.0.1",
+        ),
     ),
     _o(
         "loss_order",

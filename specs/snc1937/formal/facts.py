@@ -221,8 +221,12 @@ CRT_CELLS: tuple[tuple[str, str, int, tuple[int, int]], ...] = (
         3,
         (1, 2),
     ),  # "A result of "3" rolled for an attack made at 3:1 odds yields 1/2"
+)
+ERRATA_CELLS: tuple[tuple[str, str, int, tuple[int, int]], ...] = (
     ("SNC-0.0.4", "5:1", 6, (0, 4)),  # "Die roll of 6 at 5:1 has a result of 0/4"
 )
+"""The cells the errata box corrects: the data holds each as corrected (`[[errata]]`) and as
+printed (its column), and the two differ (a correction changes the cell)."""
 # CRT cells the examples of play narrate.
 EXAMPLE_CELLS: tuple[tuple[str, str, int, tuple[int, int]], ...] = (
     ("§12 GT 3", "2:1", 3, (1, 1)),  # 3rd Division on 3410: "A die roll of 3 achieves a 1/1 result"
@@ -1196,6 +1200,14 @@ def _crt_facts(data: SNCData) -> list[Fact]:
                 _cell(data, odds, face, want),
             )
         )
+    for clause, odds, face, want in ERRATA_CELLS:
+        out.append(
+            Fact(
+                clause,
+                f"errata: CRT {odds}, die {face} reads {want[0]}/{want[1]}, not as printed",
+                _corrected(data, odds, face, want),
+            )
+        )
     out.append(
         Fact(
             "SNC-10.5.1.2",
@@ -1204,6 +1216,16 @@ def _crt_facts(data: SNCData) -> list[Fact]:
         )
     )
     return out
+
+
+def _corrected(data: SNCData, odds: str, face: int, want: tuple[int, int]) -> Check:
+    found = data.crt.errata.get((odds, face))
+    printed = data.crt.cells.get((odds, face))
+    return lambda: _need(
+        found == want and printed not in (None, want),
+        f"{odds} / {face}: corrected {found}, printed {printed}; want {want[0]}/{want[1]} "
+        "corrected and a different printed cell",
+    )
 
 
 def _cell(data: SNCData, odds: str, face: int, want: tuple[int, int]) -> Check:

@@ -446,21 +446,18 @@ def landing_odds(
     return Odds(attack, defence, base, found, final_column(base, net_shift(found), variant))
 
 
-ERRATA_CELL = ("5:1", 6, (0, 4))  # SNC-0.0.4
-
-
 def crt_result(data: SNCData, variant: Variant, column: int, face: int) -> tuple[int, int]:
     """Steps lost (attacker, defender) for a column and a die face (SNC-10.5.0.1,
     SNC-10.5.1.1); the column is clamped to the table first (SNC-10.3.1.1).
 
-    `crt_5to1_six`: `errata` reads 0/4 at 5:1 on a 6 whatever the table file holds
-    (SNC-0.0.4); `printed` reads the table file as transcribed from the map.
+    `crt_5to1_six`: `errata` reads the cells the errata box corrects (0/4 at 5:1 on a 6,
+    SNC-0.0.4) as corrected; `printed` reads the table as printed on the map.
     """
     label = column_label(clamp(column))
     if not 1 <= face <= data.crt.die:
         raise InvalidInput(f"no die face {face} (SNC-10.5.0.1)", field="face")
-    odds, errata_face, errata = ERRATA_CELL
-    if (label, face) == (odds, errata_face) and variant.is_("crt_5to1_six", "errata"):
-        return errata  # SNC-0.0.4: the map errata, 0/4 at 5:1 on a 6
+    corrected = data.crt.errata.get((label, face))
+    if corrected is not None and variant.is_("crt_5to1_six", "errata"):
+        return corrected  # SNC-0.0.4: the map errata, 0/4 at 5:1 on a 6
     # SNC-10.5, SNC-10.5.0.1, SNC-10.5.1.1: the die read under the final column, steps lost
     return data.crt.result(label, face)
