@@ -147,3 +147,9 @@ class AssembledGame(Generic[S, A]):
 
     def __repr__(self) -> str:
         return f"AssembledGame({self.name!r})"
+
+
+def rules_of(game: Any) -> Any:
+    """The rules object of `game`, whether it is an assembled game or the rules themselves:
+    for what only the game's own code reads (its module, its board, its resampler)."""
+    return game.rules if isinstance(game, AssembledGame) else game

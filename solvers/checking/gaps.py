@@ -29,7 +29,7 @@ from kernel.clauses import clause_ids
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.playout import play, random_agent
-from kernel.roles import AssembledGame
+from kernel.roles import AssembledGame, rules_of
 from kernel.variants import Variant
 from solvers import smt
 from solvers.checking import reach
@@ -535,7 +535,7 @@ def seeded_play(
 
 def _dispatcher(game: Game[Any, Any]) -> tuple[Path, str]:
     """The file and module of the game's `Game` class (its `game.py`, beside `rules/`)."""
-    rules = game.rules if isinstance(game, AssembledGame) else game
+    rules = rules_of(game)
     return Path(inspect.getfile(type(rules))).resolve(), type(rules).__module__
 
 

@@ -52,7 +52,7 @@ def test_tools_reach_games_only_through_the_registry() -> None:
     assert bad == []
 
 
-def test_the_layout_check_catches_a_tool_importing_a_spec(tmp_path: object) -> None:
+def test_the_layout_check_catches_a_tool_importing_a_spec() -> None:
     """The check above reads real import statements, including ones inside functions."""
     import ast
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kernel.game import Game
-from kernel.roles import AssembledGame
+from kernel.roles import rules_of
 from tools.registry import package_of
 
 Resampler = Callable[[Mapping[str, Any], str, random.Random], Any]
@@ -30,5 +30,5 @@ def resampler(game: Game[Any, Any]) -> Resampler:
     if declared is None:
         raise ValueError(f"no resampler for {game.name}")
     draw = declared()
-    rules = game.rules if isinstance(game, AssembledGame) else game  # what the resampler reads
+    rules = rules_of(game)  # what the resampler reads
     return lambda observation, side, rng: draw(rules, observation, side, rng)
