@@ -9,7 +9,8 @@ from typing import Any
 from kernel.errors import ImpossiblePosition
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
-from solvers.checking.explore import reading_variant, rebind
+from solvers.checking.differences import rebind
+from solvers.checking.explore import reading_variant
 
 
 def rebound(

@@ -3,7 +3,7 @@ JSONs alone: an independent check of `Witness.removed`, which the shrink records
 
 from __future__ import annotations
 
-from solvers.checking.explore import Json, on_map
+from solvers.checking.differences import Json, on_map
 
 
 def removed_units(setup: Json, start: Json | None) -> list[str]:

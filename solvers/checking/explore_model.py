@@ -17,9 +17,10 @@ under the other, or leads to another state": the difference D(s, c). Then:
   With no such path within the depth, the verdict is "unknown" and the detail gives a state
   where the readings differ, not shown reachable.
 
-`clause_reach` asks the same two questions of one clause: does it ever take effect?
-`stuck_reach` asks for the shortest path to a state where no action is enabled, whatever the
-choices, and the game is not over: a position where the rules leave the side to move stuck.
+The same searches answer two more questions (`solvers.checking.model_reach`): does a clause
+ever take effect (`clause_reach`), and what is the shortest path to a state where no action is
+enabled, whatever the choices, and the game is not over: a position where the rules leave the
+side to move stuck (`stuck_reach`).
 
 Limits. Every search here is bounded by deterministic limits, which give the same verdict on
 every machine and under any load: `max_depth` (the deepest path bounded model checking
@@ -227,7 +228,7 @@ def model_differential(
     `max_depth`, nor starts a new depth `budget` seconds after it began (`None`: no
     wall-clock limit); every Z3 check is bounded by `rlimit`."""
     start = time.perf_counter()
-    search = _Search(max_depth, budget, rlimit)
+    search = Search(max_depth, budget, rlimit)
     verdict = _set_apart(a, b)
     if verdict is None:
         verdict = _compared(a, b, search, invariants, rlimit)
@@ -254,7 +255,7 @@ def _set_apart(a: System, b: System) -> ModelVerdict | None:
 def _compared(
     a: System,
     b: System,
-    search: _Search,
+    search: Search,
     invariants: Callable[[], Sequence[StatePredicate]],
     rlimit: int,
 ) -> ModelVerdict:
@@ -286,10 +287,10 @@ def _compared(
         # A proof first where it is cheap: every state where the frozen variables keep their
         # initial values (a superset of the reachable ones).
         kept = frozen_variables(a, rlimit)
-        changes = [attrs.evolve(c, differs=_fixed(a, c.differs, rlimit)) for c in changes]
+        changes = [attrs.evolve(c, differs=fixed(a, c.differs, rlimit)) for c in changes]
         changes = [c for c in changes if not smt.is_false(c.differs)]
         goals = [c.differs for c in changes]
-        if _somewhere(a, cvars, goals, (), rlimit) is None:
+        if somewhere(a, cvars, goals, (), rlimit) is None:
             return _equivalent(changed, kept, 0)
         # Reachable: the shortest path of reading A to a state where they differ.
         trace = search.deepen(a, cvars, smt.Z3.any(goals))
@@ -315,13 +316,13 @@ def _compared(
             )
         # None within reach: a proof again, now over the states the invariants admit.
         assumed = invariants()
-        example = _somewhere(a, cvars, goals, assumed, rlimit)
+        example = somewhere(a, cvars, goals, assumed, rlimit)
         if example is None:
             return _equivalent(changed, kept, len(assumed), search.depth)
     except smt.SolverUnknown as exc:
         message = f"{exc.message}{search.reached()}"
         return ModelVerdict(
-            "unknown", message, changed=changed, limit=_limit_of(exc), depth=search.depth
+            "unknown", message, changed=changed, limit=limit_of(exc), depth=search.depth
         )
     return ModelVerdict(
         "unknown",
@@ -352,7 +353,7 @@ def _equivalent(
     )
 
 
-def _fixed(system: System, formula: Any, rlimit: int) -> Any:
+def fixed(system: System, formula: Any, rlimit: int) -> Any:
     """`formula` (over the template state) with the frozen variables replaced by their values,
     simplified."""
     cur = template(system).cur.values()
@@ -360,7 +361,7 @@ def _fixed(system: System, formula: Any, rlimit: int) -> Any:
     return smt.simplify(smt.substitute(smt.formula(formula), pairs))
 
 
-def _somewhere(
+def somewhere(
     system: System,
     cvars: Sequence[Var],
     goals: Sequence[Any],
@@ -390,13 +391,13 @@ def _somewhere(
     return None
 
 
-def _limit_of(exc: smt.SolverUnknown) -> str:
+def limit_of(exc: smt.SolverUnknown) -> str:
     """The limit an unknown answer hit: the wall-clock budget (`smt.wall_clock`) or the
     rlimit."""
     return BUDGET if isinstance(exc, smt.BudgetSpent) else RLIMIT
 
 
-class _Search:
+class Search:
     """Bounded model checking within its limits: the depth searched to, and the limit that
     stopped it ("depth", "rlimit" or "budget"; empty while none has)."""
 
@@ -451,7 +452,7 @@ class _Search:
             try:
                 found = u.search(smt.Z3.all([*_bounded(cvars, fresh), smt.substitute(goal, pairs)]))
             except smt.SolverUnknown as exc:
-                self.limit = _limit_of(exc)
+                self.limit = limit_of(exc)
                 return None
             self.depth = n
             if found is not None:
@@ -477,191 +478,3 @@ def proved_invariants(
                 out += [statement.holds, *(lemma.holds for lemma in statement.lemmas)]
         _PROVED[system] = tuple(out)
     return _PROVED[system]
-
-
-@attrs.frozen
-class ClauseReach:
-    """Whether a clause ever takes effect in a reachable state of the model."""
-
-    clause: str
-    verdict: str  # "reached" | "never" | "unknown" | "absent"
-    detail: str
-    trace: Trace | None = None  # a path to a state where it takes effect
-    seconds: float = 0.0
-    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
-    depth: int = -1  # the depth bounded model checking searched to (-1: it did not run)
-
-
-def takes_effect(system: System, clause: str) -> Any | None:
-    """The formula (over the template state and choices) that holds where `clause` takes
-    effect: a schema citing it may be taken, or a guard conjunct citing it (in a schema that
-    does not) refuses an action every other conjunct of its schema allows. None when the model
-    does not cite it."""
-    o, t = smt.Z3, template(system)
-    cases = []
-    for k, sc in enumerate(system.schemas):
-        terms = [t.term(k, j) for j in range(len(t.guards[k]))]
-        if clause in sc.clauses:
-            cases.append(o.all(terms))
-        for j, g in enumerate(t.guards[k]):
-            if g.clause == clause and clause not in sc.clauses:
-                cases.append(o.all([o.not_(terms[j]), *terms[:j], *terms[j + 1 :]]))
-    return smt.formula(o.any(cases)) if cases else None
-
-
-def clause_reach(
-    system: System,
-    clause: str,
-    *,
-    max_depth: int = 24,
-    budget: float | None = None,
-    invariants: Callable[[], Sequence[StatePredicate]] = tuple,
-    rlimit: int = MODEL_RLIMIT,
-) -> ClauseReach:
-    """Does `clause` ever take effect (see `takes_effect`)? A path to a position where it does
-    ("reached"), a proof that it never does in any reachable state ("never": it holds in no
-    state of the domain where the frozen variables keep their values), or "unknown" with the
-    depth searched and the limit that stopped the search (`max_depth`, `rlimit` per Z3 check,
-    or the wall-clock `budget` when one is given: see the module docstring)."""
-    start = time.perf_counter()
-    goal = takes_effect(system, clause)
-    if goal is None:
-        return ClauseReach(clause, "absent", "the symbolic model does not cite this clause")
-    cvars = template(system).choice_vars
-    search = _Search(max_depth, budget, rlimit)
-
-    def never(assumed: int) -> ClauseReach:
-        kept = ", ".join(sorted(frozen_variables(system, rlimit))) or "none"
-        return ClauseReach(
-            clause,
-            "never",
-            "proved on the symbolic model: it takes effect in no state of the domain "
-            f"where the variables no live rule changes keep their initial values ({kept})"
-            f"{f' and the {assumed} proved invariants hold' if assumed else ''}",
-            depth=search.depth,
-        )
-
-    try:
-        # As in `model_differential`: a proof where it is cheap, then the shortest path, then
-        # a proof over the states the (costly) proved invariants admit.
-        goal = _fixed(system, goal, rlimit)
-        if smt.is_false(goal) or _somewhere(system, cvars, [goal], (), rlimit) is None:
-            verdict = never(0)
-        elif (trace := search.deepen(system, cvars, goal)) is not None:
-            verdict = ClauseReach(
-                clause,
-                "reached",
-                f"bounded model checking, depth {search.depth}",
-                trace,
-                depth=search.depth,
-            )
-        elif search.spent():  # the costly proof below is not started once the budget is gone
-            verdict = ClauseReach(
-                clause,
-                "unknown",
-                f"{search.searched()} reaches a state where it takes effect "
-                f"({search.stopped()} before a proof over the proved invariants was tried)",
-                limit=BUDGET,
-                depth=search.depth,
-            )
-        else:
-            assumed = invariants()
-            example = _somewhere(system, cvars, [goal], assumed, rlimit)
-            verdict = (
-                never(len(assumed))
-                if example is None
-                else ClauseReach(
-                    clause,
-                    "unknown",
-                    f"{search.searched()} reaches a state where it takes effect "
-                    f"({search.stopped()}); it does in a state of the domain not shown "
-                    f"reachable ({example})",
-                    limit=search.limit,
-                    depth=search.depth,
-                )
-            )
-    except smt.SolverUnknown as exc:
-        verdict = ClauseReach(
-            clause,
-            "unknown",
-            f"{exc.message}{search.reached()}",
-            limit=_limit_of(exc),
-            depth=search.depth,
-        )
-    return attrs.evolve(verdict, seconds=time.perf_counter() - start)
-
-
-@attrs.frozen
-class StuckReach:
-    """Whether the model reaches a state where no schema is enabled for any choices (and the
-    game is not over, where the model says when it is: `over`)."""
-
-    verdict: str  # "reached" | "unknown"
-    detail: str
-    trace: Trace | None = None
-    seconds: float = 0.0
-    limit: str = ""  # what stopped an "unknown": "depth" | "rlimit" | "budget"
-    depth: int = -1
-
-
-def stuck_formula(system: System) -> Any:
-    """Over the template state: no schema's guard holds for any choices in their domains (a
-    quantified formula: the choices are bound), and the game is not over (`system.over`, a
-    state predicate, when the model has one)."""
-    o, t = smt.Z3, template(system)
-    enabled = o.any(
-        [o.all([t.term(k, j) for j in range(len(t.guards[k]))]) for k in range(len(system.schemas))]
-    )
-    stuck = smt.for_all(
-        list(t.choice.values().values()),
-        o.implies(o.all(domain(t.choice_vars, t.choice)), o.not_(enabled)),
-    )
-    over = getattr(system, "over", None)
-    return o.all([stuck, o.not_(over(o, t.cur))]) if over is not None else stuck
-
-
-def stuck_reach(
-    system: System, *, max_depth: int = 12, budget: float | None = None, rlimit: int = MODEL_RLIMIT
-) -> StuckReach:
-    """The shortest path of the model from its initial state to a stuck state
-    (`stuck_formula`), one step deeper at a time, within `max_depth`, `rlimit` per check and
-    the wall-clock `budget` (no new depth once spent; None: deterministic limits only). The
-    caller realises the path as actions of the rules and checks the position there: the model
-    may be an abstraction. The solver is the general one (the choices are quantified), not
-    the bit-blasting one of the other searches."""
-    start = time.perf_counter()
-    search = _Search(max_depth, budget, rlimit)
-    t = template(system)
-    goal = stuck_formula(system)
-    u = Unrolling(system, from_initial=True, rlimit=rlimit)
-    cur = t.cur.values()
-    try:
-        for n in range(max_depth + 1):
-            if n and search.spent():
-                break
-            if n:
-                u.extend()
-            now = u.states[n].values()
-            found = u.search(
-                smt.substitute(goal, [(cur[v.name], now[v.name]) for v in system.variables])
-            )
-            search.depth = n
-            if found is not None:
-                return StuckReach(
-                    "reached",
-                    f"bounded model checking, depth {n}",
-                    Trace(found[0], found[1]),
-                    time.perf_counter() - start,
-                    depth=n,
-                )
-        else:
-            search.limit = DEPTH
-    except smt.SolverUnknown as exc:
-        search.limit = _limit_of(exc)
-    return StuckReach(
-        "unknown",
-        f"{search.searched()} reaches a stuck state ({search.stopped()})",
-        seconds=time.perf_counter() - start,
-        limit=search.limit,
-        depth=search.depth,
-    )

@@ -33,21 +33,11 @@ from kernel.roles import AssembledGame, rules_of
 from kernel.variants import Variant
 from solvers import smt
 from solvers.checking import reach
-from solvers.checking.explore import (
-    Finding,
-    Json,
-    ModelSource,
-    model_of,
-    reading_variant,
-    rebind,
-    start_state,
-)
-from solvers.checking.explore_model import (
-    MODEL_RLIMIT,
-    clause_reach,
-    proved_invariants,
-    stuck_reach,
-)
+from solvers.checking.differences import Finding, Json, rebind, start_state
+from solvers.checking.explore import reading_variant
+from solvers.checking.explore_model import MODEL_RLIMIT, proved_invariants
+from solvers.checking.model_reach import clause_reach, stuck_reach
+from solvers.checking.model_search import ModelSource, model_of
 from solvers.checking.refinement import replayed_from
 
 # explore's slack beyond its pairs' budgets (its gap search's play takes the rest)
@@ -176,7 +166,7 @@ def model_stuck(
 ) -> list[Gap]:
     """A search aimed at stuck positions: Z3 over the symbolic model of each (preset, reading
     or None) in `under` asks for the shortest path to a state where no action is enabled
-    whatever its choices, and the game is not over (`solvers.checking.explore_model.stuck_reach`),
+    whatever its choices, and the game is not over (`solvers.checking.model_reach.stuck_reach`),
     within `max_depth`, `rlimit` per check and `budget` seconds each. A path found is realised
     as the rules' actions and kept only where the rules agree that the side to move has no
     legal action (the clauses are the position's own, `no_action_clauses`)."""

@@ -46,7 +46,7 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
-from solvers.checking.explore import (
+from solvers.checking.differences import (
     PLACES,
     Difference,
     Finding,
@@ -55,12 +55,12 @@ from solvers.checking.explore import (
     after_action,
     compare,
     on_map,
-    reading_variant,
     rebind,
     same_position,
     start_state,
     units_on_map,
 )
+from solvers.checking.explore import reading_variant
 
 MAX_REPLAYS = 80
 """The replays one witness's actions may cost by default (each replays the candidate log once

@@ -20,8 +20,10 @@ import pytest
 from kernel.errors import WargameError
 from kernel.game import UnitRemoval
 from kernel.roles import AssembledGame
-from solvers.checking.explore import along, compare, reading_variant, start_state
+from solvers.checking.differences import compare, start_state
+from solvers.checking.explore import reading_variant
 from solvers.checking.shrink import shrink, without_unit
+from solvers.checking.side_by_side import along
 from specs.nomonhan.game import Nomonhan
 from specs.nomonhan.rules.state import NomonhanState
 from tests.removed import removed_units

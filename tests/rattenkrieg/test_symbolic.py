@@ -18,7 +18,7 @@ from kernel.playout import play
 from kernel.properties import Property
 from solvers import smt
 from solvers.checking import prover, refinement
-from solvers.checking.explore import model_of
+from solvers.checking.model_search import model_of
 from solvers.checking.system import (
     Conjunct,
     WithoutClause,

@@ -20,7 +20,7 @@ from kernel.playout import play
 from kernel.roles import AssembledGame
 from solvers import smt
 from solvers.checking import prover, refinement
-from solvers.checking.explore import model_of
+from solvers.checking.model_search import model_of
 from solvers.checking.system import (
     IntVar,
     WithoutClause,

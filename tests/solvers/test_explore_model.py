@@ -16,12 +16,8 @@ import attrs
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from solvers.checking.explore_model import (
-    clause_reach,
-    frozen_variables,
-    model_differential,
-    schema_changes,
-)
+from solvers.checking.explore_model import frozen_variables, model_differential, schema_changes
+from solvers.checking.model_reach import clause_reach
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops
 from tests.solvers.test_prover import twins

@@ -14,7 +14,7 @@ from kernel.clauses import clause_ids
 from kernel.game import CHANCE
 from kernel.playout import play
 from kernel.roles import AssembledGame
-from solvers.checking.explore import Difference, Finding, Witness
+from solvers.checking.differences import Difference, Finding, Witness
 from solvers.checking.gaps import (
     Gap,
     model_stuck,

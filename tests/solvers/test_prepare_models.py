@@ -8,27 +8,27 @@ from typing import Any
 import pytest
 
 from kernel.roles import AssembledGame
-from solvers.checking import explore
+from solvers.checking import explore, model_search
 from solvers.checking.unroll import _TEMPLATES
 from tools.registry import get_game
 from tools.verify import spec_verification
 
 
-def _models(name: str) -> tuple[AssembledGame[Any, Any], explore.ModelSource]:
+def _models(name: str) -> tuple[AssembledGame[Any, Any], model_search.ModelSource]:
     """The game and its spec's model source, with no build time noted yet."""
     game = get_game(name)
     spec = spec_verification(game)
     assert spec is not None
-    explore._BUILD_SECONDS.pop(spec.symbolic_model, None)
+    model_search._BUILD_SECONDS.pop(spec.symbolic_model, None)
     return game, spec.symbolic_model
 
 
 def test_each_presets_model_is_built_once_before_the_pairs() -> None:
     game, models = _models("nomonhan")
-    explore.prepare_models(game, models, list(game.catalogue.presets))
-    assert explore._BUILD_SECONDS[models] > 0  # the estimate the first pair now has
+    model_search.prepare_models(game, models, list(game.catalogue.presets))
+    assert model_search._BUILD_SECONDS[models] > 0  # the estimate the first pair now has
     for name, variant in game.presets().items():
-        model = explore.model_of(models, variant)
+        model = model_search.model_of(models, variant)
         assert model is not None, name
         assert model.system in _TEMPLATES, name  # built: a pair finds it ready
 
@@ -40,7 +40,7 @@ def test_differential_builds_its_presets_model_before_any_pair(
     search is the first thing a pair does), not within the first pair."""
     game, models = _models("nomonhan")
     events: list[str] = []
-    build, exhaustive = explore._build, explore._exhaustive
+    build, exhaustive = model_search._build, explore.exhaustive
 
     def noted_build(*args: Any) -> None:
         events.append("build")
@@ -50,8 +50,8 @@ def test_differential_builds_its_presets_model_before_any_pair(
         events.append("pair")
         return exhaustive(*args)
 
-    monkeypatch.setattr(explore, "_build", noted_build)
-    monkeypatch.setattr(explore, "_exhaustive", noted_exhaustive)
+    monkeypatch.setattr(model_search, "_build", noted_build)
+    monkeypatch.setattr(explore, "exhaustive", noted_exhaustive)
     option = next(o for o in game.catalogue.options if o.name == "tie")
     findings = explore.differential(game, option, preset="en", budget=0.0, models=models)
     assert findings and all(f.limit for f in findings)  # every pair stopped by its budget
@@ -61,5 +61,5 @@ def test_differential_builds_its_presets_model_before_any_pair(
 def test_a_game_whose_model_is_an_abstraction_builds_nothing() -> None:
     """Exploration reads only exact models (`model_of`): an abstraction is not built."""
     game, models = _models("rattenkrieg")
-    explore.prepare_models(game, models, list(game.catalogue.presets))
-    assert models not in explore._BUILD_SECONDS
+    model_search.prepare_models(game, models, list(game.catalogue.presets))
+    assert models not in model_search._BUILD_SECONDS

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernel.playout import play
-from solvers.checking.explore import position_key, same_position
+from solvers.checking.differences import position_key, same_position
 from tests.readings import rebound
 from tests.sizes import size
 from tools.registry import game_names, get_game

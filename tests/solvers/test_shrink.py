@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.checking.explore import Finding, Witness, along, reading_variant
+from solvers.checking.differences import Finding, Witness
+from solvers.checking.explore import reading_variant
 from solvers.checking.shrink import replay, shrink, shrink_finding
+from solvers.checking.side_by_side import along
 from tests.toy import PACKAGE as TOY_PACKAGE
 
 TOY = TOY_PACKAGE.assemble()

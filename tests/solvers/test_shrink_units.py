@@ -35,9 +35,11 @@ from kernel.errors import IllegalAction, ImpossiblePosition, InvalidInput
 from kernel.game import Outcome
 from kernel.roles import AssembledGame
 from kernel.variants import Catalogue, Option, Reading, Variant
-from solvers.checking.explore import Finding, Witness, along, compare, reading_variant, start_state
+from solvers.checking.differences import Finding, Witness, compare, start_state
+from solvers.checking.explore import reading_variant
 from solvers.checking.gaps import stuck_readings
 from solvers.checking.shrink import shrink, shrink_finding
+from solvers.checking.side_by_side import along
 from tests.removed import removed_units
 from tools import playlog
 from tools.explore_report import write_report

@@ -21,18 +21,12 @@ import pytest
 from kernel.errors import ImpossiblePosition
 from kernel.playout import play
 from kernel.roles import AssembledGame
-from solvers.checking import explore
-from solvers.checking.explore import (
-    Finding,
-    compare,
-    differential,
-    model_of,
-    position_key,
-    reading_variant,
-    rebind,
-)
+from solvers.checking import model_search
+from solvers.checking.differences import Finding, compare, position_key, rebind
+from solvers.checking.explore import differential, reading_variant
 from solvers.checking.explore_model import model_differential
 from solvers.checking.gaps import no_action_and_endless, settle_unreached, stuck_readings
+from solvers.checking.model_search import model_of
 from solvers.smt import SolverFailure
 from specs.nomonhan.formal import verification as nom_verification
 from tests.readings import rebound
@@ -169,7 +163,7 @@ def test_a_solver_failure_costs_only_the_model_search(monkeypatch: pytest.Monkey
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise SolverFailure("z3 failed: injected")
 
-    monkeypatch.setattr(explore, "model_differential", broken)
+    monkeypatch.setattr(model_search, "model_differential", broken)
     [f] = _with_model("combat_grouping")
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "guided play"

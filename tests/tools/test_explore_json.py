@@ -12,8 +12,8 @@ from typing import Any
 import attrs
 import pytest
 
-from solvers.checking.explore import Finding
-from tools import explore_report
+from solvers.checking.differences import Finding
+from tools import explore_pages, explore_report
 from tools.cli import commands as cli
 from tools.registry import get_game
 
@@ -116,5 +116,5 @@ def test_a_moot_pair_is_explored_again_under_the_other_presets(
     findings, _, _ = explore_report.explore(game, "demolition_effect", "ja", 1.0)
     assert calls == ["ja", "en"]
     assert [(f.preset, f.moot) for f in findings] == [("ja", True), ("en", False)]
-    page = explore_report.summary_table(findings, [])
+    page = explore_pages.summary_table(findings, [])
     assert page.count("moot under this preset") == 1

@@ -11,11 +11,14 @@ from typing import Any
 import pytest
 
 from kernel.roles import AssembledGame
-from solvers.checking.explore import Finding, along, reading_variant
+from solvers.checking.differences import Finding
+from solvers.checking.explore import reading_variant
+from solvers.checking.side_by_side import along
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tools import explore_report
 from tools.cli import commands as cli
-from tools.explore_report import account, write_report
+from tools.explore_account import account
+from tools.explore_report import write_report
 from tools.playlog import narrate
 from tools.registry import get_game
 

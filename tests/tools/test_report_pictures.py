@@ -17,7 +17,7 @@ import attrs
 from kernel.playout import play
 from kernel.roles import AssembledGame
 from kernel.scene import Piece, Region, Scene
-from solvers.checking.explore import units_on_map
+from solvers.checking.differences import units_on_map
 from solvers.checking.gaps import Gap
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.doubles import WholeToy, assembled

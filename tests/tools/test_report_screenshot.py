@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from solvers.checking.explore import Finding, along, reading_variant
+from solvers.checking.differences import Finding
+from solvers.checking.explore import reading_variant
+from solvers.checking.side_by_side import along
 from tools.explore_report import write_report
 from tools.registry import get_game
 
