@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 
 from solvers.checking import reach
-from solvers.checking.gaps import measured_play, seeded_play
+from solvers.checking.unreached import measured_play, seeded_play
 from tools.registry import get_game
 
 

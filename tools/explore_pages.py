@@ -16,7 +16,8 @@ from kernel.roles import AssembledGame
 from kernel.scene import Scene
 from solvers.checking.differences import Finding, Witness, start_state
 from solvers.checking.explore import reading_variant
-from solvers.checking.gaps import Gap, Unreached
+from solvers.checking.gaps import Gap
+from solvers.checking.unreached import Unreached
 from tools.explore_account import (
     account,
     describe_values,

@@ -16,17 +16,19 @@ from solvers.checking.explore import differential
 from solvers.checking.gaps import (
     PLAY_SECONDS,
     STUCK_SECONDS,
-    UNREACHED_SECONDS,
     Gap,
-    Unreached,
     model_stuck,
     no_action_and_endless,
-    seeded_play,
-    settle_unreached,
     stuck_readings,
-    unreached_clauses,
 )
 from solvers.checking.shrink import shrink_finding
+from solvers.checking.unreached import (
+    UNREACHED_SECONDS,
+    Unreached,
+    seeded_play,
+    settle_unreached,
+    unreached_clauses,
+)
 from tools.explore_pages import (
     Files,
     finding_part,

@@ -4,6 +4,7 @@ reaches it and the finding of a reading pair."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -57,6 +58,13 @@ def start_state(game: AssembledGame[Any, Any], variant: Variant, start: Json | N
     if start is None:
         return game.initial_state(variant)
     return rebind(game, game.state_from_json(start), variant)
+
+
+def replayed(game: AssembledGame[Any, Any], state: Any, actions: Sequence[Any]) -> Any:
+    """The state `actions` lead to from `state`."""
+    for action in actions:
+        state = game.apply(state, action)
+    return state
 
 
 @attrs.frozen

@@ -15,14 +15,8 @@ from kernel.game import CHANCE
 from kernel.playout import play
 from kernel.roles import AssembledGame
 from solvers.checking.differences import Difference, Finding, Witness
-from solvers.checking.gaps import (
-    Gap,
-    model_stuck,
-    no_action_and_endless,
-    settle_unreached,
-    stuck_readings,
-    unreached_clauses,
-)
+from solvers.checking.gaps import Gap, model_stuck, no_action_and_endless, stuck_readings
+from solvers.checking.unreached import settle_unreached, unreached_clauses
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.rules.actions import Add
 from tools.registry import get_game

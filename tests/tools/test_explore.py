@@ -25,8 +25,9 @@ from solvers.checking import model_search
 from solvers.checking.differences import Finding, compare, position_key, rebind
 from solvers.checking.explore import differential, reading_variant
 from solvers.checking.explore_model import model_differential
-from solvers.checking.gaps import no_action_and_endless, settle_unreached, stuck_readings
+from solvers.checking.gaps import no_action_and_endless, stuck_readings
 from solvers.checking.model_search import model_of
+from solvers.checking.unreached import settle_unreached
 from solvers.smt import SolverFailure
 from specs.nomonhan.formal import verification as nom_verification
 from tests.readings import rebound
