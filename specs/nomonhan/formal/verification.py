@@ -20,6 +20,7 @@ from kernel.variants import Variant
 from solvers.checking.prover import Formal
 from specs.nomonhan.data.loader import DATA_FILE, load_data
 from specs.nomonhan.formal import properties as props
+from specs.nomonhan.formal import statements
 from specs.nomonhan.formal.symbolic import DRAW, OVER, SIDE_CODE, STAGE_NAMES, UnsupportedReading
 from specs.nomonhan.formal.symbolic_play import Model
 from specs.nomonhan.rules.actions import (
@@ -93,7 +94,7 @@ class Link:
         self.system = self.model
         self.t = self.model.t
         self._unit = {uid: i for i, uid in enumerate(self.t.ids)}
-        self._formal = props.formal(self.model)
+        self._formal = statements.formal(self.model)
 
     def formal(self) -> Mapping[str, Formal]:
         return self._formal
