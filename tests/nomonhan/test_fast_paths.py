@@ -26,12 +26,8 @@ from kernel.variants import Variant
 from specs.nomonhan.data.loader import UnitSpec
 from specs.nomonhan.rules.actions import Action, Demolish, EndPhase, Enter, Move
 from specs.nomonhan.rules.board import FIXED, OPEN, PONTOON, RIVER, occupancy
-from specs.nomonhan.rules.movement import (
-    demolish_problem,
-    destinations,
-    entry_options,
-    unit_destinations,
-)
+from specs.nomonhan.rules.movement import demolish_problem, entry_options
+from specs.nomonhan.rules.reach import destinations, unit_destinations
 from specs.nomonhan.rules.state import NomonhanState, Stage, UnitState, replace
 from tests.nomonhan.positions import GAME
 

@@ -11,7 +11,7 @@ from kernel.errors import ImpossiblePosition
 from kernel.hexes import Hex, hex_distance, parse_hex
 from specs.nomonhan.rules.actions import EndPhase, Move
 from specs.nomonhan.rules.board import OPEN, can_cross, occupancy
-from specs.nomonhan.rules.movement import destinations
+from specs.nomonhan.rules.reach import destinations
 from specs.nomonhan.rules.state import NomonhanState, Phase
 from tests.nomonhan.helpers_seq import BOARD, HILLS, contact, reference_destinations
 from tests.nomonhan.positions import (

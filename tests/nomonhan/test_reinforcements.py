@@ -8,7 +8,7 @@ import pytest
 from kernel.hexes import Hex, hex_distance, parse_hex
 from specs.nomonhan.rules.actions import EndPhase, Enter, Move
 from specs.nomonhan.rules.board import occupancy
-from specs.nomonhan.rules.movement import destinations
+from specs.nomonhan.rules.reach import destinations
 from specs.nomonhan.rules.sequence import points
 from specs.nomonhan.rules.state import NomonhanState, Phase, Stage
 from tests.nomonhan.helpers_seq import BOARD, contact, ip_loses, quiet
