@@ -1,6 +1,6 @@
 """Nomonhan as a symbolic transition system, for the prover and the refinement check: the
 state variables and what a position says (this module), the sequence of play
-(`symbolic_play`), and the action schemas (`symbolic_actions`).
+(`symbolic_play`), and the action schemas (`symbolic_actions`, `symbolic_combat`).
 
 Built from the same data file as the Python rules (map, counters, turn track) and from the
 variant's readings, and written against `solvers.checking.terms.Ops`, so the formulas the prover
