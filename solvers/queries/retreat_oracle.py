@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from solvers.queries.retreat import (
+from solvers.queries.retreat_problem import (
     Breach,
     NoCrossing,
     NoEnd,

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernel.errors import InvalidInput
-from solvers.queries import retreat, retreat_oracle
-from solvers.queries.retreat import (
+from solvers.queries import retreat, retreat_oracle, retreat_problem
+from solvers.queries.retreat_problem import (
     MaxHexes,
     NoCrossing,
     NoEnd,
@@ -93,8 +93,8 @@ def test_rejected_paths_are_explained_by_the_rules_they_break(
     reasons = retreat.explain(p, path)
     assert retreat.check(p, path) == (path in legal) == (not reasons)
     assert reasons == retreat_oracle.explain(p, path)
-    if retreat.shape_problem(p, path) is None:
-        expected = [retreat.reason(p, path, b) for b in retreat_oracle.breaches(p, path)]
+    if retreat_problem.shape_problem(p, path) is None:
+        expected = [retreat_problem.reason(p, path, b) for b in retreat_oracle.breaches(p, path)]
         assert reasons == expected
 
 

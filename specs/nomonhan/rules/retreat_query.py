@@ -11,7 +11,14 @@ while this one retreats.
 from __future__ import annotations
 
 from kernel.hexes import hex_name
-from solvers.queries.retreat import MaxHexes, NoCrossing, NoEntry, Prohibition, RetreatProblem, Rule
+from solvers.queries.retreat_problem import (
+    MaxHexes,
+    NoCrossing,
+    NoEntry,
+    Prohibition,
+    RetreatProblem,
+    Rule,
+)
 from specs.nomonhan.rules.board import Board, can_cross, enemy_zoc_hexes, occupancy
 from specs.nomonhan.rules.state import NomonhanState
 from specs.nomonhan.rules.strength import ja_artillery

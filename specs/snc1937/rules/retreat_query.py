@@ -1,8 +1,8 @@
 """SNC's one-hex retreat after a landing as a solver problem (SNC-8.4.0.9, SNC-8.4.1.3).
 
-`retreat_problem` describes the retreat of one unit as `solvers.queries.retreat.RetreatProblem`:
-one hex
-(SNC-8.4.0.9 "retreats them one hex"), never into a hex no unit may enter (3513, water,
+`retreat_problem` describes the retreat of one unit as a
+`solvers.queries.retreat_problem.RetreatProblem`: one hex (SNC-8.4.0.9 "retreats them one
+hex"), never into a hex no unit may enter (3513, water,
 SNC-0.0.1, SNC-9.4.6) nor across a Yangtze, all-sea or all-lake hexside (SNC-9.4.6), never into
 a hex holding enemy units (SNC-9.0.12), and into an enemy ZOC only under
 `retreat_into_ezoc=allowed` (AMB-SNC-11). A garrison (static) step never retreats: it is
@@ -17,7 +17,14 @@ from collections.abc import Mapping, Sequence
 from kernel.hexes import Hex, hex_name, parse_hex
 from kernel.variants import Variant
 from solvers.queries import retreat as solver
-from solvers.queries.retreat import MaxHexes, NoCrossing, NoEntry, Prohibition, RetreatProblem, Rule
+from solvers.queries.retreat_problem import (
+    MaxHexes,
+    NoCrossing,
+    NoEntry,
+    Prohibition,
+    RetreatProblem,
+    Rule,
+)
 from solvers.reasons import Reason
 from specs.snc1937.data.loader import SNCData
 from specs.snc1937.rules.board import Board
