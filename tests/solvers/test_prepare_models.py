@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from kernel.roles import AssembledGame
-from solvers.checking import explore, model_search
+from solvers.checking import explore, model_search, side_by_side
 from solvers.checking.unroll import _TEMPLATES
 from tools.registry import get_game
 from tools.verify import spec_verification
@@ -40,7 +40,7 @@ def test_differential_builds_its_presets_model_before_any_pair(
     search is the first thing a pair does), not within the first pair."""
     game, models = _models("nomonhan")
     events: list[str] = []
-    build, exhaustive = model_search._build, explore.exhaustive
+    build, exhaustive = model_search._build, side_by_side.exhaustive
 
     def noted_build(*args: Any) -> None:
         events.append("build")
