@@ -31,9 +31,10 @@ PHASES = ("declare", "ops1", "reinf", "ops2", "victory", "over")
 STEPS = (
     "main", "join", "support_a", "air_ask", "air_roll", "support_d", "roll", "loss_d",
     "retreat", "loss_a", "advance", "stack", "elite_roll", "replace", "air_defence",
-    "interdict_roll", "interdict", "reinf_move", "advance_on",
+    "interdict_roll", "interdict", "reinf_move", "advance_on", "group",
 )  # fmt: skip
-OVERRUN_NEXT = ("", "again", "repeat")  # SNC-9.6.7, SNC-9.6.8
+OVERRUN_NEXT = ("", "again", "repeat", "owed")  # SNC-9.6.7, SNC-9.6.8, SNC-9.6.2
+AFTER_STACK = ("", "main", "phase")  # where play goes after a stacking check (SNC-6.0.4)
 TURNS = 12  # SNC-5.0.1
 BOXES = 13  # a TRT box up to GT 12, and 13: delayed past the end (SNC-8.0.2)
 MAX_ROLL = 64
@@ -41,10 +42,10 @@ MAX_MP = 16  # half-MP (SNC-9.0.1)
 TREES_KEPT = 16
 
 ATOMIC = (
-    "declare", "attack", "join", "strike", "support", "intercept", "loss", "advance", "delay",
-    "replace", "remove", "eliminate", "top", "done",
+    "declare", "attack", "overrun", "join", "strike", "support", "intercept", "loss", "advance",
+    "delay", "replace", "remove", "eliminate", "top", "done",
 )  # fmt: skip
-HEADS = ("move", "overrun", "land", "place", "retreat", "advance_on")
+HEADS = ("move", "land", "place", "retreat", "advance_on")
 """A compound action's first id: its kind and its first unit."""
 
 
@@ -102,15 +103,19 @@ class SNCCodec:
     """The SNC's ids (U = the units in the data's order, H = the map hexes in hex order).
 
     Atomic player ids, in this order: declare (4 phase orders, SNC-5.3.1), attack target (H),
-    join (U), strike, support kind (4), intercept no/yes, loss (U), advance (U), delay (U),
-    replace (U), remove (U), eliminate (U), top (U), done.
+    overrun target (H, SNC-9.6.1: by the group under way, or opened for a group of one hex that
+    joins next), join (U: an attacker, SNC-10.0.5, a unit of the overrun group, SNC-9.6.2, or a
+    unit opening or joining a group that moves together, SNC-9.0.10, whose first hex is then a
+    move of the group's units, as below),
+    strike, support kind (4), intercept no/yes, loss (U), advance (U), delay (U), replace (U),
+    remove (U), eliminate (U), top (U), done.
 
-    Compound actions are sub-decisions: a head naming the kind and the first unit (move,
-    overrun, land, place, retreat, advance on: U each), `with` (U) for each further unit of a
-    group in its order (a stack's move, SNC-9.0.8; an overrun, SNC-9.6.1; a landing group,
-    SNC-8.4.0.1), then the commit id, which names the hex: `to` (H), or `by rail to` (H) for a
-    Chinese reinforcement placed by rail (SNC-8.2.4). Commit ids end every compound sequence
-    and appear nowhere else, and atomic ids begin none, so the sequences are prefix-free.
+    Compound actions are sub-decisions: a head naming the kind and the first unit (move, land,
+    place, retreat, advance on: U each), `with` (U) for each further unit of a group in its
+    order (a stack's move, SNC-9.0.8; a landing group, SNC-8.4.0.1), then the commit id, which
+    names the hex: `to` (H), or `by rail to` (H) for a Chinese reinforcement placed by rail
+    (SNC-8.2.4). Commit ids end every compound sequence and appear nowhere else, and atomic ids
+    begin none, so the sequences are prefix-free.
 
     Chance ids: die face f -> f - 1 (every SNC die is one d6)."""
 
@@ -122,7 +127,8 @@ class SNCCodec:
         self.cols = max(h.col for h in self.hexes)
         self.rows = max(h.row for h in self.hexes)
         u, h = len(self.units), len(self.hexes)
-        sizes = {"declare": len(ORDERS), "attack": h, "strike": 1, "support": len(KINDS)}
+        sizes = {"declare": len(ORDERS), "attack": h, "overrun": h, "strike": 1}
+        sizes |= {"support": len(KINDS)}
         sizes |= {"intercept": 2, "done": 1, "to": h, "rail_to": h}
         names = (*ATOMIC, *HEADS, "with", "to", "rail_to")
         self.ids = IdRanges((name, sizes.get(name, u)) for name in names)
@@ -166,6 +172,7 @@ class SNCCodec:
         return {
             A.Declare: lambda a: (b["declare"] + ORDERS.index(a.order.value),),
             A.Attack: lambda a: (b["attack"] + hx[a.target],),
+            A.Overrun: lambda a: (b["overrun"] + hx[a.target],),
             A.Strike: lambda a: (b["strike"],),
             A.Support: lambda a: (b["support"] + KINDS.index(a.kind),),
             A.Intercept: lambda a: (b["intercept"] + int(a.yes),),
@@ -179,7 +186,6 @@ class SNCCodec:
             A.Eliminate: unit("eliminate"),
             A.Top: unit("top"),
             A.Move: lambda a: self._group("move", a.units, to + hx[a.to]),
-            A.Overrun: lambda a: self._group("overrun", a.units, to + hx[a.target]),
             A.Land: lambda a: self._group("land", a.units, to + hx[a.hex]),
             A.Place: place,
             A.Retreat: lambda a: (b["retreat"] + ux[a.unit], to + hx[a.to]),
@@ -204,8 +210,8 @@ class SNCCodec:
         match kind:
             case "declare":
                 return f"declare {ORDERS[k]}"
-            case "attack":
-                return f"attack {hex_name(self.hexes[k])}"
+            case "attack" | "overrun":
+                return f"{kind} {hex_name(self.hexes[k])}"
             case "support":
                 return f"support {KINDS[k]}"
             case "intercept":
@@ -259,7 +265,7 @@ class SNCCodec:
         u, h = len(self.units), len(self.hexes)
         self.unit_fields = (
             "seen", "rank", "dead", "reduced", "done", "arrived", "movable", "topped", "elite",
-            "moving", "attacker", "defender", "second_unit", "prefix",
+            "moving", "attacker", "defender", "second_unit", "prefix", "culled",
         )  # fmt: skip
         self.unit_width = len(self.unit_fields) + self.cols + self.rows + BOXES
         self.hex_fields = (
@@ -279,6 +285,7 @@ class SNCCodec:
             ("mp", MAX_MP + 1),
             ("roll", MAX_ROLL + 1),
             ("overrun_next", len(OVERRUN_NEXT)),
+            ("after_stack", len(AFTER_STACK)),
             ("result", 3),  # over, CH wins, JP wins
             ("combat", 7 + 2 * len(KINDS) + 7 + 2),
             ("prefix_head", len(HEADS)),
@@ -325,6 +332,7 @@ class SNCCodec:
         out[o["mp"] + obs["mp"]] = 1
         out[o["roll"] + obs["roll"]] = 1
         out[o["overrun_next"] + OVERRUN_NEXT.index(obs["overrun_next"])] = 1
+        out[o["after_stack"] + AFTER_STACK.index(obs["after_stack"])] = 1
         res = obs["result"]
         if res is not None:
             out[o["result"]] = 1
@@ -350,6 +358,12 @@ class SNCCodec:
                 at += nf
                 out[at + col - 1] = 1
                 out[at + self.cols + row - 1] = 1
+        for k, record in enumerate(obs["culled"]):  # off the map now: its hex in the same slots
+            col, row = self.hexes[self._hex(record["hex"])]
+            out[self._unit(record["unit"], "culled")] = k + 1
+            at = self._unit_at[record["unit"]] + nf
+            out[at + col - 1] = 1
+            out[at + self.cols + row - 1] = 1
         for record in obs["trt"]:
             at = self._unit_at[record["unit"]] + nf + self.cols + self.rows
             out[at + record["gt"] - 1] = 1

@@ -22,6 +22,7 @@ SOURCES = {
     "text, read literally",
     "errata box",
     "found here",
+    "example of play",
 }
 FOUND_HERE = {
     "crt_5to1_six",
@@ -40,6 +41,14 @@ FOUND_HERE = {
     "landing_split",
     "overrun_entry",
     "road_creek_scope",
+    "attackers_seen",
+    "landing_fire_support",
+    "marker_arrival",
+    "elite_return_ban",
+    "elite_return_move",
+    "tenth_army_unopposed",
+    "tenth_army_delay",
+    "landing_defended_once",
 }
 # The option names and readings other parts of the SNC code are written against.
 AGREED = {
@@ -58,7 +67,7 @@ AGREED = {
     "landing_unpaid_losses": ("ignored", "attackers_stay_at_sea"),
     "landing_halving": ("total", "per_unit"),
     "gt8_adjacency": ("literal", "must_gain"),
-    "sudden_defeat_timing": ("after_each_action", "end_of_phase"),
+    "sudden_defeat_timing": ("after_each_action", "after_each_move", "end_of_phase"),
     "control_entry": ("any_arrival", "movement_and_advance"),
     "city_zoc": ("projects_out", "none"),
     "japanese_loc": ("blocked_by_units_and_zoc", "blocked_by_units"),
@@ -73,7 +82,7 @@ AGREED = {
     "loss_order": ("two_step_first", "strongest_first"),
     "interdiction_removal": ("at_least_smallest_overshoot", "at_most_roll"),
     "chinese_air": ("unlimited", "once_per_phase"),
-    "naval_gunfire_adjacent": ("defender_hex", "attacker_hex", "either"),
+    "naval_gunfire_adjacent": ("either", "defender_hex", "attacker_hex"),
     "static_steps": ("counter_data", "elite_only"),
     "snlf9_arrival": ("placed", "landing"),
     "reinforcement_actions": ("second_phase_order", "may_move_twice"),
@@ -143,7 +152,10 @@ def test_standard_reads_each_first_reading_the_kernel_notes_and_the_errata() -> 
         if o.ambiguity is None:
             assert chosen.source in ("found here", "text, read literally", "errata box")
         else:
-            assert chosen.source in ("catalogue kernel note", "errata box", "text, read literally")
+            sources = ("catalogue kernel note", "errata box", "text, read literally")
+            # AMB-SNC-32: the one note the example of play overrules (see the option's text)
+            example = o.name == "naval_gunfire_adjacent" and chosen.source == "example of play"
+            assert chosen.source in sources or example, o.name
 
 
 def test_snc_0_0_4_printed_differs_from_standard_exactly_where_the_errata_box_changes() -> None:

@@ -12,12 +12,17 @@ GT 1 and GT 3 figure captions), they are built into the state with `attrs.evolve
 of the Japanese GT 3 turn (`gt3_japanese_start`); everything else comes from the set-up and
 from the actions played. Dice and choices the text does not narrate are named where made.
 
-Where the example and the rules disagree (AMB-SNC-5) the kernel computes by the rules: the
-option `example_conflicts` takes `rules_text` in both presets, and the test asserts the
-rules' value and names the example's next to it. The replay runs under `standard` and again
-under `standard` with naval_gunfire_adjacent=attacker_hex (AMB-SNC-32 (b)): that reading is
-the one under which the example's fire support counts ("three fire support shifts", "3R")
-are the markers the game offers.
+The replay runs under `standard`, and there every odds, shift, column and result the text
+prints is the game's: `standard` reads naval_gunfire_adjacent=either (AMB-SNC-32), the reading
+the example needs (the option's text in `variants.py` argues it). It runs again under
+attacker_hex, the example's other reading (the same numbers), and under defender_hex, the
+catalogue note's, which shows where the example rules that reading out: 3511's column and
+3410's result.
+
+Where the example and the rules text disagree (AMB-SNC-5) the kernel computes by the rules:
+the option `example_conflicts` takes `rules_text` in both presets (no rule reads it), and
+`test_snc_12_amb_snc_5_...` names, for each printed number the rules do not give, the reading
+that explains it.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from specs.snc1937.rules.actions import (
     Join,
     Land,
     Loss,
+    Move,
     Place,
     Remove,
     Replace,
@@ -93,16 +99,17 @@ def _where(s: SNCState) -> dict[str, Hex]:
     return dict(s.where)
 
 
-# The replay runs under `standard` and, to show where the narration's fire support comes from,
-# under `standard` with naval_gunfire_adjacent=attacker_hex (AMB-SNC-32 (b)).
+# The replay runs under `standard` (naval_gunfire_adjacent=either), under attacker_hex (the
+# example's other reading) and under defender_hex (the catalogue note's, AMB-SNC-32 (a)).
 STANDARD = "standard"
 ATTACKER_HEX = "attacker_hex"
+DEFENDER_HEX = "defender_hex"
 
 
 def _variant(key: str) -> Variant:
     if key == STANDARD:
         return CATALOGUE.preset("standard")
-    return CATALOGUE.variant("standard", {"naval_gunfire_adjacent": "attacker_hex"})
+    return CATALOGUE.variant("standard", {"naval_gunfire_adjacent": key})
 
 
 def _support(s: SNCState, *kinds: str) -> SNCState:
@@ -115,10 +122,11 @@ def _support(s: SNCState, *kinds: str) -> SNCState:
     return _do(s, Done())
 
 
-def _naval(key: str) -> tuple[str, ...]:
-    """Naval gunfire for a land attack on a hex off the gunfire line from a hex on it: only
-    under attacker_hex (AMB-SNC-32); under `standard` (defender_hex) it is not offered."""
-    return ("naval_gunfire",) if key == ATTACKER_HEX else ()
+def _naval(key: str, target: str) -> tuple[str, ...]:
+    """Naval gunfire where the reading offers it (SNC-11.4.2; AMB-SNC-32): Loudian 3208 is one
+    hex inland from the Yangtze, so every reading offers it there; 3511 and 3410 are off the
+    water and attacked from hexes by it, so defender_hex alone does not."""
+    return () if key == DEFENDER_HEX and target != "3208" else ("naval_gunfire",)
 
 
 def _chinese_turn_without_moves(s: SNCState) -> SNCState:
@@ -242,7 +250,7 @@ def gt3_3511(key: str) -> SNCState:
     the combat stands at the die."""
     s = _play(gt3_japanese_start(key), Declare(Order.FIGHT_FIGHT))
     s = _play(s, Attack(H("3511")), *(Join(u) for u in THIRD + SNLF), Strike())
-    return _support(s, "air", "artillery", *_naval(key))
+    return _support(s, "air", "artillery", *_naval(key, "3511"))
 
 
 @functools.cache
@@ -260,9 +268,9 @@ def gt3_after_3511(key: str) -> SNCState:
 @functools.cache
 def gt3_loudian(key: str) -> SNCState:
     """The 11th Division (3308) attacks Loudian 3208 with the second air and artillery
-    markers (and naval gunfire where offered): the combat stands at the die."""
+    markers and naval gunfire: the combat stands at the die."""
     s = _play(gt3_after_3511(key), Attack(H("3208")), *(Join(u) for u in ELEVENTH), Strike())
-    return _support(s, "air", "artillery", *_naval(key))
+    return _support(s, "air", "artillery", *_naval(key, "3208"))
 
 
 @functools.cache
@@ -309,12 +317,12 @@ def gt3_after_3511_cleared(key: str) -> SNCState:
 
 @functools.cache
 def gt3_3410(key: str) -> SNCState:
-    """The 3rd Division (3510, across the creek) attacks the Training Division brigades in
-    3410 with air and artillery (the markers are back in the second phase) and naval gunfire
-    where offered: the combat stands at the die."""
+    """The 3rd Division with the Shigeto Detachment landed beside it (3510, across the creek)
+    attacks the Training Division brigades in 3410 with air and artillery (the markers are
+    back in the second phase) and naval gunfire where offered: the combat stands at the die."""
     s = _play(gt3_after_3511_cleared(key), Attack(H("3410")), *(Join(u) for u in THIRD))
-    s = _do(s, Strike())
-    return _support(s, "air", "artillery", *_naval(key))
+    s = _play(s, Join("JP-SHIGETO"), Strike())
+    return _support(s, "air", "artillery", *_naval(key, "3410"))
 
 
 @functools.cache
@@ -337,7 +345,8 @@ def _shift_clauses(o: Odds) -> list[tuple[int, str]]:
     return [(sh.columns, sh.clause) for sh in o.shifts]
 
 
-BOTH = pytest.mark.parametrize("key", [STANDARD, ATTACKER_HEX])
+EXAMPLE = pytest.mark.parametrize("key", [STANDARD, ATTACKER_HEX])  # the example's readings
+ALL = pytest.mark.parametrize("key", [STANDARD, ATTACKER_HEX, DEFENDER_HEX])
 
 
 # --- the readings the presets take --------------------------------------------------------------
@@ -347,13 +356,12 @@ BOTH = pytest.mark.parametrize("key", [STANDARD, ATTACKER_HEX])
 def test_snc_12_presets_compute_by_the_rules_text(preset: str) -> None:
     """AMB-SNC-5, AMB-SNC-32: both presets take `example_conflicts=rules_text` (the rules
     arithmetic wins over the example's), `replacement_timing=first_step` (SNC-8.3.4: not the
-    example's landing-first order, AMB-SNC-5 (iii)) and `naval_gunfire_adjacent=defender_hex`
-    (the catalogue's reading (a); the example's fire support counts fit (b), see
-    `test_snc_11_4_2_...` below)."""
+    example's landing-first order, AMB-SNC-5 (iii)) and `naval_gunfire_adjacent=either` (the
+    reading the example's fire support needs, where the rules text is silent)."""
     v = CATALOGUE.preset(preset)
     assert v.is_("example_conflicts", "rules_text")
     assert v.is_("replacement_timing", "first_step")
-    assert v.is_("naval_gunfire_adjacent", "defender_hex")
+    assert v.is_("naval_gunfire_adjacent", "either")
 
 
 # --- GT 1 ---------------------------------------------------------------------------------------
@@ -434,50 +442,87 @@ def test_snc_10_5_3_1_gt2_second_ops_no_step_loss_and_no_advance() -> None:
     assert H("3408") not in where.values() and H("3509") not in where.values()
 
 
+# --- GT 2 to GT 3: the Chinese in 3511 are pinned ----------------------------------------------
+
+
+def _leaves_3511(s: SNCState) -> list[Move]:
+    """The moves the position offers that take a unit out of 3511."""
+    units = {u for u, h in s.where if h == H("3511")}
+    return [a for a in GAME.legal_actions(s) if isinstance(a, Move) and set(a.units) & units]
+
+
+@ALL
+def test_snc_7_2_3_gt2_the_3rd_at_wusong_pins_the_chinese_in_3511(key: str) -> None:
+    """SNC-7.2.3, SNC-7.2.1; AMB-SNC-18. The text: "land 3rd division at Wusong where it pins
+    the Chinese forces in 3511 (they can not withdraw due to ZOCs)". In the Chinese Move phase
+    of GT 2, before the landing, the 87th and 98th may leave 3511 (into 3510, out of every
+    EZOC); in the one of GT 3, after it, no move leaves 3511: every hex next to it is Japanese
+    or in a Japanese ZOC (3410 and 3610 from the 3rd in 3510, 3411 from 3512, whose units
+    project a ZOC out of the city, AMB-SNC-18), and a unit leaving an EZOC may not enter
+    another (SNC-7.2.3). The garrison is static (SNC-2.2.1.8)."""
+    before = _do(gt1_done(key), Declare(Order.MOVE_MOVE))
+    assert {u for a in _leaves_3511(before) for u in a.units} >= {"CH-87D", "CH-98D"}
+    s = _do(gt2_done(key), Done())
+    assert (s.turn, s.side) == (3, CH)
+    s = _do(s, Declare(Order.MOVE_MOVE))
+    assert s.phase == Phase.OPS1 and s.ops_kind() == "move"
+    assert {u for u, h in s.where if h == H("3511")} == {"CH-87D", "CH-98D", "CH-G-J"}
+    assert _leaves_3511(s) == []
+
+
+def test_snc_2_2_1_11_gt3_northeast_shanghai_needs_a_defender_result_of_3() -> None:
+    """SNC-2.2.1.11, SNC-13.25: "needs a defender result of 3 to clear the hex" (3611, the
+    northeast hex of Shanghai): SNLF 3 (two steps) and Garrison A (one)."""
+    s = gt2_done(STANDARD)
+    units = [u for u, h in s.where if h == H("3611")]
+    assert sorted(units) == ["JP-G-A", "JP-SNLF3"]
+    assert sum(2 if T.two_step(u, s.reduced, s.variant) else 1 for u in units) == 3
+
+
 # --- GT 3 Japanese, First Operations Phase ------------------------------------------------------
 
 
-@BOTH
-def test_snc_10_3_0_2_gt3_3511_is_15_to_9_one_to_one_not_the_example_s_16_to_9_two_to_one(
-    key: str,
-) -> None:
-    """AMB-SNC-5 (i), (ii); SNC-10.4.1.8, SNC-10.3.0.2, SNC-10.4.2.1, SNC-11.4.2.
+@ALL
+def test_snc_10_4_2_1_gt3_3511_three_shifts_make_the_text_s_5_to_1(key: str) -> None:
+    """SNC-10.4.1.8, SNC-10.3.0.2, SNC-10.4.2.1, SNC-11.1.2, SNC-11.4.2; AMB-SNC-5, AMB-SNC-32.
     The text: "3rd Division (16 halved to 8 for the creek) supported by SNLF units out of
     Shanghai (8 more strength points) at 16:9 or 2:1. He adds three fire support shifts for a
-    5:1". By the rules (example_conflicts=rules_text in both presets):
-    - the 3rd lost a step in GT 2 and gets its replacement only in this GT's Reinforcement
-      Phase (SNC-8.3.4), so it has 14, halved to 7: 15 in all, not 16 (AMB-SNC-5 (ii));
-    - 15:9 (and 16:9 too) rounds down to 1:1, not 2:1 (SNC-10.3.0.2; AMB-SNC-5 (i));
-    - attacking from 3510, 3512 and 3611 with one hex between each is concentric, 1R
-      (SNC-10.4.2.1), which the text never mentions;
-    - 3511 is off the naval gunfire line: under `standard` (defender_hex) naval gunfire is not
-      offered and the markers are two (air, artillery): 4:1; under attacker_hex (3510, 3512,
-      3611 are on the line) the text's three shifts are there: 5:1, the text's column.
-    The narrated 4 is 0/3 on both columns."""
+    5:1 and rolls a 4. He gets a 0/3 result". By the rules the 3rd has 14, halved 7, so 15:9,
+    1:1, and the attack from 3510, 3512 and 3611 (one hex between each) is concentric, 1R,
+    which the text never mentions (the numbers the rules do not give: `test_snc_12_amb_snc_5_...`
+    below). The text's three shifts are air, artillery and naval gunfire, which needs an
+    attacker's hex by the water: under `standard` (either) and attacker_hex the final column is
+    the text's 5:1; under defender_hex (the catalogue note) naval gunfire is not offered and it
+    is 4:1, where the narrated 4 is 0/3 as well."""
     s = gt3_3511(key)
     o = _odds(s)
     assert (o.attack, o.defence, column_label(o.base)) == (15, 9, "1:1")
-    n = 3 if key == ATTACKER_HEX else 2
+    n = 2 if key == DEFENDER_HEX else 3
     assert _shift_clauses(o) == [(1, "SNC-10.4.2.1")] + [(1, "SNC-11.1.2")] * n
-    assert _label(o) == ("5:1" if key == ATTACKER_HEX else "4:1")
+    assert _label(o) == ("4:1" if key == DEFENDER_HEX else "5:1")
+    assert (Support("naval_gunfire") in GAME.legal_actions(_support_open(key))) is (n == 3)
     s = _do(s, Roll(4))
     assert s.combat is not None and (s.combat.loss_a, s.combat.loss_d) == (0, 3)
 
 
+def _support_open(key: str) -> SNCState:
+    """The GT 3 attack on 3511 declared, before any marker."""
+    s = _play(gt3_japanese_start(key), Declare(Order.FIGHT_FIGHT), Attack(H("3511")))
+    return _play(s, *(Join(u) for u in THIRD + SNLF), Strike())
+
+
 def test_snc_11_4_2_naval_gunfire_on_3511_only_from_the_attackers_hexes() -> None:
     """SNC-11.4.2; AMB-SNC-32: the defender's hex 3511 is off the gunfire line, the
-    attackers' 3510, 3512 and 3611 are on it; so `standard` (defender_hex) offers no naval
-    gunfire, attacker_hex does."""
+    attackers' 3510, 3512 and 3611 are on it: `standard` (either) and attacker_hex offer naval
+    gunfire, defender_hex does not."""
     b = T.board
     assert not b.in_naval_gunfire_line(H("3511"))
     assert all(b.in_naval_gunfire_line(H(h)) for h in ("3510", "3512", "3611"))
-    for key, offered in ((STANDARD, False), (ATTACKER_HEX, True)):
-        s = _play(gt3_japanese_start(key), Declare(Order.FIGHT_FIGHT), Attack(H("3511")))
-        s = _play(s, *(Join(u) for u in THIRD + SNLF), Strike())
-        assert (Support("naval_gunfire") in GAME.legal_actions(s)) is offered
+    for key, offered in ((STANDARD, True), (ATTACKER_HEX, True), (DEFENDER_HEX, False)):
+        assert (Support("naval_gunfire") in GAME.legal_actions(_support_open(key))) is offered
 
 
-@BOTH
+@EXAMPLE
 def test_snc_10_5_2_1_gt3_3511_leaves_only_the_garrison(key: str) -> None:
     """SNC-10.5.2.1, SNC-8.1.2: "a 0/3 result leaving the Chinese garrison": the 87th (elite,
     two steps) is reduced first, then the 98th and the 87th go; no Japanese step; the 87th's
@@ -490,23 +535,25 @@ def test_snc_10_5_2_1_gt3_3511_leaves_only_the_garrison(key: str) -> None:
     assert s.phase == Phase.OPS1 and s.step == Step.MAIN
 
 
-@BOTH
-def test_snc_10_4_1_4_gt3_loudian_12_to_9_one_to_one_town_1l(key: str) -> None:
-    """SNC-10.3.0.2, SNC-10.4.1.4, SNC-11.1.2, SNC-11.4.2; AMB-SNC-32. The text: "12:9 or 1:1,
-    shifting 1L for the town and 3R for Japanese fire support for a 3:1". 3208 is off the
-    gunfire line and 3308 on it: `standard` offers two markers (2:1), attacker_hex three (the
-    text's 3:1). The narrated 2 is 2/1 on both: "reducing the Chinese elite 5 and two of the
-    Japanese regiments"."""
+@ALL
+def test_snc_10_4_1_4_gt3_loudian_12_to_9_one_to_one_town_1l_3r_is_3_to_1(key: str) -> None:
+    """SNC-10.3.0.2, SNC-10.4.1.4, SNC-11.1.2, SNC-11.4.2. The text: "12:9 or 1:1, shifting 1L
+    for the town and 3R for Japanese fire support for a 3:1. He rolls a 2, reducing the
+    Chinese elite 5 and two of the Japanese regiments". Loudian 3208 is one hex inland from the
+    Yangtze (SNC-11.4.2), so naval gunfire is offered under every reading: air, artillery and
+    naval gunfire are the 3R, and the final column is the text's 3:1; the 2 is 2/1."""
+    s = _play(gt3_after_3511(key), Attack(H("3208")), *(Join(u) for u in ELEVENTH), Strike())
+    assert Support("naval_gunfire") in GAME.legal_actions(s)
     s = gt3_loudian(key)
     o = _odds(s)
     assert (o.attack, o.defence, column_label(o.base)) == (12, 9, "1:1")
-    n = 3 if key == ATTACKER_HEX else 2
-    assert _shift_clauses(o) == [(-1, "SNC-10.4.1.4")] + [(1, "SNC-11.1.2")] * n
-    assert _label(o) == ("3:1" if key == ATTACKER_HEX else "2:1")
+    assert _shift_clauses(o) == [(-1, "SNC-10.4.1.4")] + [(1, "SNC-11.1.2")] * 3
+    assert _label(o) == "3:1"
     s = _do(s, Roll(2))
     assert s.combat is not None and (s.combat.loss_a, s.combat.loss_d) == (2, 1)
     s = gt3_after_loudian(key)
     assert "CH-36D" in s.reduced and _where(s)["CH-36D"] == H("3208")
+    assert T.cf("CH-36D", frozenset()) == 5  # "the Chinese elite 5"
     assert s.reduced & set(ELEVENTH) == {"JP-11D-1", "JP-11D-2"}
 
 
@@ -566,31 +613,73 @@ def test_snc_10_5_3_1_gt3_101st_and_snlf_clear_3511_and_the_101st_advances() -> 
     assert [where[u] for u in SNLF] == [H("3512"), H("3512"), H("3611"), H("3512")]
 
 
-@BOTH
-def test_snc_10_4_1_8_gt3_3410_8_to_10_is_1_to_2(key: str) -> None:
+@ALL
+def test_snc_10_4_1_8_gt3_3410_19_halved_to_9_against_10_is_1_to_2(key: str) -> None:
     """SNC-10.4.1.8, SNC-10.3.0.4, SNC-10.4.1.4, SNC-11.1.2, SNC-11.4.2; AMB-SNC-32. The text:
-    "19 halved to 9 for the creek against 10 defense or 1:2. With 3R for fire support and 1L
-    for the town, the odds are 2:1. A die roll of 3 achieves a 1/1 result."
-    - the 3rd has 16, not 19: the text adds a detachment landed this GT, which cannot be
-      played (the GT's detachments land with the 101st in 3610, `gt3_reinforced`); 16 halved
-      is 8, and 8:10 is the text's 1:2 all the same (SNC-10.3.0.4);
-    - 3410 is off the gunfire line and 3510 on it: `standard` offers two markers, 1:1, where
-      the die 3 is 1/0 (the 3rd loses a step, the brigades none); under attacker_hex the
-      text's three: 2:1 and 1/1, "one elite brigade is reduced and one Japanese 4-strength
-      regiment is reduced"."""
+    "3rd Division attacks the Chinese Training Brigade stack in 3410 at 19 halved to 9 for the
+    creek against 10 defense or 1:2. With 3R for fire support and 1L for the town, the odds are
+    2:1. A die roll of 3 achieves a 1/1 result. One elite brigade is reduced and one Japanese
+    4-strength regiment is reduced."
+    - 19: the 3rd (16, made whole by its replacement) and the Shigeto Detachment (3), landed
+      beside it in 3510 this GT ("adds one detachment to each of his divisions"), which joins
+      the attack; halved across the creek and rounded down, 9 (SNC-10.4.1.8); 9:10 is 1:2
+      (SNC-10.3.0.4);
+    - the 3R are air, artillery and naval gunfire: under `standard` (either) and attacker_hex
+      (3510 is by the water) the final column is the text's 2:1 and the 3 is 1/1; under
+      defender_hex (3410 is not) only two markers, 1:1, where the 3 is 1/0;
+    - "a Japanese 4-strength regiment is reduced": the loss falls on a regiment of the 3rd,
+      not the Shigeto Detachment (two-step units first, the strongest first, SNC-10.5.2.1,
+      SNC-10.5.2.2)."""
     s = gt3_3410(key)
+    assert sum(T.cf(u, s.reduced) for u in (*THIRD, "JP-SHIGETO")) == 19
     o = _odds(s)
-    assert (o.attack, o.defence, column_label(o.base)) == (8, 10, "1:2")
-    n = 3 if key == ATTACKER_HEX else 2
+    assert (o.attack, o.defence, column_label(o.base)) == (9, 10, "1:2")
+    n = 2 if key == DEFENDER_HEX else 3
     assert _shift_clauses(o) == [(-1, "SNC-10.4.1.4")] + [(1, "SNC-11.1.2")] * n
-    assert _label(o) == ("2:1" if key == ATTACKER_HEX else "1:1")
+    assert _label(o) == ("1:1" if key == DEFENDER_HEX else "2:1")
     s = _do(s, Roll(3))
     assert s.combat is not None
-    expected = (1, 1) if key == ATTACKER_HEX else (1, 0)
+    expected = (1, 0) if key == DEFENDER_HEX else (1, 1)
     assert (s.combat.loss_a, s.combat.loss_d) == expected
+    if key != DEFENDER_HEX:
+        assert set(GAME.legal_actions(s)) == {Loss("CH-1TD"), Loss("CH-2TD")}
+        s = _do(s, Loss("CH-1TD"))
+    assert set(GAME.legal_actions(s)) == {Loss(u) for u in THIRD}
+    assert T.cf("JP-3D-2", frozenset()) == 4
     s = gt3_done(key)
     assert (s.turn, s.side, s.phase, s.result) == (4, CH, Phase.DECLARE, None)
-    assert ("CH-1TD" in s.reduced) is (key == ATTACKER_HEX)
+    assert ("CH-1TD" in s.reduced) is (key != DEFENDER_HEX)
     assert "CH-2TD" not in s.reduced
-    assert s.reduced & set(THIRD) == {"JP-3D-2"}
-    assert {_where(s)[u] for u in THIRD} == {H("3510")}
+    assert s.reduced & {*THIRD, "JP-SHIGETO"} == {"JP-3D-2"}
+    assert {_where(s)[u] for u in (*THIRD, "JP-SHIGETO")} == {H("3510")}
+
+
+# --- AMB-SNC-5: which reading explains each number ----------------------------------------------
+
+
+def test_snc_12_amb_snc_5_the_reading_behind_each_printed_number() -> None:
+    """AMB-SNC-5 (example_conflicts; SNC-0.0.5, SNC-10.3.0.2, SNC-8.3.4). Under `standard`
+    every column and result the text prints is the game's; a few intermediate numbers of the
+    GT 3 attack on 3511, and one order, are not the rules text's, and `standard`'s
+    `rules_text` keeps the rules' own:
+    - "16 halved to 8" (the 3rd): `examples`, AMB-SNC-5 (ii): the 3rd counts its step lost in
+      GT 2 as replaced; by the rules it is replaced only in this GT's Reinforcement Phase
+      (SNC-8.3.4), so `rules_text` gives 14 halved to 7;
+    - "16:9 or 2:1": `examples`, AMB-SNC-5 (i): 16:9 (and `rules_text`'s 15:9) rounds down to
+      1:1 (SNC-10.3.0.2);
+    - "for a 5:1": both: `rules_text` reaches the text's column with the concentric 1R
+      (SNC-10.4.2.1) in place of the text's rounding;
+    - the 101st landing before the replacements are spent: `examples` (replacement_timing=
+      any_time), AMB-SNC-5 (iii); `rules_text` spends them first (SNC-8.3.4), and the
+      results are the text's all the same (`test_snc_8_3_4_...`)."""
+    s = gt3_3511(STANDARD)
+    assert s.variant.is_("example_conflicts", "rules_text")
+    assert T.cf("JP-3D-1", s.reduced) < T.cf("JP-3D-1", frozenset())  # still reduced: 14
+    assert sum(T.cf(u, s.reduced) for u in THIRD) == 14
+    assert sum(T.cf(u, frozenset()) for u in THIRD) == 16  # the text's 16, replaced
+    o = _odds(s)
+    assert (o.attack, o.defence) == (7 + 8, 9)
+    assert column_label(o.base) == "1:1"
+    assert column_label(o.base + 1) == "2:1"  # the text's base column, one to the right
+    assert (1, "SNC-10.4.2.1") in _shift_clauses(o)  # the shift that makes up for it
+    assert _label(o) == "5:1"

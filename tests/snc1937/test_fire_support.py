@@ -162,13 +162,22 @@ def test_snc_11_4_2_amb_snc_32_example_evidence() -> None:
     """SNC-11.4.2 (AMB-SNC-32; section 12 GT 3): the 3rd Division attacks 3410 from 3510 with
     "3R for fire support"; the Japanese have no amphibious marker outside a landing, so the
     third marker is naval gunfire. On the provisional map 3410 is not by the water but 3510 is:
-    the example needs `attacker_hex` or `either`; under `defender_hex` (standard) two markers
-    are eligible. The same holds for the GT 3 attack on 3511. Recorded, not decided here."""
-    assert kinds("JP", True, "3410", ("3510",)) == (F.ARTILLERY, F.AIR)
-    assert len(kinds("JP", True, "3410", ("3510",), naval_gunfire_adjacent="either")) == 3
-    # the GT 3 attack on 3511 from 3510, 3512 and 3611 ("three fire support shifts") likewise
+    the example needs `attacker_hex` or `either` (standard takes `either`, the option's text
+    argues why); under `defender_hex` two markers are eligible. The same holds for the GT 3
+    attack on 3511 ("three fire support shifts")."""
+    assert CATALOGUE.preset("standard").is_("naval_gunfire_adjacent", "either")
+    assert kinds("JP", True, "3410", ("3510",), naval_gunfire_adjacent="defender_hex") == (
+        F.ARTILLERY,
+        F.AIR,
+    )
+    assert len(kinds("JP", True, "3410", ("3510",))) == 3
+    assert len(kinds("JP", True, "3410", ("3510",), naval_gunfire_adjacent="attacker_hex")) == 3
     froms = ("3510", "3512", "3611")
-    assert kinds("JP", True, "3511", froms) == (F.ARTILLERY, F.AIR)
+    assert kinds("JP", True, "3511", froms, naval_gunfire_adjacent="defender_hex") == (
+        F.ARTILLERY,
+        F.AIR,
+    )
+    assert len(kinds("JP", True, "3511", froms)) == 3
     assert len(kinds("JP", True, "3511", froms, naval_gunfire_adjacent="attacker_hex")) == 3
 
 

@@ -8,12 +8,14 @@ import itertools
 import random
 
 import attrs
+import pytest
 
 from kernel.game import CHANCE
 from kernel.hexes import parse_hex
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.game import SNC
-from specs.snc1937.rules.state import CH, JP, SNCState
+from specs.snc1937.rules.actions import Attack, Declare, Join, Strike
+from specs.snc1937.rules.state import CH, JP, Order, SNCState
 from specs.snc1937.rules.tables import stacks
 from specs.snc1937.rules.top_unit import top_first
 
@@ -22,7 +24,8 @@ GAME = SNC()
 
 def _swapped(s: SNCState, side: str, rng: random.Random) -> SNCState | None:
     """`s` with two hidden enemy units of different hexes exchanged, or None (a unit its owner
-    put on top stays: moved to another stack it could come on top there)."""
+    put on top stays: moved to another stack it could come on top there; a static unit stays
+    in its hex, SNC-2.2.1.8: the swap must give a position play can reach)."""
     t = GAME.tables
     c = s.combat
     named = set(s.on_top) if c is None else {*c.attackers, *c.defenders, *s.on_top}
@@ -31,7 +34,7 @@ def _swapped(s: SNCState, side: str, rng: random.Random) -> SNCState | None:
         if t.spec[units[0]].side == side or (c is not None and h == c.target):
             continue
         top = top_first(t, s, units)[0]
-        hidden += [(u, h) for u in units if u != top and u not in named]
+        hidden += [(u, h) for u in units if u != top and u not in named and not t.spec[u].is_static]
     rng.shuffle(hidden)
     for (a, ha), (b, hb) in itertools.pairwise(hidden):
         if ha != hb:
@@ -76,3 +79,27 @@ def test_snc_6_3_1_legal_actions_depend_only_on_the_view() -> None:
             s = GAME.apply(s, play_rng.choice(list(legal)))
             step += 1
     assert checked >= 20
+
+
+def _attack_on_3511(seen: str, *units: str) -> SNCState:
+    """GT 1, the Japanese attack 3511 with `units`, at their fire support (SNC-11.1.1)."""
+    s = GAME.initial_state(CATALOGUE.variant("standard", {"attackers_seen": seen}))
+    s = GAME.apply(attrs.evolve(s, side=JP), Declare(Order.FIGHT_FIGHT))
+    s = GAME.apply(s, Attack(parse_hex("3511")))
+    for u in units:
+        s = GAME.apply(s, Join(u))
+    return GAME.apply(s, Strike())
+
+
+@pytest.mark.parametrize(("seen", "told_apart"), [("declared_open", True), ("tops_only", False)])
+def test_snc_6_3_1_whether_a_unit_beneath_a_top_attacks(seen: str, told_apart: bool) -> None:
+    """SNC-6.3.1, SNC-10.0.5 (attackers_seen): an SNLF beneath the top of 3512's stack joins
+    SNLF 3's attack on 3511 or not. Under declared_open the Chinese view tells the two attacks
+    apart; under tops_only it does not. The Japanese view always does."""
+    s = GAME.initial_state(CATALOGUE.preset("standard"))
+    here = top_first(GAME.tables, s, stacks(s.where)[parse_hex("3512")])
+    below = next(u for u in here[1:] if u.startswith("JP-SNLF"))
+    alone = _attack_on_3511(seen, "JP-SNLF3")
+    joined = _attack_on_3511(seen, below, "JP-SNLF3")
+    assert (GAME.observe(alone, CH) != GAME.observe(joined, CH)) is told_apart
+    assert GAME.observe(alone, JP) != GAME.observe(joined, JP)

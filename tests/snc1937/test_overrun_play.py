@@ -15,7 +15,17 @@ from kernel.roles import AssembledGame
 from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import tables as flow
-from specs.snc1937.rules.actions import Action, Declare, Done, Move, Overrun, Roll, Support
+from specs.snc1937.rules.actions import (
+    Action,
+    Declare,
+    Done,
+    Join,
+    Move,
+    Overrun,
+    Roll,
+    Strike,
+    Support,
+)
 from specs.snc1937.rules.state import JP, Order, SNCState, Step
 from tests.snc1937.assembled import rules_of
 
@@ -61,6 +71,12 @@ def overruns(s: SNCState) -> list[Overrun]:
     return [a for a in GAME.legal_actions(s) if isinstance(a, Overrun)]
 
 
+def by(units: tuple[str, ...], target: str) -> tuple[Action, ...]:
+    """The overrun of `target` by `units` with no move under way: opened, its group joined unit
+    by unit, launched (SNC-9.6.2)."""
+    return (Overrun(H(target)), *(Join(u) for u in units), Strike())
+
+
 def losses(s: SNCState) -> SNCState:
     """Take the CRT's step losses, the first listed choice each time."""
     while s.step in (Step.LOSS_D, Step.LOSS_A):
@@ -73,8 +89,8 @@ def test_snc_9_6_9_the_example_overrun_through_the_api() -> None:
     artillery marker 1R; a 3 eliminates the Chinese division and reduces one regiment, and the
     11th stands in 2707."""
     s = position()
-    assert Overrun(ELEVENTH, H("2707")) in overruns(s)
-    s = run(s, Overrun(ELEVENTH, H("2707")))
+    assert Overrun(H("2707")) in overruns(s)
+    s = run(s, *by(ELEVENTH, "2707"))
     assert s.step == Step.SUPPORT_A and s.combat is not None and s.combat.overrun
     assert s.mp == 2 * 8 - 2 * 3  # marsh 2 MP + 1 (SNC-9.6.1; overrun_cost=entry_plus_one)
     s = run(s, Support("artillery"), Done())
@@ -93,7 +109,7 @@ def test_snc_9_6_9_the_example_overrun_through_the_api() -> None:
 def test_snc_9_6_7_in_a_chinese_zoc_only_another_overrun_or_stop() -> None:
     """SNC-9.6.7: cleared 2707 lies in Chang Sho's ZOC, so the 11th may not move on; Chang Sho
     is a town, so no overrun is left either (SNC-9.6.1): the only action is to stop."""
-    s = losses(run(position(), Overrun(ELEVENTH, H("2707")), Done(), Roll(3)))
+    s = losses(run(position(), *by(ELEVENTH, "2707"), Done(), Roll(3)))
     assert s.overrun_next == "again" and s.moving == ELEVENTH
     assert GAME.legal_actions(s) == [Done()]
     with pytest.raises(IllegalAction):
@@ -105,14 +121,15 @@ def test_snc_9_6_7_in_a_chinese_zoc_only_another_overrun_or_stop() -> None:
 def test_snc_9_6_8_chinese_remain_repeat_against_the_same_hex_or_stop() -> None:
     """SNC-9.6.8: a 1 leaves the Chinese in 2707: the 11th stays in 2806 and may pay 1 more MP
     to try 2707 again (overrun_repeat_cost=one_mp), or stop; it may not move."""
-    s = losses(run(position(), Overrun(ELEVENTH, H("2707")), Done(), Roll(1)))
+    s = losses(run(position(), *by(ELEVENTH, "2707"), Done(), Roll(1)))
     survivors = tuple(u for u in ELEVENTH if u in flow.locations(s.where))
     assert s.overrun_next == "repeat" and s.overrun_target == H("2707")
     assert all(flow.locations(s.where)[u] == H("2806") for u in survivors)
-    assert GAME.legal_actions(s) == [Overrun(survivors, H("2707")), Done()]
+    assert GAME.legal_actions(s) == [Overrun(H("2707")), Done()]
     before = s.mp
-    s = GAME.apply(s, Overrun(survivors, H("2707")))
+    s = GAME.apply(s, Overrun(H("2707")))
     assert s.mp == before - 2  # one more MP
+    assert s.combat is not None and s.combat.attackers == survivors  # the group keeps its units
 
 
 def test_snc_9_6_1_overruns_only_in_a_move_phase() -> None:
@@ -120,7 +137,7 @@ def test_snc_9_6_1_overruns_only_in_a_move_phase() -> None:
     s = position(order=Order.FIGHT_FIGHT)
     assert overruns(s) == []
     with pytest.raises(IllegalAction, match=r"SNC-9\.6\.1"):
-        GAME.apply(s, Overrun(ELEVENTH, H("2707")))
+        GAME.apply(s, Overrun(H("2707")))
 
 
 def test_snc_9_6_1_no_overrun_of_a_town_or_by_too_few_mp() -> None:
@@ -128,25 +145,27 @@ def test_snc_9_6_1_no_overrun_of_a_town_or_by_too_few_mp() -> None:
     s = position()
     assert all(a.target != H("2606") for a in overruns(s))
     with pytest.raises(IllegalAction, match=r"SNC-9\.6\.1"):
-        GAME.apply(s, Overrun(ELEVENTH, H("2606")))
+        GAME.apply(s, Overrun(H("2606")))
 
 
-def test_snc_9_6_2_the_groups_a_move_begins_with_may_overrun_together() -> None:
-    """SNC-9.6.2: the overrunning units start in one hex and move together: each regiment of
-    the 11th alone, or all four, against 2707 (the groups a move begins with); a pair, or a
-    unit of another hex, may not."""
-    s = position()
-    groups = {a.units for a in overruns(s) if a.target == H("2707")}
-    assert groups == {(u,) for u in ELEVENTH} | {ELEVENTH}
+def test_snc_9_6_2_any_group_of_the_start_hex_may_overrun_together() -> None:
+    """SNC-9.6.2: the overrunning units start in one hex and move together: the group is
+    declared unit by unit from 2806, any of them (a pair here); a unit of another hex may not
+    join it (the Shanghai garrison is static and elsewhere)."""
+    s = run(position(), Overrun(H("2707")))
+    assert s.step == Step.JOIN and s.combat is not None and s.combat.overrun
+    assert GAME.legal_actions(s) == [Join(u) for u in ELEVENTH]  # no Strike before a unit
+    s = run(s, Join(ELEVENTH[2]), Join(ELEVENTH[0]))
+    assert Strike() in GAME.legal_actions(s)
     with pytest.raises(IllegalAction, match=r"SNC-9\.6\.2"):
-        GAME.apply(s, Overrun(ELEVENTH[:2], H("2707")))
-    with pytest.raises(IllegalAction, match=r"SNC-9\.6\.2"):
-        GAME.apply(s, Overrun(("JP-11D-1", "JP-G-SHANGHAI"), H("2707")))
+        GAME.apply(s, Join("JP-G-SHANGHAI"))
+    s = run(s, Strike())
+    assert s.moving == (ELEVENTH[2], ELEVENTH[0]) and s.step == Step.SUPPORT_A
 
 
 def test_amb_snc_25_overrun_cost_one_mp_reading() -> None:
     """AMB-SNC-25 overrun_cost=one_mp: the attempt costs 1 MP, not the marsh's 2 + 1."""
-    s = run(position(overrun_cost="one_mp"), Overrun(ELEVENTH, H("2707")))
+    s = run(position(overrun_cost="one_mp"), *by(ELEVENTH, "2707"))
     assert s.mp == 2 * 8 - 2
 
 
@@ -155,27 +174,31 @@ def test_amb_snc_26_once_per_hex_forbids_a_second_overrun_of_2707() -> None:
     another group; under `exempt` it is."""
     for reading, offered in (("exempt", True), ("once_per_hex", False)):
         s = position(repeated_overruns=reading)
-        s = losses(run(s, Overrun(ELEVENTH[:1], H("2707")), Done(), Roll(1)))
+        s = losses(run(s, *by(ELEVENTH[:1], "2707"), Done(), Roll(1)))
         assert "CH-3D" not in s.dead
         if s.moving:
             s = run(s, Done())  # the first regiment stops in 2806
         again = [a for a in overruns(s) if a.target == H("2707")]
-        assert all(ELEVENTH[0] not in a.units for a in again)
         assert bool(again) == offered, reading
+        if offered:  # a new group, without the regiment that has moved (SNC-9.6.2)
+            joins = GAME.legal_actions(run(s, *again))
+            assert Join(ELEVENTH[0]) not in joins and Join(ELEVENTH[1]) in joins
 
 
 def test_snc_9_6_overrun_state_round_trips_through_json() -> None:
     """The overrun's sequel and hexes are part of the state (SNC-9.6.7, SNC-9.6.8)."""
-    s = losses(run(position(), Overrun(ELEVENTH, H("2707")), Done(), Roll(1)))
+    s = losses(run(position(), *by(ELEVENTH, "2707"), Done(), Roll(1)))
     assert GAME.state_from_json(GAME.state_to_json(s)) == s
-    a = Overrun(ELEVENTH, H("2707"))
-    assert GAME.action_from_json(GAME.action_to_json(a)) == a
+    declaring = run(position(), Overrun(H("2707")), Join(ELEVENTH[1]))
+    assert GAME.state_from_json(GAME.state_to_json(declaring)) == declaring
+    for a in by(ELEVENTH, "2707"):
+        assert GAME.action_from_json(GAME.action_to_json(a)) == a
 
 
 def test_snc_10_5_0_1_the_play_log_tells_the_odds_shifts_and_die() -> None:
     """SNC-10.5.0.1, SNC-9.6.5: the roll's event line gives the strengths, the odds, each
     shift with its clause, the final column, the die and the losses."""
-    s = run(position(), Overrun(ELEVENTH, H("2707")), Support("artillery"), Done())
+    s = run(position(), *by(ELEVENTH, "2707"), Support("artillery"), Done())
     after = GAME.apply(s, Roll(3))
     (line,) = [e for e in GAME.events(s, Roll(3), after) if e.startswith("overrun")]
     assert "SNC-9.6.5" in line and "SNC-10.4.1.3" in line and "die 3" in line
@@ -188,7 +211,7 @@ def test_overrun_entry_free_or_paid_under_one_mp() -> None:
     the 11th 7 MP when the advance into the hex is free, 5 MP when it pays the entry."""
     for reading, mp in (("free", 2 * 7), ("pays_entry", 2 * 5)):
         s = position(overrun_cost="one_mp", overrun_entry=reading)
-        s = losses(run(s, Overrun(ELEVENTH, H("2707")), Done(), Roll(3)))
+        s = losses(run(s, *by(ELEVENTH, "2707"), Done(), Roll(3)))
         assert flow.locations(s.where)["JP-11D-1"] == H("2707")
         assert s.mp == mp, reading
 
@@ -202,7 +225,7 @@ def _overstacked_overrun(preset: str = "standard", **readings: str) -> SNCState:
     where = dict(s.where) | dict.fromkeys(("JP-3D-1", "JP-3D-2"), H("2906"))
     s = attrs.evolve(s, where=tuple(sorted(where.items())), dead=s.dead - {"JP-3D-1", "JP-3D-2"})
     pair = ("JP-3D-1", "JP-3D-2")
-    s = run(s, Move(pair, H("2806")), Overrun(pair, H("2707")), Done(), Roll(2))
+    s = run(s, Move(pair, H("2806")), Overrun(H("2707")), Done(), Roll(2))
     s = losses(s)
     here = [u for u, x in s.where if x == H("2806")]
     assert len(here) == 6 and "CH-3D" not in s.dead  # the defenders survive
@@ -219,7 +242,7 @@ def test_snc_6_0_2_an_overrun_in_a_move_phase_forces_no_cull(preset: str) -> Non
     Japanese must cull; with one moved out nothing is over-stacked."""
     s = _overstacked_overrun(preset)
     assert s.step == Step.MAIN and s.stack_hexes == () and s.checked == ()
-    assert GAME.legal_actions(s) == [Overrun(("JP-3D-1", "JP-3D-2"), H("2707")), Done()]
+    assert GAME.legal_actions(s) == [Overrun(H("2707")), Done()]
     s = run(s, Done())  # the pair stops in 2806 (SNC-9.6.8)
     assert s.step == Step.MAIN and not s.moving
     assert Move(("JP-11D-1",), H("2906")) in GAME.legal_actions(s)

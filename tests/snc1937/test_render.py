@@ -271,3 +271,89 @@ def test_cli_render_draws_a_new_game(tmp_path: Path) -> None:
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg" and "Nanking" in svg and "GT 1 of 12" in texts(root)
     assert all(u in svg for u, _ in start().where)  # the referee's picture: every unit
+
+
+def _attack_on_3511(seen: str, *units: str) -> SNCState:
+    """GT 1, the Japanese attack 3511 with `units`, at their fire support (SNC-11.1.1)."""
+    from specs.snc1937.data.variants import CATALOGUE
+    from specs.snc1937.rules.actions import Attack, Declare, Join, Strike
+    from specs.snc1937.rules.state import Order
+
+    s = GAME.initial_state(CATALOGUE.variant("standard", {"attackers_seen": seen}))
+    s = GAME.apply(attrs.evolve(s, side=JP), Declare(Order.FIGHT_FIGHT))
+    s = GAME.apply(s, Attack(parse_hex("3511")))
+    for u in units:
+        s = GAME.apply(s, Join(u))
+    return GAME.apply(s, Strike())
+
+
+def test_snc_6_3_1_the_defender_s_picture_names_only_the_attackers_it_sees() -> None:
+    """SNC-6.3.1 (attackers_seen=tops_only): an SNLF beneath the top of 3512's stack joins SNLF
+    3's attack on 3511; the Chinese picture names no attacker beneath a stack's top, and the
+    pictures with and without it are alike; the Japanese and the referee's name it. Under
+    declared_open (SNC-10.0.5) the Chinese picture names it too."""
+    from specs.snc1937.rules.tables import stacks
+    from specs.snc1937.rules.top_unit import top_first
+
+    s = start()
+    here = top_first(RULES.tables, s, stacks(s.where)[parse_hex("3512")])
+    below = next(u for u in here[1:] if u.startswith("JP-SNLF"))
+    joined = _attack_on_3511("tops_only", below, "JP-SNLF3")
+    assert joined.combat is not None and below in joined.combat.attackers
+    assert below in hidden_units(joined, CH)
+    svg_ch, root_ch = svg_of(joined, CH)
+    assert below not in svg_ch
+    alone = _attack_on_3511("tops_only", "JP-SNLF3")
+    assert texts(root_ch) == texts(svg_of(alone, CH)[1])
+    assert below in texts(svg_of(joined, JP)[1]) and below in texts(svg_of(joined)[1])
+    assert below in texts(svg_of(_attack_on_3511("declared_open", below, "JP-SNLF3"), CH)[1])
+
+
+def test_snc_8_5_1_the_picture_counts_markers_as_the_rules_hold_them() -> None:
+    """SNC-8.5.1 (marker_arrival): in the Chinese player turn of GT 2 the Japanese hold GT 1's
+    markers under own_player_turn (received at the start of their player turn), GT 2's under
+    game_turn; the picture counts the same as the rules (`support_steps.markers_gt`)."""
+    from specs.snc1937.data.variants import CATALOGUE
+
+    s = start()
+    gt1, gt2 = (RULES.tables.markers(JP, "air", g) for g in (1, 2))
+    assert (gt1, gt2) == (0, 1)
+    for reading, held in (("own_player_turn", gt1), ("game_turn", gt2)):
+        v = CATALOGUE.variant("standard", {"marker_arrival": reading})
+        ch_turn = attrs.evolve(s, variant=v, turn=2, side=CH)
+        words = texts(svg_of(ch_turn)[1])
+        assert (f"air marker (JP) {held} of {held} available" in words) == bool(held)
+        jp_turn = attrs.evolve(ch_turn, side=JP)
+        assert f"air marker (JP) {gt2} of {gt2} available" in texts(svg_of(jp_turn)[1])
+
+
+def test_snc_6_3_1_a_resampled_attack_draws_the_attackers_the_defender_cannot_see() -> None:
+    """SNC-6.3.1, SNC-10.0.5 (attackers_seen=tops_only): the resampler, given the Chinese view
+    of SNLF 3's attack on 3511 joined by an SNLF beneath 3512's top, draws states with exactly
+    that view whose attack sometimes has unseen attackers (as the real one has), each a mobile
+    Japanese unit next to 3511 that the view does not show, and that has attacked (SNC-10.0.7)."""
+    from specs.snc1937.bots.resample import resample
+    from specs.snc1937.rules.tables import stacks
+    from specs.snc1937.rules.top_unit import top_first
+
+    s = start()
+    here = top_first(RULES.tables, s, stacks(s.where)[parse_hex("3512")])
+    below = next(u for u in here[1:] if u.startswith("JP-SNLF"))
+    real = _attack_on_3511("tops_only", below, "JP-SNLF3")
+    view = GAME.observe(real, CH)
+    assert view["combat"]["attackers"] == ["JP-SNLF3"]
+    rng = random.Random(11)
+    extra = 0
+    for _ in range(12):
+        drawn = resample(RULES, view, CH, rng)
+        assert GAME.observe(drawn, CH) == view
+        assert drawn.combat is not None
+        hidden = [u for u in drawn.combat.attackers if u != "JP-SNLF3"]
+        seen = {u for st in view["stacks"] for u in st["units"]}
+        for u in hidden:
+            spec = RULES.tables.spec[u]
+            assert spec.side == JP and not spec.is_static and u not in seen
+            assert dict(drawn.where)[u] in RULES.board.neighbors(parse_hex("3511"))
+            assert u in drawn.done
+        extra += bool(hidden)
+    assert extra > 0

@@ -104,7 +104,7 @@ def test_game_type(name: str) -> None:
     u, h = len(kgame.rules.data.units), len(kgame.rules.board.map.hexes)
     assert (u, h) == (151, 1050)
     codec = _codec(name)
-    assert game.num_distinct_actions() == codec.num_distinct_actions == 12 + 15 * u + 3 * h
+    assert game.num_distinct_actions() == codec.num_distinct_actions == 12 + 14 * u + 4 * h
     assert game.max_chance_outcomes() == codec.max_chance_outcomes == 6
     assert game.observation_tensor_size() == codec.observation_size
 
@@ -182,7 +182,7 @@ def test_every_action_kind_encodes() -> None:
     u, h = codec.units[5], Hex(35, 12)
     samples = [
         A.Declare(Order.FIGHT_FIGHT), A.Move((u,), h), A.Move((u, codec.units[6]), h),
-        A.Overrun((u,), h), A.Attack(h), A.Join(u), A.Strike(), A.Support("amphibious"),
+        A.Overrun(h), A.Attack(h), A.Join(u), A.Strike(), A.Support("amphibious"),
         A.Intercept(True), A.Intercept(False), A.Loss(u), A.Retreat(u, h), A.Advance(u),
         A.AdvanceOn(u, h), A.Place(u, h), A.Place(u, h, True), A.Land((u,), h), A.Delay(u),
         A.Replace(u), A.Remove(u), A.Eliminate(u), A.Top(u), A.Done(),
@@ -345,3 +345,32 @@ def test_observation_follows_observe(name: str) -> None:
             last[player] = (text, tensor)
             hidden_prefix += bool(state.prefix) and player != mover
     assert changed > 0 and hidden_prefix > 0
+
+
+def test_snc_9_0_10_a_group_formed_unit_by_unit_through_openspiel() -> None:
+    """SNC-9.0.10, SNC-9.6.2: a group of two of three regiments is formed by join ids (one per
+    unit, no subsets listed) and moves with the compound "move, with, to" sequence; at each step
+    the sequences are exactly the kernel's legal actions, applying them gives the kernel's
+    states, and the tensor's step field reads "group" while it is formed."""
+    from specs.snc1937.rules import actions as A
+    from specs.snc1937.rules.state import Order, Step
+    from tests.snc1937.test_move_groups import H, position
+
+    name = NAMES[1]
+    kgame, codec = _kernel(name), _codec(name)
+    s = position()
+    assert kgame.to_move(s) == JP and s.order == Order.MOVE_MOVE
+    state = _with(pyspiel.load_game(name).new_initial_state(), s)
+    pair = ("JP-11D-1", "JP-11D-2")
+    steps = [A.Join(pair[0]), A.Join(pair[1]), A.Move(pair, H("2806"))]
+    for action in steps:
+        legal = kgame.legal_actions(state.kernel_state)
+        assert _walk(state, codec) == {codec.tokens(a) for a in legal}
+        before = state.kernel_state
+        for i in codec.tokens(action):
+            state.apply_action(i)
+        assert state.kernel_state == kgame.apply(before, action)
+        tensor = state.observation_tensor(1)
+        at = codec.offsets["step"] + spiel_snc.STEPS.index("group")
+        assert (tensor[at] == 1) == (state.kernel_state.step == Step.GROUP)
+    assert state.kernel_state.moving == pair and state.kernel_state.step == Step.MAIN

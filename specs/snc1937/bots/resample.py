@@ -12,18 +12,19 @@ SNC-9.1.3) are under enemy tops. What is drawn:
   their target (or in it), uniformly among those;
 - whether each unseen two-step unit is reduced (SNC-2.2.1.12): independently with probability
   1/2, uniform over what the observation allows;
+- under attackers_seen=tops_only, for the defender, the attackers beneath the attacker's tops
+  (`_attackers`): each mobile unit dealt next to the target with probability 1/2 (an overrun's
+  all in one stack, SNC-9.6.2);
 - a move under way (SNC-9.0.10) whose group the side cannot see: an overrun's group is its
   declared attackers, in one stack next to the target (SNC-9.6.3); otherwise one enemy stack
   is chosen uniformly and each of its unseen units is in the group with probability 1/2 (at
-  least one);
-- where a stacking check leads once over (`after_stack`), which the observation omits: uniform
-  over the values the position check accepts.
+  least one).
 Fixed rather than drawn, as the observation allows any value: unseen units have not moved,
 arrived or been put on top this phase and join no group whose units are partly seen (`done`,
 `arrived`, `movable`, `moving`, `topped`); `on_top` holds just the tops that are not first in
 the data's order (AMB-SNC-40: the owner's last choice, which decides the top alone while it
-stays); the culls of a stacking check under way (`culled`) are taken as none, since the
-observation does not have them.
+stays). Where a stacking check leads once over (`after_stack`) and the units culled in it so far
+(`culled`, SNC-6.0.4) are public and observed, so they are copied.
 A draw is kept only if it has exactly the observation and the position check accepts it
 (rejection). What the side learnt earlier and no longer sees (a stack shown during a combat)
 is ignored: only the current observation is used.
@@ -60,7 +61,10 @@ def _draw(game: SNCRules, o: Mapping[str, Any], rng: random.Random) -> dict[str,
     where = _deal(o, placed, places, loc, rng)
     if where is None:
         return None
-    moving = _moving(o, placed, where, loc, order, rng)
+    attackers = _attackers(game, o, placed, where, loc, rng)
+    if attackers is None:
+        return None
+    moving = _moving(o, placed, where, loc, order, rng, attackers)
     if moving is None:
         return None
     for st in o["stacks"]:
@@ -80,15 +84,13 @@ def _draw(game: SNCRules, o: Mapping[str, Any], rng: random.Random) -> dict[str,
         where=[{"unit": u, "hex": where[u]} for u in sorted(where)],
         reduced=sorted(reduced, key=order),
         dead=sorted(o["dead"], key=order),
-        done=sorted(o["done"], key=order),
+        done=sorted(set(o["done"]) | _struck(o, attackers), key=order),
         arrived=sorted(o["arrived"], key=order),
         movable=sorted(o["movable"], key=order),
         moving=moving,
         topped=sorted(o["topped"], key=order),
         on_top=_on_top(o, stacks, order),
-        culled=[],
-        after_stack="",
-        combat=_combat(o, stacks),
+        combat=_combat(o, stacks, attackers),
     )
     return data
 
@@ -159,14 +161,15 @@ def _moving(
     loc: Mapping[str, str],
     order: Callable[[str], int],
     rng: random.Random,
+    attackers: list[str],
 ) -> list[str] | None:
     """The group whose move is under way (SNC-9.0.10): an overrun's declared attackers
     (SNC-9.6.3); the one shown; or, wholly unseen, part of one stack's unseen units (None when
     there is none)."""
     c = o["combat"]
     moving = list(o["moving"])
-    if c is not None and c["overrun"]:  # SNC-9.6.3: the overrunning group is the move under way
-        moving = [u for u in c["attackers"] if u in where or u in loc]
+    if c is not None and c["overrun"] and o["step"] != "join":  # SNC-9.6.3: the move under way
+        moving = [u for u in attackers if u in where or u in loc]
     elif (o["mp"] or o["overrun_next"]) and not moving:
         # SNC-9.0.10: a move under way, wholly unseen: part of one stack's unseen units
         hexes = sorted({h for u, h in where.items() if u in set(placed)})
@@ -194,13 +197,63 @@ def _on_top(
     return tops + sorted(topped - set(tops), key=order)
 
 
-def _combat(o: Mapping[str, Any], stacks: Mapping[str, list[str]]) -> dict[str, Any] | None:
-    """The combat under way, its defenders the whole stack where the view leaves them out
-    (SNC-6.3.1, SNC-10.0.4)."""
+def _attackers(
+    game: SNCRules,
+    o: Mapping[str, Any],
+    placed: list[str],
+    where: Mapping[str, str],
+    loc: Mapping[str, str],
+    rng: random.Random,
+) -> list[str] | None:
+    """The combat's attackers: the declared ones as seen, and under attackers_seen=tops_only,
+    seen by the defender, also some unseen ones beneath the attacker's tops (SNC-6.3.1,
+    SNC-10.0.5): each mobile unit dealt next to the target joins with probability 1/2; an
+    overrun's group is one stack (SNC-9.6.2), that of its seen units or, none seen, a uniform
+    choice among the stacks next to the target, with at least one unit. None when the draw
+    cannot fit."""
+    c = o["combat"]
+    if c is None:
+        return []
+    shown = list(c["attackers"])
+    fogged = o["variant"]["options"].get("attackers_seen") == "tops_only"
+    if not fogged or o["side"] == o["player"]:
+        return shown
+    t = game.tables
+    target = parse_hex(c["target"])
+    near = {
+        u: h
+        for u, h in where.items()
+        if hex_adjacent(parse_hex(h), target) and not t.spec[u].is_static
+    }  # SNC-10.0.5, SNC-10.2.1: mobile units next to the target
+    if c["overrun"]:  # SNC-9.6.2: one stack
+        hexes = sorted({loc[u] for u in shown if u in loc} or set(near.values()))
+        if not hexes:
+            return shown if shown else None
+        h = rng.choice(hexes)
+        near = {u: x for u, x in near.items() if x == h}
+    hidden = [u for u in placed if u in near and rng.random() < 0.5]
+    if not shown and not hidden:
+        return None  # an attack has an attacker (SNC-10.0.5)
+    return shown + hidden
+
+
+def _struck(o: Mapping[str, Any], attackers: list[str]) -> set[str]:
+    """Unseen attackers of an attack already launched have attacked this phase (SNC-10.0.7)."""
+    c = o["combat"]
+    if c is None or c["overrun"] or o["step"] == "join":
+        return set()
+    return set(attackers) - set(c["attackers"])
+
+
+def _combat(
+    o: Mapping[str, Any], stacks: Mapping[str, list[str]], attackers: list[str]
+) -> dict[str, Any] | None:
+    """The combat under way with its drawn `attackers`, its defenders the whole stack where the
+    view leaves them out (SNC-6.3.1, SNC-10.0.4)."""
     c = o["combat"]
     if c is None:
         return None
-    combat = dict(c)
+    combat = dict(c) | {"attackers": attackers}
     hidden = {Step.JOIN}  # the steps whose view leaves the defenders out (SNC-6.3.1)
     if o["variant"]["options"].get("fog_fire_support") == "support_then_reveal":
         hidden |= {Step.SUPPORT_A, Step.AIR_ASK, Step.AIR_ROLL}  # AMB-SNC-40
@@ -221,16 +274,12 @@ def resample(
         data = _draw(game, observation, rng)
         if data is None:
             continue
-        afters = ["main", "phase"] if observation["step"] == Step.STACK.value else [""]
-        rng.shuffle(afters)
-        for after in afters:  # uniform over what the position check accepts
-            data["after_stack"] = after
-            try:
-                s = state_from_json(game, data)
-            except (ImpossiblePosition, InvalidInput):
-                continue
-            if observe(game, s, side) == observation:
-                return s
+        try:
+            s = state_from_json(game, data)
+        except (ImpossiblePosition, InvalidInput):
+            continue
+        if observe(game, s, side) == observation:
+            return s
     raise ImpossiblePosition(
         f"no state with this observation found in {ATTEMPTS} draws", field="where"
     )

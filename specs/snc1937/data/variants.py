@@ -2,8 +2,12 @@
 points found here.
 
 Preset `standard` follows the catalogue's kernel notes with the front-matter errata box applied
-(SNC-0.0.3, SNC-0.0.4); it reads every option's first reading. Preset `printed` is `standard`
-with the printed CRT and TEC wherever that box changes them:
+(SNC-0.0.3, SNC-0.0.4); it reads every option's first reading. One note gives way to the example
+of play (section 12): `naval_gunfire_adjacent` (AMB-SNC-32), where the text says nothing and
+the example rules the note's reading out (the option's text argues it); with it the example
+replays to its last number (tests/snc1937/test_example_of_play.py), so no preset of its own is
+needed. Preset `printed` is `standard` with the printed CRT and TEC wherever that box changes
+them:
 
 - `crt_5to1_six=printed`: the box gives die 6 at 5:1 as 0/4 (SNC-0.0.4); the printed cell is
   the 5:1 column's d6 in `crt.toml` (provisional: the text says only that the box changes it),
@@ -26,6 +30,7 @@ from kernel.variants import option as _o
 from kernel.variants import reading as _r
 
 ERRATA = "errata box"
+EXAMPLE = "example of play"  # section 12, the designer's own play (no clause IDs, SNC-0.0.5)
 
 
 COMBAT = (
@@ -288,16 +293,110 @@ SEQUENCE = (
     _o(
         "sudden_defeat_timing",
         "AMB-SNC-15",
-        'Does a momentary state count for the sudden-death defeat ("if at any time")?',
-        ("SNC-4.2.1", "SNC-9.0.10", "SNC-10.5.1.1"),
+        'Does a momentary state count for the sudden-death defeat ("if at any time")? A move '
+        "is made hex by hex (SNC-9.0.3), a combat loss by loss: after_each_action looks after "
+        "every one of them, after_each_move only once a whole move, a whole combat with its "
+        "advance, or a placement is over. Both presets read the text literally "
+        '(after_each_action): "if at any time" names no moment at which the check waits, and '
+        "every hex a unit enters is a moment of play (control changes there at once, "
+        "SNC-3.2.2); the catalogue's note (after_each_move) makes the kernel's unit of action "
+        "a whole move, which the text never does",
+        ("SNC-4.2.1", "SNC-9.0.3", "SNC-9.0.10", "SNC-10.5.1.1"),
         _r(
             "after_each_action",
-            "Checked after each atomic action: one unit's move, one combat with its advance, "
-            "each placement.",
-            NOTE,
+            "Checked after every action: each hex a move enters, each step lost, each "
+            "advance, retreat or placement, so a unit passing out of 3512's ring and back "
+            "ends the game (AMB-SNC-15 (a)).",
+            TEXT,
             "SNC-4.2.1",
+            "SNC-9.0.3",
+        ),
+        _r(
+            "after_each_move",
+            "Checked once a whole move is over (its last hex), once a whole combat is over "
+            "(losses, retreats and advance), and after each placement; a ring left and "
+            "regained within one move or combat does not count (AMB-SNC-15 (b)).",
+            NOTE,
+            "SNC-9.0.10",
+            "SNC-10.5.1.1",
         ),
         _r("end_of_phase", "Checked only at the end of each phase.", ALT),
+    ),
+    _o(
+        "attackers_seen",
+        None,
+        "Does the defender see every declared attacker, or only those on top of their stacks? "
+        "SNC-6.3.1 lets a player look beneath an enemy stack's top only when he attacks it; "
+        "SNC-10.0.5 has the attacker bring units from any number of hexes into one attack, and "
+        "the odds total them (SNC-10.3.0.1). Both presets show them (declared_open): SNC-6.3.1 "
+        "guards what an enemy stack holds until it is attacked, and an attack's units are "
+        "named and totalled as it is resolved, each player totalling his own side "
+        "(SNC-10.3.0.1), which the defender can check only if he sees them",
+        ("SNC-6.3.1", "SNC-10.0.5", "SNC-10.3.0.1"),
+        _r(
+            "declared_open",
+            "Every declared attacker is named to both players, under its stack's top too.",
+            HERE,
+            "SNC-10.0.5",
+            "SNC-10.3.0.1",
+        ),
+        _r(
+            "tops_only",
+            "The defender sees only the attackers on top of their stacks (and units still at "
+            "sea); the others stay hidden like any unit beneath a top.",
+            TEXT,
+            "SNC-6.3.1",
+        ),
+    ),
+    _o(
+        "landing_fire_support",
+        None,
+        "After Japanese fire support in the First Operations Phase, which markers may a landing "
+        'in the Reinforcement Phase still have? SNC-8.4.0.6 gives it those "not used in the '
+        'First Operations Phase"; SNC-8.5.2 (red) says the markers are used "in the First '
+        'Operations Phase or the Reinforcement Phase, not both". Both presets read SNC-8.5.2 as '
+        "all markers at once (all_or_none): a marker used in First Operations is set aside "
+        "until the next Operations Phase anyway (SNC-11.1.5), and the Reinforcement Phase is "
+        "none, so read per marker the Important note would add nothing",
+        ("SNC-8.4.0.6", "SNC-8.5.2", "SNC-11.1.5", "SNC-11.1.6"),
+        _r(
+            "all_or_none",
+            "Once any Japanese marker is used in the First Operations Phase, a landing has only "
+            "its amphibious marker.",
+            TEXT,
+            "SNC-8.5.2",
+        ),
+        _r(
+            "per_marker",
+            "A landing may have every marker not used in the First Operations Phase, and its "
+            "amphibious marker.",
+            TEXT,
+            "SNC-8.4.0.6",
+        ),
+    ),
+    _o(
+        "marker_arrival",
+        None,
+        "When do the Japanese receive a GT's fire support markers: with the GT's box (from the "
+        "Chinese player turn, which opens the GT) or at the start of their own player turn? It "
+        "decides the naval gunfire the Japanese hold in defence in the Chinese player turns of "
+        'GT 1 and 2. Both presets read SNC-8.5.1 (own_player_turn): markers "are received at '
+        "the beginning of each player turn and may be used during the First Operations "
+        "Phase\", the receiving player's turn and phase; the TRT box says only the GT",
+        ("SNC-8.5.1", "SNC-3.1.2", "SNC-3.1.3", "SNC-5.1.1", "SNC-11.1.4"),
+        _r(
+            "own_player_turn",
+            "At the start of the Japanese player turn of their GT: not in that GT's Chinese "
+            "player turn.",
+            TEXT,
+            "SNC-8.5.1",
+        ),
+        _r(
+            "game_turn",
+            "From the start of their GT, the Chinese player turn included (the TRT box).",
+            HERE,
+            "SNC-3.1.2",
+        ),
     ),
     _o(
         "reinforcement_actions",
@@ -781,6 +880,93 @@ MOVEMENT = (
 
 REINFORCEMENT = (
     _o(
+        "elite_return_ban",
+        None,
+        "May a returning Chinese elite unit (SNC-8.1.4: in or next to Nanking) be placed next "
+        'to a Japanese unit? SNC-8.2.1 bans it for "Chinese reinforcements", and SNC-8.0.1 '
+        "calls reinforcements the units set on the TRT; SNC-8.1.2 sets the elite unit on the "
+        "TRT, but under 8.1, Replacements. Both presets apply the ban (applies): the unit "
+        "comes from the TRT like any reinforcement (SNC-8.0.1), and SNC-8.1.4 says where, not "
+        "that the ban is lifted",
+        ("SNC-8.1.4", "SNC-8.2.1", "SNC-8.0.1", "SNC-8.1.2"),
+        _r(
+            "applies",
+            "Never next to a Japanese unit, as any Chinese reinforcement.",
+            HERE,
+            "SNC-8.2.1",
+            "SNC-8.0.1",
+        ),
+        _r(
+            "exempt",
+            "In or next to Nanking, next to Japanese units or not (never in their hex).",
+            TEXT,
+            "SNC-8.1.4",
+        ),
+    ),
+    _o(
+        "elite_return_move",
+        None,
+        "May a returned Chinese elite unit move in the Reinforcement Phase it is placed in? "
+        "SNC-8.2.2 gives a move to units placed in their listed starting hexes; SNC-8.1.4 only "
+        "places the returned unit. Both presets read SNC-8.1.4 as written (placed_only): "
+        "Nanking or a hex next to it is no listed starting hex, and the text gives the "
+        "returned unit no move",
+        ("SNC-8.1.4", "SNC-8.2.2", "SNC-8.2.3", "SNC-8.2.7"),
+        _r("placed_only", "No: it is placed and moves no more that phase.", TEXT, "SNC-8.1.4"),
+        _r(
+            "moves",
+            "Yes: like a method-(a) arrival, never next to a Japanese unit (SNC-8.2.3).",
+            HERE,
+            "SNC-8.2.2",
+            "SNC-8.2.3",
+        ),
+    ),
+    _o(
+        "tenth_army_unopposed",
+        None,
+        "Does the 10th Army get its second hex of advance when its landing hex holds no "
+        'Chinese unit? SNC-8.4.1.2 gives two hexes "after combat, starting with the landing '
+        'hex"; a landing on an empty hex has no combat and its units are placed '
+        "(SNC-8.4.0.11). Both presets read it as written (after_combat_only)",
+        ("SNC-8.4.1.2", "SNC-8.4.0.11", "SNC-8.4.1.1"),
+        _r(
+            "after_combat_only",
+            "No: only after a landing combat; placed units stay in the landing hex.",
+            TEXT,
+            "SNC-8.4.1.2",
+        ),
+        _r(
+            "unopposed_too",
+            "Yes: the landing hex is entered either way, and the second hex follows as after a "
+            "combat.",
+            HERE,
+            "SNC-8.4.1.1",
+        ),
+    ),
+    _o(
+        "tenth_army_delay",
+        None,
+        'How does a 10th Army unit delayed (SNC-8.0.2, unit by unit) keep to "one landing '
+        'location" (SNC-8.4.1.1; the 16th Division too, SNC-8.4.2.1)? Both presets read the '
+        "limit as binding each landing (each_landing): SNC-8.0.2 lets every unit be delayed on "
+        "its own, and the units that land in one GT land at one location",
+        ("SNC-8.4.1.1", "SNC-8.4.2.1", "SNC-8.0.2"),
+        _r(
+            "each_landing",
+            "The units landing in one GT land together at one hex; a unit delayed lands later "
+            "at any hex its line names.",
+            HERE,
+            "SNC-8.0.2",
+        ),
+        _r(
+            "whole_line",
+            "The line lands whole: once one of its units is delayed this GT, the rest wait "
+            "too, so all land at one location.",
+            HERE,
+            "SNC-8.4.1.1",
+        ),
+    ),
+    _o(
         "landing_unpaid_losses",
         "AMB-SNC-12",
         "What happens to landing losses that cannot be paid, and to attackers that do not fit "
@@ -862,11 +1048,25 @@ REINFORCEMENT = (
     _o(
         "naval_gunfire_adjacent",
         "AMB-SNC-32",
-        'What must be "adjacent" to the Yangtze or Huangpu for attacking naval gunfire?',
-        ("SNC-11.4.2", "SNC-11.4.3", "SNC-7.1.5"),
+        'What must be "adjacent" to the Yangtze or Huangpu for attacking naval gunfire? The '
+        "text does not say, and the catalogue's note takes the defender's hex without evidence. "
+        "The example of play (section 12), the designer's own play, is the only evidence: on "
+        'GT 3 it adds naval gunfire ("three fire support shifts", "3R") to the attacks on '
+        "3511 and 3410, hexes off the water, from 3510, 3512 and 3611 on it; under "
+        "defender_hex those attacks could have two markers, not three (one per category, "
+        "SNC-11.1.3), and the 3410 die gives 1/0, not the text's 1/1. The example cannot tell "
+        "attacker_hex from either. Both presets take either: it adds the example's attacks to "
+        'the note\'s, and an attack on a hex by the water is "adjacent" to it on any reading. '
+        "No rule text is broken, so the rules-text-first note of AMB-SNC-5 does not apply",
+        ("SNC-11.4.2", "SNC-11.4.3", "SNC-7.1.5", "SNC-11.1.3"),
+        _r(
+            "either",
+            "The defender's hex or an attacker's hex (a landing's: the landing hex).",
+            EXAMPLE,
+            "SNC-11.4.2",
+        ),
         _r("defender_hex", "The defender's hex.", NOTE),
         _r("attacker_hex", "An attacker's hex.", ALT),
-        _r("either", "Either.", ALT),
     ),
     _o(
         "static_steps",
@@ -991,6 +1191,65 @@ ZOC = (
     ),
 )
 
+AUDIT = (
+    _o(
+        "garrison_occupation",
+        "AMB-SNC-16",
+        "Does a Japanese group that moves through a city hex, without ending its move there, "
+        '"occupy" it and so place a garrison in it (SNC-9.1.3: "each time the Japanese occupy '
+        'or reoccupy a city hex they immediately place one of the Japanese garrison units")? '
+        "AMB-SNC-16 (iv) notes that occupying may differ from controlling (SNC-3.2.2: control "
+        "passes when a unit enters). Both presets read it as written (every_city_entered): a "
+        'unit in a hex occupies it, and "immediately" places the garrison as the city is '
+        "entered, as control passes (control_transit)",
+        ("SNC-9.1.3", "SNC-3.2.2", "SNC-9.1.2"),
+        _r(
+            "every_city_entered",
+            "Yes: every city hex a Japanese unit enters brings a garrison at once, in transit "
+            "too (with control_transit=every_hex_entered).",
+            TEXT,
+            "SNC-9.1.3",
+        ),
+        _r(
+            "where_units_stay",
+            "No: a moving group occupies only the city its move ends in; an advance, a landing "
+            "or a placement occupies its hex.",
+            ALT,
+            "SNC-9.1.3",
+            "SNC-3.2.2",
+        ),
+    ),
+    _o(
+        "landing_defended_once",
+        None,
+        "May a landing attack Chinese units that an earlier landing of the same Reinforcement "
+        "Phase attacked already (they retreated one hex into another landing hex, "
+        'SNC-8.4.0.9)? SNC-10.0.8 says "defending units may not be attacked more than once per '
+        'phase", but section 10 frames its limits for "the Operations Phase that the player '
+        'chooses attack" (SNC-10.0.1), and a landing is a "special amphibious attack" of the '
+        "Reinforcement Phase made whatever the phase order (SNC-8.4.0.10). Both presets take "
+        "exempt, as the catalogue does for the other attack outside a Fight phase, the overrun "
+        "(repeated_overruns=exempt, AMB-SNC-26), and for the landing's attackers "
+        "(landing_is_attack=separate, AMB-SNC-12 (v)); applies reads SNC-10.0.8 literally",
+        ("SNC-10.0.8", "SNC-10.0.1", "SNC-8.4.0.4", "SNC-8.4.0.9", "SNC-8.4.0.10"),
+        _r(
+            "exempt",
+            "Yes: each landing fights whatever Chinese units stand in its landing hex, as "
+            "often as groups land there; the per-phase limits are the Fight phases'.",
+            HERE,
+            "SNC-10.0.1",
+            "SNC-8.4.0.4",
+        ),
+        _r(
+            "applies",
+            "No: a group may not land at a hex holding a Chinese unit a landing of this phase "
+            "attacked already; it lands elsewhere or waits (SNC-8.0.2).",
+            TEXT,
+            "SNC-10.0.8",
+        ),
+    ),
+)
+
 OPTIONS: tuple[Option, ...] = (
     *COMBAT,
     *SEQUENCE,
@@ -1000,6 +1259,7 @@ OPTIONS: tuple[Option, ...] = (
     *DATA_ONLY,
     *VICTORY,
     *ZOC,
+    *AUDIT,
 )
 
 STANDARD = {o.name: o.readings[0].name for o in OPTIONS}

@@ -4,6 +4,11 @@ Every unit is in exactly one place (on the map, in a TRT box, in the dead pile, 
 its elite return die, SNC-8.1.2); units are only on enterable hexes, never in 3513 (SNC-0.0.1)
 nor on water (SNC-9.4.6); no hex holds both sides (SNC-6.0.1); only two-step units are reduced
 (SNC-2.2.1.12); a combat is stored only inside a Fight or landing (SNC-10.1.2).
+
+Each field is also held to its domain as the rules give it, not to the values play happened to
+show (`position_domains.check_domains`): the steps a phase has, the hex a static unit may be
+in, who may attack and defend, the TRT boxes a counter may wait in, and the hexes a stacking
+check left over the limits.
 """
 
 from __future__ import annotations
@@ -11,8 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kernel.errors import ImpossiblePosition
+from kernel.hexes import hex_adjacent
 from specs.snc1937.formal import properties
-from specs.snc1937.rules.state import Phase, SNCState, Step
+from specs.snc1937.formal.position_domains import check_domains
+from specs.snc1937.rules.state import JP, Phase, SNCState, Step
 from specs.snc1937.rules.tables import stacks
 
 if TYPE_CHECKING:
@@ -67,21 +74,24 @@ def check_position(t: Tables, s: SNCState) -> None:
         if any(u not in loc for u in s.moving) or len({loc[u] for u in s.moving}) != 1:
             raise _refuse("a moving group is one stack on the map", "moving", "SNC-9.0.10")
         overrunning = s.combat is not None and s.combat.overrun  # SNC-9.6.3
-        if not 0 <= s.mp < 16 or (s.step not in (Step.MAIN, Step.STACK) and not overrunning):
+        forming = s.step == Step.GROUP and s.mp == 16 and s.combat is None  # SNC-9.0.10
+        steps = (Step.MAIN, Step.STACK)
+        if not forming and (not 0 <= s.mp < 16 or (s.step not in steps and not overrunning)):
             raise _refuse(
                 "a move under way has spent MP, in the main step or its overrun's battle",
                 "mp",
                 "SNC-9.0.1",
                 "SNC-9.6.3",
             )
-    elif s.mp or s.overrun_next:
+    elif s.mp or s.overrun_next or s.step == Step.GROUP:
         raise _refuse("MP and an overrun's sequel only for a move under way", "mp", "SNC-9.0.7")
     if (s.overrun_next == "repeat") != (s.overrun_target is not None):
         raise _refuse("a repeated overrun names its hex", "overrun_target", "SNC-9.6.8")
     alive = dict(s.where)
     overrunners = [] if s.combat is None or not s.combat.overrun else s.combat.attackers
-    if any(u in alive for u in overrunners) and not s.moving:
+    if any(u in alive for u in overrunners) and not s.moving and s.step != Step.JOIN:
         raise _refuse("an overrun is made by a moving group", "combat.overrun", "SNC-9.6.2")
+    _check_overrun_group(t, s)
     if s.combat is not None and s.step not in COMBAT_STEPS and s.step != Step.AIR_ROLL:
         raise _refuse("a combat outside the combat steps", "combat", "SNC-10.1.2")
     if s.combat is None and s.step in COMBAT_STEPS:
@@ -94,6 +104,42 @@ def check_position(t: Tables, s: SNCState) -> None:
         raise _refuse("the phase order is declared first", "order", "SNC-5.3.1")
     _check_checked(s)
     _check_topped(t, s)
+    check_domains(t, s)
+
+
+def _check_overrun_group(t: Tables, s: SNCState) -> None:
+    """An overrun's group being declared (`Step.JOIN` with `combat.overrun`): in a Japanese
+    Move phase, no move under way yet, mobile Japanese units that have not moved this phase,
+    all in one hex next to the target (SNC-9.6.1, SNC-9.6.2, SNC-5.3.2)."""
+    c = s.combat
+    if c is None or not c.overrun or s.step != Step.JOIN:
+        return
+    ops = s.phase in (Phase.OPS1, Phase.OPS2) and s.order is not None
+    if s.side != JP or not ops or s.ops_kind() != "move" or s.moving or s.mp or s.overrun_next:
+        raise _refuse(
+            "an overrun group is declared in a Japanese Move phase, before its move",
+            "combat.overrun",
+            "SNC-9.6.1",
+            "SNC-5.3.2",
+        )
+    loc = dict(s.where)
+    for u in c.attackers:
+        spec = t.spec[u]
+        if u not in loc or spec.side != JP or spec.is_static or u in s.done:
+            raise _refuse(
+                f"{u} may not be in an overrun group: a mobile Japanese unit on the map that "
+                "has not moved this phase",
+                "combat.attackers",
+                "SNC-9.6.2",
+                "SNC-9.0.10",
+            )
+    hexes = {loc[u] for u in c.attackers}
+    if len(hexes) > 1 or any(not hex_adjacent(h, c.target) for h in hexes):
+        raise _refuse(
+            "an overrun group starts its move in one hex, next to the target",
+            "combat.attackers",
+            "SNC-9.6.2",
+        )
 
 
 def _check_topped(t: Tables, s: SNCState) -> None:

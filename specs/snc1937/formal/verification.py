@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import functools
 
-from kernel.properties import Property
+from kernel.properties import Property, Verdict
 from kernel.variants import Variant
 from solvers.checking.abstraction import AbstractLink
 from solvers.checking.prover import Formal, Invariant, Part, StepInvariant, StepPart
 from solvers.checking.terms import B, Frame, I, Ops
 from specs.snc1937.data.loader import load_data
+from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.formal import noleak
 from specs.snc1937.formal import properties as props
 from specs.snc1937.formal.symbolic import CLAUSES, NEXT, Model, at, flag
 from specs.snc1937.rules.play import SNCRules
@@ -29,7 +31,10 @@ from specs.snc1937.rules.tables import Tables, locations
 
 @functools.cache
 def properties() -> tuple[Property, ...]:
-    return props.properties(Tables(load_data()))
+    """The rules' properties, then SNC-P-NO-LEAK (tested on playouts: `noleak` says why)."""
+    t = Tables(load_data())
+    holds: dict[str, Verdict] = dict.fromkeys(sorted(CATALOGUE.presets), "holds")
+    return (*props.properties(t), noleak.no_leak(t, holds))
 
 
 @functools.cache

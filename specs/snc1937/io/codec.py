@@ -270,8 +270,8 @@ def action_record(a: Action) -> Any:
             return wire.DeclareAction(order=order.value)
         case Move(units, to):
             return wire.MoveAction(units=units, to=hex_name(to))
-        case Overrun(units, target):
-            return wire.OverrunAction(units=units, target=hex_name(target))
+        case Overrun(target):
+            return wire.OverrunAction(target=hex_name(target))
         case Attack(target):
             return wire.AttackAction(target=hex_name(target))
         case Join(unit):
@@ -343,7 +343,7 @@ def action_from_json(game: SNCRules, data: Any) -> Action:
         case wire.MoveAction():
             return Move(ids.units(rec.units, "action.units"), hx(rec.to, "to"))
         case wire.OverrunAction():
-            return Overrun(ids.units(rec.units, "action.units"), hx(rec.target, "target"))
+            return Overrun(hx(rec.target, "target"))
         case wire.AttackAction():
             return Attack(hx(rec.target, "target"))
         case wire.JoinAction():

@@ -7,12 +7,13 @@ final column, the die and the steps lost), and events name the clause that made 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from specs.snc1937.io import codec
-from specs.snc1937.rules.actions import Action, Roll
+from specs.snc1937.rules.actions import Action, Join, Move, Overrun, Roll, Strike
 from specs.snc1937.rules.odds import column_label
-from specs.snc1937.rules.state import Combat, SNCState, Step
+from specs.snc1937.rules.state import MF_MOBILE, Combat, SNCState, Step
 from specs.snc1937.rules.tables import Tables, battle, crt
 
 if TYPE_CHECKING:
@@ -21,7 +22,36 @@ if TYPE_CHECKING:
 
 def describe(game: SNCRules, s: SNCState, action: Action) -> str:
     side = game.to_move(s) or ""
-    return f"{side}: {codec.action_text(action)}"
+    return f"{side}: {codec.action_text(action)}{_overrun_note(s, action)}{_group_note(s, action)}"
+
+
+def _group_note(s: SNCState, action: Action) -> str:
+    """What a step of a group formed unit by unit stands for (SNC-9.0.10, SNC-9.6.2;
+    AMB-SNC-44): a unit opening or joining it, its first hex together."""
+    if isinstance(action, Join) and s.step == Step.MAIN:
+        return " (opens a group to move together, SNC-9.0.10)"
+    if isinstance(action, Join) and s.step == Step.GROUP:
+        return f" (joins {', '.join(s.moving)} to move together, SNC-9.0.10, SNC-9.6.2)"
+    if isinstance(action, Move) and s.step == Step.GROUP:
+        return " (the group's first hex together, SNC-9.0.10, SNC-9.6.2)"
+    if isinstance(action, Move) and s.overrun_next == "owed":
+        return " (together toward its overrun, SNC-9.6.2)"
+    return ""
+
+
+def _overrun_note(s: SNCState, action: Action) -> str:
+    """What an overrun step stands for, from what both sides see (the combat is open): the
+    group joined unit by unit and launched (SNC-9.6.2, SNC-9.6.1)."""
+    c = s.combat
+    if isinstance(action, Overrun) and s.step == Step.MAIN:
+        return " (SNC-9.6.1)"
+    if c is None or not c.overrun or s.step != Step.JOIN:
+        return ""
+    if isinstance(action, Join):
+        return f" (to the group overrunning {c.target}, SNC-9.6.2)"
+    if isinstance(action, Strike):
+        return f" (the group overruns {c.target}, SNC-9.6.1)"
+    return ""
 
 
 def headline(s: SNCState) -> str:
@@ -30,18 +60,37 @@ def headline(s: SNCState) -> str:
 
 
 def events(t: Tables, before: SNCState, action: Action, after: SNCState) -> list[str]:
-    """What `action` caused: the battle its die decided, the units eliminated, the end of the
-    game."""
+    """What `action` caused: an overrun launched, the battle its die decided, the units
+    eliminated, the end of the game."""
     out = []
     c = before.combat
     if isinstance(action, Roll) and before.step == Step.ROLL and c is not None:
         out.append(combat_line(t, before, c, action.face))
+    launched = after.combat
+    if (
+        launched is not None
+        and launched.overrun
+        and after.step != Step.JOIN
+        and (before.combat is None or before.step == Step.JOIN)
+    ):
+        out.append(overrun_line(before, after, launched))
     gone = after.dead - before.dead
     if gone:
         out.append(f"eliminated: {', '.join(sorted(gone))} (SNC-2.2.1.13)")
     if after.result is not None and before.result is None:
         out.append(f"game over: {after.result.reason} ({after.result.clause})")
     return out
+
+
+def overrun_line(before: SNCState, after: SNCState, c: Combat) -> str:
+    """An overrun launched: by whom (declared openly, SNC-10.0.5) and its MP (SNC-9.6.1,
+    SNC-9.6.3); not from where, which the other side need not see (SNC-6.3.1)."""
+    start = before.mp if before.moving else 2 * MF_MOBILE
+    paid = Fraction(start - after.mp, 2)
+    return (
+        f"overrun of {c.target} by {', '.join(c.attackers)}: {paid} MP paid, "
+        f"{Fraction(after.mp, 2)} left; the group stops to fight it (SNC-9.6.1, SNC-9.6.3)"
+    )
 
 
 def combat_line(t: Tables, s: SNCState, c: Combat, face: int) -> str:

@@ -37,6 +37,7 @@ from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.io.observation import observe
 from specs.snc1937.rules.losses import printed_steps
 from specs.snc1937.rules.state import CH, JP, LAST_GT, Phase, SNCState, Step
+from specs.snc1937.rules.support_steps import markers_gt
 from specs.snc1937.rules.tables import Tables, stacks
 from specs.snc1937.rules.top_unit import top_first
 
@@ -254,12 +255,14 @@ def _units(game: SNCRules, s: SNCState, side: str | None) -> tuple[list[Piece], 
 
 
 def _markers(t: Tables, s: SNCState) -> list[Piece]:
-    """Off the map: the fire support markers each side holds this GT, those set aside
-    (SNC-3.1.3, SNC-8.5.1, SNC-11.1.5), and the Chinese air support (SNC-11.3.2)."""
+    """Off the map: the fire support markers each side holds now, as the rules count them
+    (`support_steps.markers_gt`: under marker_arrival=own_player_turn the Japanese hold the last
+    GT's in the Chinese player turn, SNC-8.5.1), those set aside (SNC-3.1.3, SNC-11.1.5), and
+    the Chinese air support (SNC-11.3.2)."""
     out: list[Piece] = []
     for side in (CH, JP):
         for kind in ("artillery", "air", "naval_gunfire", "amphibious"):
-            held = t.markers(side, kind, s.turn)
+            held = t.markers(side, kind, markers_gt(s, side))
             if not held:
                 continue
             used = s.used.count(f"{side}:{kind}")
@@ -277,21 +280,22 @@ def _markers(t: Tables, s: SNCState) -> list[Piece]:
 
 
 def _combat_line(game: SNCRules, s: SNCState, side: str | None) -> list[str]:
-    """The attack under way; its defenders only once `side` may see them (SNC-6.3.1)."""
+    """The attack under way: its attackers and defenders as `side` may see them (`observe`:
+    SNC-6.3.1, SNC-10.0.5; under attackers_seen=tops_only the defender sees only the attackers
+    on top of their stacks)."""
     c = s.combat
     if c is None:
         return []
-    what = "landing attack" if c.landing else "attack"
-    lines = [f"{what} on {hex_name(c.target)} (SNC-10.0.5): " + ", ".join(c.attackers or ("-",))]
+    what = "landing attack" if c.landing else "overrun" if c.overrun else "attack"
+    seen = observe(game, s, side)["combat"] if side is not None else None
+    attackers: Sequence[str] = c.attackers if seen is None else seen["attackers"]
+    lines = [f"{what} on {hex_name(c.target)} (SNC-10.0.5): " + ", ".join(attackers or ("-",))]
     support = [k.replace("_", " ") for k in c.support_a]
     if c.support_d:
         support += [f"{k.replace('_', ' ')} in defence" for k in c.support_d]
     if support:
         lines.append("  fire support: " + ", ".join(support))
-    defenders: Sequence[str] = c.defenders
-    if side is not None:
-        combat = observe(game, s, side)["combat"]
-        defenders = combat["defenders"] if combat else ()
+    defenders: Sequence[str] = c.defenders if seen is None else seen["defenders"]
     if defenders:
         lines.append("  defenders: " + ", ".join(defenders))
     if c.face:

@@ -30,7 +30,7 @@ PhaseName = Literal["declare", "ops1", "reinf", "ops2", "victory", "over"]
 StepName = Literal[
     "main", "join", "support_a", "air_ask", "air_roll", "support_d", "roll", "loss_d",
     "retreat", "loss_a", "advance", "stack", "elite_roll", "replace", "air_defence",
-    "interdict_roll", "interdict", "reinf_move", "advance_on",
+    "interdict_roll", "interdict", "reinf_move", "advance_on", "group",
 ]  # fmt: skip
 Kind = Literal["air", "artillery", "naval_gunfire", "amphibious"]
 Marker = Annotated[str, Meta(pattern="^(CH|JP):(air|artillery|naval_gunfire|amphibious)$")]
@@ -51,8 +51,14 @@ class BoxRecord(Record, frozen=True):
 
 
 OverrunNext = Annotated[
-    Literal["", "again", "repeat"],
-    Meta(description="After an overrun: move on, overrun again (SNC-9.6.7), repeat (SNC-9.6.8)."),
+    Literal["", "again", "repeat", "owed"],
+    Meta(
+        description=(
+            "What the moving group may do next: move on; after an overrun, overrun again "
+            "(SNC-9.6.7) or repeat (SNC-9.6.8); owed: it moves together only to overrun "
+            "(SNC-9.6.2, stack_movement=units_only)."
+        )
+    ),
 ]
 
 
@@ -163,9 +169,9 @@ class MoveAction(Record, frozen=True, tag_field="type", tag="move"):
 
 
 class OverrunAction(Record, frozen=True, tag_field="type", tag="overrun"):
-    """Japanese units of one hex attempt an overrun of an adjacent hex (SNC-9.6.1)."""
+    """A Japanese overrun of an adjacent hex (SNC-9.6.1): by the group under way, or opened for
+    a group of one hex declared next by joins (SNC-9.6.2)."""
 
-    units: Annotated[tuple[Id, ...], Meta(min_length=1, max_length=16, extra_json_schema=_UNIQUE)]
     target: HexId
 
 
@@ -176,7 +182,8 @@ class AttackAction(Record, frozen=True, tag_field="type", tag="attack"):
 
 
 class JoinAction(Record, frozen=True, tag_field="type", tag="join"):
-    """A unit joins the attack (SNC-10.0.5)."""
+    """A unit joins the attack (SNC-10.0.5), the overrun group being declared (SNC-9.6.2), or
+    the group being formed to move together (SNC-9.0.10; AMB-SNC-44)."""
 
     unit: Id
 
@@ -331,9 +338,14 @@ class ObservationRecord(Record, frozen=True):
     roll: Annotated[int, Meta(ge=0, le=64)]
     elite: UnitIds
     stack_hexes: Hexes
+    after_stack: Literal["", "main", "phase"]
     result: OutcomeRecord | None
     overrun_next: OverrunNext
     overrun_target: HexId | None
     overrun_hexes: Hexes
+    culled: Annotated[
+        tuple[PlacedRecord, ...],
+        Meta(max_length=MAX_UNITS, description="Units culled so far in this check (SNC-6.0.4)."),
+    ]
     checked: Hexes
     topped: UnitIds

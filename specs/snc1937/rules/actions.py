@@ -2,7 +2,10 @@
 
 Attacks are declared one at a time, in any order (SNC-10.1.2): `Attack(target)` opens a
 combat, `Join(unit)` adds its attackers one by one (a set would be exponential to list),
-`Strike()` closes the declaration. Losses, advances and over-stacking eliminations are one
+`Strike()` closes the declaration; an overrun's group is declared the same way after
+`Overrun(target)` (SNC-9.6.2), and so is a group that moves together: `Join(unit)` in a Move
+phase opens it, more `Join`s grow it, `Move(group, to)` makes its first hex (SNC-9.0.10,
+SNC-9.6.2; AMB-SNC-44). Losses, advances and over-stacking eliminations are one
 unit per action for the same reason. Dice are `Roll(face)` chance actions (probability 1/6).
 """
 
@@ -23,7 +26,8 @@ class Declare:
 
 @attrs.frozen
 class Move:
-    """Units starting in one hex move together to `to` (SNC-9.0.x; AMB-SNC-44)."""
+    """Units starting in one hex move together to `to` (SNC-9.0.x; AMB-SNC-44): one unit, the
+    whole movable stack (stack_movement=stacks), or the group formed by `Join`s (SNC-9.6.2)."""
 
     units: tuple[str, ...]
     to: Hex
@@ -31,11 +35,12 @@ class Move:
 
 @attrs.frozen
 class Overrun:
-    """Japanese units that started in one hex and moved together attempt an overrun of the
-    adjacent Chinese hex `target` (SNC-9.6.1 to SNC-9.6.3): they pay its MP, stop, and fight
-    it at once; a move may open with one from the start hex."""
+    """A Japanese overrun of the adjacent Chinese hex `target` (SNC-9.6.1 to SNC-9.6.3). With a
+    move under way its group attempts it at once: the group keeps its units (SNC-9.0.10,
+    SNC-9.6.2). Otherwise it opens the overrun and its group is declared next, like an
+    attack's: `Join(unit)` per unit, all from the hex they start their move in (SNC-9.6.2), then
+    `Strike()`; any group of that hex may so be built without listing its subsets."""
 
-    units: tuple[str, ...]
     target: Hex
 
 
@@ -48,14 +53,17 @@ class Attack:
 
 @attrs.frozen
 class Join:
-    """A unit joins the attack being declared (SNC-10.0.5)."""
+    """A unit joins the attack being declared (SNC-10.0.5), the overrun group being declared
+    (SNC-9.6.2), or, in a Move phase, opens or joins a group to move together (SNC-9.0.10,
+    SNC-9.6.2; AMB-SNC-44)."""
 
     unit: str
 
 
 @attrs.frozen
 class Strike:
-    """The attackers are all declared: resolve (SNC-10.1.2)."""
+    """The attackers are all declared: resolve (SNC-10.1.2); an overrun's group pays and fights
+    (SNC-9.6.1, SNC-9.6.3)."""
 
 
 @attrs.frozen

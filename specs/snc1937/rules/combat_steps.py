@@ -287,14 +287,20 @@ def end_advance(t: Tables, s: SNCState) -> SNCState:
 # --- a landing's defenders retreat (SNC-8.4.0.9, SNC-8.4.1.3; AMB-SNC-11) ------------------------
 
 
-def retreater(s: SNCState) -> str:
+def _mobile(t: Tables, units: Iterable[str]) -> list[str]:
+    """Those of `units` that can retreat at all: static units never move (SNC-2.2.1.8,
+    SNC-9.1.1), so they have no hex to retreat into (`retreat.retreats`)."""
+    return [u for u in units if retreat.retreats(t.data, u)]
+
+
+def retreater(t: Tables, s: SNCState) -> str:
     """The next Chinese unit to retreat from the landing hex (SNC-8.4.0.9) or from the hex
-    a 10th Army unit advances into (SNC-8.4.1.3): the first with somewhere to go."""
+    a 10th Army unit advances into (SNC-8.4.1.3): the first that is not static."""
     c = s.combat
     assert c is not None
     origin = c.second or c.target
     here = stacks(s.where).get(origin, ())
-    return here[0]
+    return (_mobile(t, here) or here)[0]
 
 
 def retreat_hexes(t: Tables, s: SNCState, origin: Hex) -> tuple[Hex, ...]:
@@ -307,12 +313,18 @@ def retreat_choices(t: Tables, s: SNCState) -> list[tuple[str, Hex]]:
     """The next retreating unit with each hex it may retreat into."""
     c = s.combat
     assert c is not None
-    unit = retreater(s)
+    unit = retreater(t, s)
+    if not retreat.retreats(t.data, unit):
+        return []  # SNC-2.2.1.8, SNC-9.1.1: a static unit never retreats
     return [(unit, h) for h in retreat_hexes(t, s, c.second or c.target)]
 
 
 def retreat_unit(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
-    """A Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); then the next."""
+    """A Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); then the next. Out of a
+    landing combat it has defended this phase wherever it goes (SNC-10.0.8)."""
+    c = s.combat
+    if c is not None and c.second is None:
+        s = attrs.evolve(s, attacked=s.attacked | {to})  # SNC-10.0.8: `to` holds a defender
     s = put(s, {unit: to})
     s = arrive(t, s, CH, [to], "retreat")
     return _retreats(t, s)
@@ -320,17 +332,19 @@ def retreat_unit(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
 
 def _retreats(t: Tables, s: SNCState) -> SNCState:
     """Each Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); one with nowhere to
-    go is eliminated, or stays under retreat_blocked=stays (AMB-SNC-11). Then the 10th Army
-    unit's advance goes on, or the landing's attacker losses."""
+    go is eliminated, or stays under retreat_blocked=stays (AMB-SNC-11). A static unit (in
+    the 10th Army's second hex) has nowhere to go: it never moves (SNC-2.2.1.8, SNC-9.1.1).
+    Then the 10th Army unit's advance goes on, or the landing's attacker losses."""
     c = s.combat
     assert c is not None
     origin = c.second or c.target
     while here := stacks(s.where).get(origin, ()):
-        if retreat_hexes(t, s, origin):
+        mobile = _mobile(t, here)
+        if mobile and retreat_hexes(t, s, origin):
             return attrs.evolve(s, step=Step.RETREAT)
         if s.variant.is_("retreat_blocked", "stays"):
             break
-        s = eliminate(t, s, [here[0]])
+        s = eliminate(t, s, [(mobile or list(here))[0]])
     if c.second is not None:
         return _advance_on_done(t, s)
     return _losses_a(t, s)

@@ -46,6 +46,22 @@ def takes_control(how: str, variant: Variant) -> bool:
     return how in _ENTERING[variant.reading("control_entry")]
 
 
+def garrison_on_arrival(how: str, variant: Variant) -> bool:
+    """Whether Japanese units arriving this way "occupy" a city hex and so bring a garrison at
+    once (SNC-9.1.3): any arrival that enters the hex (`takes_control`), except that under
+    garrison_occupation=where_units_stay a moving group occupies only the hex its move ends in
+    (`garrison_at_stop`), not a city it passes through (AMB-SNC-16 (iv))."""
+    if not takes_control(how, variant):
+        return False
+    return how != "move" or variant.is_("garrison_occupation", "every_city_entered")
+
+
+def garrison_at_stop(variant: Variant) -> bool:
+    """Whether the end of a Japanese move places the garrison of a city it ends in
+    (SNC-9.1.3; garrison_occupation=where_units_stay, AMB-SNC-16 (iv))."""
+    return variant.is_("garrison_occupation", "where_units_stay")
+
+
 def _switch(control: frozenset[Hex], side: str, hexes: Iterable[Hex]) -> frozenset[Hex]:
     if side == "JP":
         return control | frozenset(hexes)

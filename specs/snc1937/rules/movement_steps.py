@@ -3,8 +3,12 @@ hex of a move, and its end.
 
 A move is made one hex at a time (`Move`), by one unit or (stack_movement=stacks) a hex's whole
 movable stack, until it stops (`Done`) or has nowhere left to go; another group moves only once
-it is over (SNC-9.0.10). The step costs and EZOC sets are `movement.py`'s (through the cached
-views of `tables.py`); the Japanese overruns a move may make are `overrun_steps.py`'s.
+it is over (SNC-9.0.10). Any group of one hex's units is formed as an attack's attackers are:
+`Join(unit)` opens it (`Step.GROUP`), more `Join`s grow it, `Move(group, to)` makes its first
+hex. Under stacks any group may; under units_only ("except in overruns") only a Japanese group
+going "together to the overrun hex" (SNC-9.6.2): into hexes from which an overrun can still be
+reached, and not stopping before it (`overrun_next="owed"`). Step costs and EZOC sets are
+`movement.py`'s (via `tables.py`); the overruns are `overrun_steps.py`'s.
 """
 
 from __future__ import annotations
@@ -15,10 +19,12 @@ from typing import overload
 
 import attrs
 
+from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.snc1937.rules import control, overrun_steps
-from specs.snc1937.rules.actions import Action, Done, Move
-from specs.snc1937.rules.state import CH, FULL_MP, JP, Phase, SNCState, other
+from specs.snc1937.rules.actions import Action, Done, Join, Move
+from specs.snc1937.rules.refusals import illegal
+from specs.snc1937.rules.state import CH, FULL_MP, JP, Phase, SNCState, Step, other
 from specs.snc1937.rules.tables import (
     Tables,
     arrive,
@@ -147,16 +153,19 @@ def move_actions(
     t: Tables, s: SNCState, near_jp_ok: bool, only: frozenset[str] | None
 ) -> Sequence[Action]:
     """A move under way goes on one hex at a time or stops (`Done`); otherwise any group
-    may begin one (SNC-9.0.10: one unit or stack's move at a time)."""
+    may begin one (SNC-9.0.10: one unit or stack's move at a time), or be formed unit by unit
+    (`group_joins`)."""
     overruns = overrun_steps.actions(t, s)  # SNC-9.6.1, SNC-9.6.2
     if s.moving:  # SNC-9.0.10: the move under way goes on or ends before another
         moves: list[Action] = []
-        if s.overrun_next == "":  # after an overrun only another one (SNC-9.6.7, 9.6.8)
+        if s.overrun_next in ("", "owed"):  # after an overrun only another (SNC-9.6.7, 9.6.8)
             here = locations(s.where)[s.moving[0]]
-            steps = step_choices(t, s, here, s.mp, near_jp_ok=near_jp_ok)
-            moves = [Move(s.moving, h) for h in steps]
-        return [*moves, *overruns, Done()]
-    tail: tuple[Action, ...] = (*overruns, *tops(t, s), Done()) if s.phase != Phase.REINF else ()
+            moves = [Move(s.moving, h) for h in group_steps(t, s, here, near_jp_ok=near_jp_ok)]
+        owed = s.overrun_next == "owed"  # SNC-9.6.2: it moved together to overrun
+        return [*moves, *overruns] if owed else [*moves, *overruns, Done()]
+    if s.phase == Phase.REINF:
+        return MoveList(move_starts(t, s, near_jp_ok, only), ())
+    tail: tuple[Action, ...] = (*overruns, *group_joins(t, s), *tops(t, s), Done())
     return MoveList(move_starts(t, s, near_jp_ok, only), tail)
 
 
@@ -178,12 +187,12 @@ def move_ok(t: Tables, s: SNCState, m: Move) -> bool:
         near_ok = False
     else:
         return False
+    if s.step == Step.GROUP:  # the formed group's first hex (SNC-9.0.10, SNC-9.6.2)
+        return tuple(m.units) == s.moving and m in group_actions(t, s)
     if s.moving:
-        if s.overrun_next:
+        if s.overrun_next not in ("", "owed"):
             return False  # SNC-9.6.7, SNC-9.6.8: another overrun or stop
-        return tuple(m.units) == s.moving and m.to in step_choices(
-            t, s, start, s.mp, near_jp_ok=near_ok
-        )
+        return tuple(m.units) == s.moving and m.to in group_steps(t, s, start, near_jp_ok=near_ok)
     if not _may_start_together(t, s, m.units, start, allowed):
         return False
     return m.to in step_choices(t, s, start, FULL_MP, near_jp_ok=near_ok)
@@ -219,20 +228,158 @@ def _may_start_together(
 # --- the move --------------------------------------------------------------------------------
 
 
-def move(t: Tables, s: SNCState, units: tuple[str, ...], to: Hex) -> SNCState:
-    """One hex of a move (SNC-9.0.1 to SNC-9.0.4, SNC-9.0.10); control passes in every
-    hex entered or only where the move ends (control_transit, SNC-3.2.2). A move with
-    nowhere left to go ends by itself."""
-    here = locations(s.where)[units[0]]
+def _entered(t: Tables, s: SNCState, here: Hex, to: Hex) -> SNCState:
+    """The moving group of `s` after entering `to` from `here` (SNC-9.0.1 to SNC-9.0.4); control
+    passes in every hex entered or only where the move ends (control_transit, SNC-3.2.2)."""
     mp = s.mp if s.moving else FULL_MP  # SNC-9.0.1, SNC-9.0.2: MF 8 a move
     mp -= step_cost(t, s, here, to)  # SNC-9.0.4, SNC-9.3.2: the hex's cost
-    s = put(s, dict.fromkeys(units, to), moving=units, mp=mp)
+    s = put(s, dict.fromkeys(s.moving, to), mp=mp, step=Step.MAIN)
     if control.takes_in_transit(s.variant):
         s = arrive(t, s, s.side, [to], "move")
+    return s
+
+
+def move(t: Tables, s: SNCState, units: tuple[str, ...], to: Hex) -> SNCState:
+    """One hex of a move (SNC-9.0.1 to SNC-9.0.4, SNC-9.0.10). A group formed to move together
+    under units_only owes an overrun (SNC-9.6.2). A move with nowhere left to go ends by
+    itself."""
+    here = locations(s.where)[units[0]]
+    formed = s.step == Step.GROUP
+    if not s.moving:
+        s = attrs.evolve(s, moving=units, mp=FULL_MP)
+    s = _entered(t, s, here, to)
+    if formed and s.variant.is_("stack_movement", "units_only"):
+        s = attrs.evolve(s, overrun_next="owed")  # SNC-9.6.2, AMB-SNC-44 (b)
     near_ok = s.phase != Phase.REINF
-    if not step_choices(t, s, to, mp, near_jp_ok=near_ok) and not overrun_steps.actions(t, s):
+    if not step_choices(t, s, to, s.mp, near_jp_ok=near_ok) and not overrun_steps.actions(t, s):
         return stop(t, s)
     return s
+
+
+# --- groups formed unit by unit (SNC-9.0.10, SNC-9.6.2; AMB-SNC-44) ---------------------------
+
+
+def _overrun_ahead(t: Tables, s: SNCState, best: dict[Hex, int]) -> bool:
+    """The moving group of `s` can still reach an overrun, now or after more hexes together
+    (SNC-9.6.1, SNC-9.6.2): a search over the hexes it may enter, each kept with the most MP
+    it was reached with (`best`), so it ends within the 8 MP's reach."""
+    here = locations(s.where)[s.moving[0]]
+    if overrun_steps.targets(t, s, s.moving, here, s.mp):
+        return True
+    for n in step_choices(t, s, here, s.mp, near_jp_ok=True):
+        nxt = _entered(t, s, here, n)
+        if best.get(n, -1) >= nxt.mp:
+            continue
+        best[n] = nxt.mp
+        if _overrun_ahead(t, nxt, best):
+            return True
+    return False
+
+
+def _to_overrun(s: SNCState) -> bool:
+    """Under units_only a group of several units moves together only to overrun (SNC-9.6.2;
+    AMB-SNC-44 (b)): formed and not yet moved, or moved and owing it."""
+    units_only = s.variant.is_("stack_movement", "units_only")
+    return s.overrun_next == "owed" or (s.step == Step.GROUP and units_only)
+
+
+def group_steps(t: Tables, s: SNCState, here: Hex, *, near_jp_ok: bool = True) -> list[Hex]:
+    """The hexes the moving (or formed) group of `s` may enter next (`step_choices`); one going
+    to overrun only those from which an overrun can still be reached (SNC-9.6.2)."""
+    steps = step_choices(t, s, here, s.mp, near_jp_ok=near_jp_ok)
+    if not _to_overrun(s):
+        return steps
+    return [n for n in steps if _overrun_ahead(t, _entered(t, s, here, n), {})]
+
+
+def _movable(t: Tables, s: SNCState, here: Hex) -> tuple[str, ...]:
+    """The units of `here` that may start a move now: the phasing side's mobile units not yet
+    moved (SNC-9.0.6, SNC-9.1.1, SNC-9.0.10)."""
+    return tuple(
+        u
+        for u in stacks(s.where).get(here, ())
+        if t.spec[u].side == s.side and not t.spec[u].is_static and u not in s.done
+    )
+
+
+def _may_form(t: Tables, s: SNCState, units: tuple[str, ...], here: Hex) -> bool:
+    """`units` of `here` have a first hex together (under units_only, toward an overrun; only
+    the Japanese overrun, SNC-9.6.1)."""
+    if s.side != JP and s.variant.is_("stack_movement", "units_only"):
+        return False
+    g = attrs.evolve(s, moving=units, mp=FULL_MP, step=Step.GROUP)
+    return bool(group_steps(t, g, here))
+
+
+def group_joins(t: Tables, s: SNCState) -> list[Join]:
+    """The units that may open a group (a Move phase, no move under way) or join the one being
+    formed: any unit of its hex that may start a move, in any order, as an attack's attackers
+    join; only where the hex's movable units all together have a first hex, so that a group
+    being formed can always be completed (at worst by all of them)."""
+    if s.phase not in (Phase.OPS1, Phase.OPS2) or s.ops_kind() != "move" or s.combat:
+        return []
+    if s.step == Step.GROUP:
+        hexes = [locations(s.where)[s.moving[0]]]
+    elif s.step == Step.MAIN and not s.moving:
+        hexes = sorted(stacks(s.where))
+    else:
+        return []
+    out: list[Join] = []
+    for here in hexes:
+        mine = _movable(t, s, here)
+        if len(mine) > 1 and _may_form(t, s, mine, here):
+            out.extend(Join(u) for u in mine if u not in s.moving)
+    return out
+
+
+def group_actions(t: Tables, s: SNCState) -> list[Action]:
+    """`Step.GROUP`: a unit joins, or the group of two or more makes its first hex together (one
+    unit moves by itself, SNC-9.0.10, SNC-9.6.2)."""
+    here = locations(s.where)[s.moving[0]]
+    moves = [Move(s.moving, h) for h in group_steps(t, s, here)] if len(s.moving) > 1 else []
+    return [*group_joins(t, s), *moves]
+
+
+def join_group(t: Tables, s: SNCState, unit: str) -> SNCState:
+    """`Join(unit)` in a Move phase opens the group or adds to it (SNC-9.0.10, SNC-9.6.2)."""
+    return attrs.evolve(s, moving=(*s.moving, unit), mp=FULL_MP, step=Step.GROUP)
+
+
+def why_not(t: Tables, s: SNCState, action: Action) -> IllegalAction | None:
+    """The rule a refused step of a group moving together breaks; None for the others."""
+    moving = s.phase in (Phase.OPS1, Phase.OPS2) and s.ops_kind() == "move"
+    if isinstance(action, Join) and s.step in (Step.MAIN, Step.GROUP) and moving:
+        return illegal(
+            f"{action.unit} may not join a group moving together: a unit of the group's hex "
+            "not yet moved, in a Move phase; under stack_movement=units_only only a Japanese "
+            "group going to overrun",
+            "SNC-9.0.10",
+            "SNC-9.6.2",
+        )
+    m = action
+    if isinstance(m, Move) and m.units == s.moving and len(m.units) > 1 and _to_overrun(s):
+        here = locations(s.where)[s.moving[0]]
+        raw = step_choices(t, s, here, s.mp, near_jp_ok=True)
+        if m.to in raw and m.to not in group_steps(t, s, here):
+            return illegal(
+                f"from {m.to} no overrun can be reached: under stack_movement=units_only "
+                "a group moves together only to the hex it overruns from",
+                "SNC-9.6.2",
+            )
+    if s.step == Step.GROUP:
+        return illegal(
+            "the group is being formed: Join a unit, or Move the group (two units or more) "
+            "to its first hex",
+            "SNC-9.0.10",
+            "SNC-9.6.2",
+        )
+    if isinstance(action, Done) and s.moving and s.overrun_next == "owed":
+        return illegal(
+            "the group moved together to overrun (stack_movement=units_only): it overruns "
+            "before it stops",
+            "SNC-9.6.2",
+        )
+    return None
 
 
 def stop(t: Tables, s: SNCState) -> SNCState:
@@ -251,4 +398,8 @@ def stop(t: Tables, s: SNCState) -> SNCState:
     )
     if not control.takes_in_transit(s.variant):
         s = arrive(t, s, s.side, [to], "move")
+    if s.side == JP and control.garrison_at_stop(s.variant):
+        g = control.garrison_to_place(t.board, t.data, stacks(s.where), s.dead, to)
+        if g is not None:
+            s = put(s, {g: to})  # SNC-9.1.3: the group occupies the city its move ends in
     return s

@@ -1,14 +1,25 @@
-"""Japanese overruns in the sequence of play (SNC-9.6.1 to SNC-9.6.8): which `Overrun` actions a
-position offers, what one does, and where the group stands once its battle is over.
+"""Japanese overruns in the sequence of play (SNC-9.6.1 to SNC-9.6.8): which overrun steps a
+position offers, what each does, and where the group stands once its battle is over.
 
 The geometry, cost and sequel are `overrun.py`'s; the battle is an ordinary combat (fire
 support, CRT, losses) with the extra 1L (SNC-9.6.5) through `tables.battle`. An overrun is made
-by a group that started its move in one hex and moved together (SNC-9.6.2): at the start of a
-move one unit or all the hex's movable Japanese units (the groups a move begins with), or
-the group whose move is under way. After the battle the group moves into the cleared hex
-(the 9.6 example: "the 11th advances into 2707") and may move on (SNC-9.6.6) or, in a
-Chinese ZOC, try another overrun (SNC-9.6.7); if Chinese units remain, it may pay again
-against the same hex or stop (SNC-9.6.8). `state.overrun_next` records which.
+by a group that started its move in one hex and moved together (SNC-9.6.2):
+
+- with a move under way, by its group, which keeps its units (SNC-9.0.10): `Overrun(target)`
+  pays and opens the battle at once. Which groups move together is the movement rules' choice
+  (`movement_steps.move_starts`, AMB-SNC-44 `stack_movement`);
+- otherwise by any group of one hex's Japanese units that have not moved this phase, declared
+  like an attack's attackers: `Overrun(target)` opens it (`Step.JOIN`, the combat marked
+  `overrun`, no move under way yet), `Join(unit)` adds one unit of the hex (the first unit
+  fixes the hex), `Strike()` pays from the full MF and opens the battle. Every group of the hex
+  is so reachable, and no step lists subsets: the joins offered are the hex's units.
+
+A group whose whole hex may not overrun the target is not offered (strength only grows as units
+join, and the cost and the other conditions depend on the hex, not on the group), so a
+declaration can always be completed. After the battle the group moves into the cleared hex
+(the 9.6 example: "the 11th advances into 2707") and may move on (SNC-9.6.6) or, in a Chinese
+ZOC, try another overrun (SNC-9.6.7); if Chinese units remain, it may pay again against the
+same hex or stop (SNC-9.6.8). `state.overrun_next` records which.
 """
 
 from __future__ import annotations
@@ -18,9 +29,10 @@ from fractions import Fraction
 import attrs
 
 from kernel.errors import IllegalAction
-from kernel.hexes import Hex
+from kernel.hexes import Hex, hex_name
 from specs.snc1937.rules import movement, overrun
-from specs.snc1937.rules.actions import Overrun
+from specs.snc1937.rules.actions import Action, Join, Overrun, Strike
+from specs.snc1937.rules.refusals import illegal
 from specs.snc1937.rules.state import CH, FULL_MP, JP, Combat, Phase, SNCState, Step
 from specs.snc1937.rules.tables import Tables, arrive, battle, locations, put, side_hexes, stacks
 
@@ -68,64 +80,198 @@ def targets(t: Tables, s: SNCState, units: tuple[str, ...], here: Hex, mp: int) 
     return out
 
 
-def _start_groups(units: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The groups a move may begin with (`movement_steps.move_starts`): each unit alone and all the
-    hex's movable units together (SNC-9.6.2 lets them move together whatever
-    `stack_movement`). Other subsets are not offered: listing every subset is exponential (a
-    landed line stacks 14 units), and a subset that may not move as a group (AMB-SNC-44) could
-    not have moved together to an overrun hex either."""
-    return [(u,) for u in units] + ([units] if len(units) > 1 else [])
+def movable(t: Tables, s: SNCState, here: Hex) -> tuple[str, ...]:
+    """The Japanese units in `here` that may start a move now: mobile, not yet moved this phase
+    (SNC-9.0.10, SNC-9.1.1), in the stack's order."""
+    return tuple(
+        u
+        for u in stacks(s.where).get(here, ())
+        if t.spec[u].side == JP and not t.spec[u].is_static and u not in s.done
+    )
+
+
+def start_hexes(t: Tables, s: SNCState, target: Hex) -> list[Hex]:
+    """The hexes next to `target` whose units may start a group overrunning it, with no move
+    under way: those whose movable units, all together, may (SNC-9.6.1, SNC-9.6.2; every
+    smaller group of the hex may then grow into a legal one)."""
+    out = []
+    for h in t.board.neighbors(target):
+        mine = movable(t, s, h)
+        if mine and target in targets(t, s, mine, h, FULL_MP):
+            out.append(h)
+    return out
 
 
 def actions(t: Tables, s: SNCState) -> list[Overrun]:
     """The overruns offered now: by the moving group from where it stands, or (no move under
-    way) by any group of one hex's units that have not moved this phase."""
+    way) the targets some hex's units that have not moved may open an overrun of."""
     if not may_overrun_now(s):
         return []
     if s.moving:
         here = locations(s.where)[s.moving[0]]
-        return [Overrun(s.moving, h) for h in targets(t, s, s.moving, here, s.mp)]
+        return [Overrun(h) for h in targets(t, s, s.moving, here, s.mp)]
     chinese = side_hexes(s.where, t, CH)
-    out: list[Overrun] = []
-    for h, us in sorted(stacks(s.where).items()):
+    found: set[Hex] = set()
+    for h in sorted(stacks(s.where)):
         if not any(n in chinese for n in t.board.neighbors(h)):
             continue
-        mine = tuple(
-            u for u in us if t.spec[u].side == JP and not t.spec[u].is_static and u not in s.done
-        )
-        for group in _start_groups(mine):
-            out.extend(Overrun(group, n) for n in targets(t, s, group, h, FULL_MP))
-    return out
+        mine = movable(t, s, h)
+        if mine:
+            found.update(targets(t, s, mine, h, FULL_MP))
+    return [Overrun(h) for h in sorted(found)]
+
+
+def open_problem(t: Tables, s: SNCState, target: Hex) -> str | None:
+    """Why `Overrun(target)` may not be taken now; None when it may."""
+    if not may_overrun_now(s):
+        return "only the Japanese overrun, in the main step of their Move phase (SNC-9.6.1)"
+    if s.moving:
+        here = locations(s.where)[s.moving[0]]
+        if target in targets(t, s, s.moving, here, s.mp):
+            return None
+        if s.overrun_next == "repeat" and target != s.overrun_target:
+            return f"only {s.overrun_target} may be tried again, or the group stops (SNC-9.6.8)"
+        repeat = s.overrun_next == "repeat"
+        problem = overrun.overrun_problem(
+            t.board, t.data, s.variant, stacks(s.where), s.moving, here, target,
+            Fraction(s.mp, 2), repeat=repeat, overrun_this_phase=s.overrun_hexes,
+        )  # fmt: skip
+        return problem or f"{', '.join(s.moving)} are too weak to overrun {target} (SNC-9.6.4)"
+    if start_hexes(t, s, target):
+        return None
+    near = [h for h in t.board.neighbors(target) if movable(t, s, h)]
+    if not near:
+        return f"no Japanese unit that has not moved this phase is next to {target} (SNC-9.6.1)"
+    mine = movable(t, s, near[0])
+    problem = overrun.overrun_problem(
+        t.board, t.data, s.variant, stacks(s.where), mine, near[0], target,
+        Fraction(FULL_MP, 2), overrun_this_phase=s.overrun_hexes,
+    )  # fmt: skip
+    return problem or f"the units next to {target} are too weak to overrun it (SNC-9.6.4)"
 
 
 def is_legal(t: Tables, s: SNCState, action: Overrun) -> bool:
-    """`action in actions(t, s)`, checked on its own group."""
-    if not may_overrun_now(s):
-        return False
+    """`action in actions(t, s)`, checked on its own target."""
+    return open_problem(t, s, action.target) is None
+
+
+def declaring(s: SNCState) -> bool:
+    """An overrun's group is being declared (no move under way yet, SNC-9.6.2)."""
+    return s.step == Step.JOIN and s.combat is not None and s.combat.overrun
+
+
+def join_problem(t: Tables, s: SNCState, unit: str) -> str | None:
+    """Why `unit` may not join the overrun group being declared; None when it may: a mobile
+    Japanese unit that has not moved this phase, in the hex the group starts its move in
+    (SNC-9.6.1, SNC-9.6.2, SNC-9.0.10, SNC-9.1.1)."""
+    c = s.combat
+    assert c is not None and declaring(s)
     loc = locations(s.where)
-    units = action.units
-    if not units or len(set(units)) != len(units) or any(u not in loc for u in units):
-        return False
-    here = loc[units[0]]
-    if s.moving:
-        if units != s.moving:
-            return False
-        return action.target in targets(t, s, units, here, s.mp)
-    for u in units:
-        spec = t.spec[u]
-        if loc[u] != here or spec.side != JP or spec.is_static or u in s.done:
-            return False
-    mine = [u for u in stacks(s.where)[here] if t.spec[u].side == JP]
-    movable = tuple(u for u in mine if not t.spec[u].is_static and u not in s.done)
-    if units not in _start_groups(movable):
-        return False
-    return action.target in targets(t, s, units, here, FULL_MP)
+    if unit not in loc:
+        return f"{unit} is not on the map (SNC-9.6.2)"
+    if unit in c.attackers:
+        return f"{unit} has already joined the overrun of {c.target} (SNC-9.6.2)"
+    spec = t.spec[unit]
+    if spec.side != JP:
+        return f"{unit} is not Japanese: only the Japanese overrun (SNC-9.6.1)"
+    if spec.is_static:
+        return f"{unit} is static and never moves, so never overruns (SNC-9.1.1, SNC-9.6.2)"
+    if unit in s.done:
+        return (
+            f"{unit} has moved this phase: the overrunning units start their move together "
+            "(SNC-9.6.2, SNC-9.0.10)"
+        )
+    if c.attackers:
+        here = loc[c.attackers[0]]
+        if loc[unit] != here:
+            return (
+                f"{unit} is in {loc[unit]}, the group starts its move in {here}: the "
+                "overrunning units start their movement in one hex (SNC-9.6.2)"
+            )
+        return None
+    if loc[unit] not in start_hexes(t, s, c.target):
+        return f"no group of {loc[unit]} may overrun {c.target} (SNC-9.6.1, SNC-9.6.2)"
+    return None
+
+
+def join_choices(t: Tables, s: SNCState) -> list[str]:
+    """The units that may join the overrun group being declared (`join_problem`), in the data's
+    order: the first from any hex next to the target whose units may overrun it, the others
+    from the first one's hex."""
+    c = s.combat
+    assert c is not None
+    first = c.attackers[:1]
+    hexes = [locations(s.where)[first[0]]] if first else start_hexes(t, s, c.target)
+    found = [u for h in hexes for u in movable(t, s, h) if u not in c.attackers]
+    return sorted(found, key=t.order.__getitem__)
+
+
+def strike_problem(t: Tables, s: SNCState) -> str | None:
+    """Why the declared group may not launch its overrun now; None when it may (the checks
+    of `overrun.overrun_problem` from its start hex with its full MF, and a strength above 0,
+    SNC-9.6.4, SNC-10.4.1.8)."""
+    c = s.combat
+    assert c is not None and declaring(s)
+    if not c.attackers:
+        return "an overrun is made by at least one unit: Join one first (SNC-9.6.2)"
+    here = locations(s.where)[c.attackers[0]]
+    problem = overrun.overrun_problem(
+        t.board, t.data, s.variant, stacks(s.where), c.attackers, here, c.target,
+        Fraction(FULL_MP, 2), overrun_this_phase=s.overrun_hexes,
+    )  # fmt: skip
+    if problem is not None:
+        return problem
+    if not _strong_enough(t, s, c.attackers, c.target):
+        return f"{', '.join(c.attackers)}: the strength rounds down to 0 (SNC-9.6.4, SNC-10.4.1.8)"
+    return None
+
+
+def may_strike(t: Tables, s: SNCState) -> bool:
+    return strike_problem(t, s) is None
+
+
+def why_not(t: Tables, s: SNCState, action: Action) -> IllegalAction | None:
+    """The overrun rule a refused overrun step breaks, naming SNC-9.6.x; None for an action
+    that is no overrun step."""
+    if isinstance(action, Overrun):
+        problem = open_problem(t, s, action.target)
+        if problem is not None:
+            return illegal(f"no overrun of {hex_name(action.target)}: {problem}", "SNC-9.6.1")
+    if not declaring(s):
+        return None
+    if isinstance(action, Join):
+        problem = join_problem(t, s, action.unit)
+        if problem is not None:
+            return illegal(f"{action.unit} may not join: {problem}", "SNC-9.6.2")
+    elif isinstance(action, Strike):
+        problem = strike_problem(t, s)
+        if problem is not None:
+            return illegal(f"the overrun may not be launched: {problem}", "SNC-9.6.1")
+    else:
+        return illegal(
+            "the overrun group is being declared: Join its units, then Strike", "SNC-9.6.2"
+        )
+    return None
 
 
 def start(t: Tables, s: SNCState, action: Overrun) -> SNCState:
+    """`Overrun(target)`: a move under way attempts it with its group at once (SNC-9.6.2: the
+    group keeps its units); otherwise the group is declared next (`Step.JOIN`)."""
+    if s.moving:
+        return launch(t, s, s.moving, action.target)
+    return attrs.evolve(s, combat=Combat(target=action.target, overrun=True), step=Step.JOIN)
+
+
+def strike(t: Tables, s: SNCState) -> SNCState:
+    """The declared group starts its move with the overrun (SNC-9.6.1, SNC-9.6.2)."""
+    c = s.combat
+    assert c is not None and declaring(s)
+    return launch(t, attrs.evolve(s, combat=None, step=Step.MAIN), c.attackers, c.target)
+
+
+def launch(t: Tables, s: SNCState, units: tuple[str, ...], target: Hex) -> SNCState:
     """Pay for the overrun, stop, and open its battle (SNC-9.6.1, SNC-9.6.3): the defenders
     are revealed (SNC-6.3.1) and fire support follows (SNC-9.6.5)."""
-    units, target = action.units, action.target
     here = locations(s.where)[units[0]]
     mp = s.mp if s.moving else FULL_MP
     repeat = bool(s.moving) and s.overrun_next == "repeat"

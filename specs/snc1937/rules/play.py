@@ -116,6 +116,12 @@ class SNCRules:
         match s.step:
             case Step.MAIN:
                 return self._main_actions(s)
+            case Step.GROUP:  # SNC-9.0.10, SNC-9.6.2: a group formed unit by unit
+                return movement_steps.group_actions(t, s)
+            case Step.JOIN if overrun_steps.declaring(s):
+                # SNC-9.6.2: the overrun group, one unit at a time from its start hex
+                group: list[Action] = [Join(u) for u in overrun_steps.join_choices(t, s)]
+                return [*group, Strike()] if overrun_steps.may_strike(t, s) else group
             case Step.JOIN:
                 assert c is not None
                 joins: list[Action] = [Join(u) for u in combat_steps.join_choices(t, s)]
@@ -191,8 +197,12 @@ class SNCRules:
                 return overrun_steps.start(t, s, action)
             case Attack(target):
                 return combat_steps.attack(s, target)
+            case Join(unit) if s.step in (Step.MAIN, Step.GROUP):
+                return movement_steps.join_group(t, s, unit)  # SNC-9.0.10, SNC-9.6.2
             case Join(unit):
                 return combat_steps.join(s, unit)
+            case Strike() if overrun_steps.declaring(s):
+                return overrun_steps.strike(t, s)  # SNC-9.6.1, SNC-9.6.3
             case Strike():
                 return combat_steps.strike(s)
             case Support(kind):
@@ -240,7 +250,12 @@ class SNCRules:
         if isinstance(action, Roll) and action.face not in DIE:
             raise illegal("a die shows 1 to 6", "SNC-10.5.0.1")
         if not chance and not self._is_legal(s, action):
-            raise refusal(s, action)
+            t = self.tables
+            raise (
+                overrun_steps.why_not(t, s, action)
+                or movement_steps.why_not(t, s, action)
+                or refusal(s, action)
+            )
 
     def _roll(self, s: SNCState, face: int) -> SNCState:
         """The die due at this step (SNC-8.1.2, SNC-11.3.2, SNC-11.2.1, SNC-10.5.0.1)."""
@@ -279,10 +294,13 @@ class SNCRules:
 
     def _is_legal(self, s: SNCState, action: Action) -> bool:
         """Legality is the listing's (`legal_actions`); a move is checked on its own start
-        hex rather than by listing every move."""
+        hex, an overrun on its own target, a group's join on its own, rather than by listing
+        every move."""
         t = self.tables
-        if isinstance(action, Move) and s.step == Step.MAIN:
+        if isinstance(action, Move) and s.step in (Step.MAIN, Step.GROUP):
             return movement_steps.move_ok(t, s, action)
+        if isinstance(action, Join) and s.step in (Step.MAIN, Step.GROUP):
+            return action in movement_steps.group_joins(t, s)  # SNC-9.0.10, SNC-9.6.2
         if isinstance(action, Overrun):
             return overrun_steps.is_legal(t, s, action)
         if isinstance(action, Top):

@@ -2,7 +2,8 @@
 
 Legality itself is the listing's (`rules.SNC.legal_actions`); these are the messages for what
 it leaves out, by action kind, and the clause of each step (`STEP_CLAUSE`) for an action out of
-place.
+place. A refused overrun step (`Overrun`, and `Join` or `Strike` while an overrun's group is
+declared) gets its own reason from `overrun_steps.why_not`, naming SNC-9.6.x.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from specs.snc1937.rules.state import Phase, SNCState, Step
 STEP_CLAUSE = {
     Step.MAIN: "SNC-5.0.2",
     Step.JOIN: "SNC-10.0.5",
+    Step.GROUP: "SNC-9.0.10",
     Step.SUPPORT_A: "SNC-11.1.1",
     Step.AIR_ASK: "SNC-11.3.1",
     Step.AIR_ROLL: "SNC-11.3.2",
@@ -88,10 +90,9 @@ def _broken_rule(action: Action) -> IllegalAction | None:
             )
         case Overrun():
             return illegal(
-                f"{', '.join(action.units)} cannot overrun {action.target}: Japanese units "
-                "that started their move in one hex and moved together, in a Move phase, "
-                "against an adjacent Chinese hex that is no city or town, with the MP for "
-                "it (entering plus 1)",
+                f"{action.target} cannot be overrun: Japanese units that start their move in "
+                "one hex and move together, in a Move phase, against an adjacent Chinese hex "
+                "that is no city or town, with the MP for it (entering plus 1)",
                 "SNC-9.6.1",
                 "SNC-9.6.2",
             )
@@ -118,9 +119,11 @@ def _broken_rule(action: Action) -> IllegalAction | None:
             )
         case Land():
             return illegal(
-                "a landing takes this GT's next group, whole, to one of its landing hexes",
+                "a landing takes this GT's next group, whole, to one of its landing hexes, "
+                "never against Chinese units a landing of this phase attacked already",
                 "SNC-8.4.0.3",
                 "SNC-8.4.1.1",
+                "SNC-10.0.8",
             )
         case Delay():
             return illegal(

@@ -15,14 +15,16 @@ from collections.abc import Sequence
 
 import attrs
 
+from kernel.choices import Chain, Mapped
 from kernel.hexes import Hex
 from kernel.variants import Variant
-from specs.snc1937.rules import loc
+from specs.snc1937.rules import combat_steps, loc
 from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replace
 from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
 from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step
 from specs.snc1937.rules.tables import Tables, arrive, put, stacks, trt_without
 from specs.snc1937.rules.top_unit import tops
+from specs.snc1937.rules.zoc import hexes_of_side
 
 
 def due(s: SNCState, side: str, t: Tables) -> list[str]:
@@ -43,25 +45,32 @@ def reinforcement_actions(t: Tables, s: SNCState) -> Sequence[Action]:
     """The phase's actions: each due unit's arrivals, or its delay (SNC-8.0.2: unit by unit,
     under reinforcement_delay=delayable or when it has nowhere to arrive); the moves of
     method-(a) Chinese arrivals; Japanese replacements under replacement_timing=any_time; the
-    end of the phase once every due unit is placed or delayed (SNC-5.4.1)."""
+    end of the phase once every due unit is placed or delayed (SNC-5.4.1). Listed lazily
+    (`kernel.choices`): a Chinese unit's arrivals are built only when read, and membership is
+    answered from its hexes, so `apply` checks a `Place` without building the rest."""
     out: list[Action] = []
+    parts: list[Sequence[Action]] = [out]
     delayable = s.variant.is_("reinforcement_delay", "delayable")
     if s.side == CH:
-        for unit in due(s, CH, t):  # in any order: no rule orders them
-            places = chinese_places(t, s, unit)
-            out.extend(Place(unit, h, rail) for h, rail in places)
-            if delayable or not places:
-                out.append(Delay(unit))  # SNC-8.0.2: unit by unit
         if s.moving:
             return move_actions(t, s, False, s.movable)  # SNC-8.2.2, SNC-8.2.3
+        for unit in due(s, CH, t):  # in any order: no rule orders them
+            places = chinese_places(t, s, unit)
+            parts.append(_places(unit, places))
+            if delayable or not places:
+                parts.append((Delay(unit),))  # SNC-8.0.2: unit by unit
         if s.movable:  # SNC-8.2.2, SNC-8.2.7: method-(a) arrivals may move, either order
-            out.extend(MoveList(move_starts(t, s, False, s.movable), ()))
+            parts.append(MoveList(move_starts(t, s, False, s.movable), ()))
+        out = []
+        parts.append(out)
     else:
         if s.variant.is_("replacement_timing", "any_time"):
             out.extend(Replace(u) for u in replace_choices(t, s))
         for group in landing_groups(t, s):  # any group next (landing_split)
             if snlf_placed(t, s, group):
                 landings: list[Action] = [Place(group[0], h) for h in snlf_hexes(t, s, group[0])]
+            elif waits_whole(t, s, group):
+                landings = []  # SNC-8.4.1.1: part of the line waits, so all of it waits
             else:
                 # SNC-8.4.0.1: Japanese reinforcements arrive by amphibious landing
                 landings = [Land(group, h) for h in landing_hexes(t, s, group)]
@@ -72,7 +81,22 @@ def reinforcement_actions(t: Tables, s: SNCState) -> Sequence[Action]:
         out.extend(tops(t, s))
     if not due(s, s.side, t):
         out.append(Done())  # SNC-5.4.1: only once every due unit is placed (or delayed)
-    return out
+    return Chain(parts)
+
+
+def _places(unit: str, places: Sequence[tuple[Hex, bool]]) -> Mapped[tuple[Hex, bool], Action]:
+    """`Place(unit, h, rail)` for each arrival, built when read."""
+    return Mapped(functools.partial(_place_action, unit), places, functools.partial(_back, unit))
+
+
+def _place_action(unit: str, place: tuple[Hex, bool]) -> Action:
+    return Place(unit, place[0], place[1])
+
+
+def _back(unit: str, action: object) -> tuple[Hex, bool] | None:
+    if isinstance(action, Place) and action.unit == unit:
+        return (action.hex, action.rail)
+    return None
 
 
 # --- Japanese air interdiction (SNC-11.2.x) ------------------------------------------------------
@@ -151,8 +175,17 @@ def replace_choices(t: Tables, s: SNCState) -> list[str]:
     ]
     if not candidates:
         return []
-    ok = loc.japanese_loc_units(t.board, t.data, s.variant, stacks(s.where), candidates)
+    ok = _with_loc(t, s.where, s.variant, tuple(candidates))
     return [u for u in candidates if u in ok]
+
+
+@functools.lru_cache(maxsize=256)
+def _with_loc(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, units: tuple[str, ...]
+) -> frozenset[str]:
+    """`loc.japanese_loc_units`, cached by position: a LoC search costs tens of milliseconds,
+    and the listing, the check of a `Replace` and the step after it ask for the same one."""
+    return loc.japanese_loc_units(t.board, t.data, v, stacks(where), units)
 
 
 def replace(t: Tables, s: SNCState, unit: str) -> SNCState:
@@ -177,15 +210,41 @@ def chinese_places(t: Tables, s: SNCState, unit: str) -> list[tuple[Hex, bool]]:
     (`loc.reinforcement_hexes`: method (a), SNC-8.2.1, SNC-8.2.2), then from GT 3 at a
     railroad hex (`loc.rail_reinforcement_hexes`: method (b), SNC-8.2.4, SNC-8.2.5,
     SNC-9.5.2.x; chinese_rail, AMB-SNC-21)."""
-    st = stacks(s.where)
     if unit in s.reduced:  # an elite unit coming back (SNC-8.1.4)
-        return [(h, False) for h in loc.elite_return_hexes(t.board, t.data, st)]
-    listed = t.record[unit].hexes
-    ok = loc.reinforcement_hexes(t.board, t.data, st, listed)  # SNC-8.2.1, SNC-8.2.2
-    out = [(h, False) for h in listed if h in ok]
-    # SNC-8.2.4, SNC-9.5.2.1: method (b), a railroad hex (none before GT 3)
-    out.extend((h, True) for h in sorted(_rail_hexes(t, s.where, s.variant, s.turn)))
-    return out
+        return [(h, False) for h in elite_places(t, s)]
+    # SNC-8.2.1, SNC-8.2.2: the listed hexes; SNC-8.2.4, SNC-9.5.2.1: method (b), a railroad
+    # hex (none before GT 3); both the same for every unit of a position, so cached by it
+    listed = _listed_places(t, s.where, t.record[unit].hexes)
+    return [*listed, *_rail_places(t, s.where, s.variant, s.turn)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _listed_places(
+    t: Tables, where: tuple[tuple[str, Hex], ...], listed: tuple[Hex, ...]
+) -> tuple[tuple[Hex, bool], ...]:
+    ok = loc.reinforcement_hexes(t.board, t.data, stacks(where), listed)
+    return tuple((h, False) for h in listed if h in ok)
+
+
+@functools.lru_cache(maxsize=256)
+def _rail_places(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, turn: int
+) -> tuple[tuple[Hex, bool], ...]:
+    return tuple((h, True) for h in sorted(_rail_hexes(t, where, v, turn)))
+
+
+def elite_places(t: Tables, s: SNCState) -> tuple[Hex, ...]:
+    """Where a returning elite unit may be placed (SNC-8.1.4): in or next to Nanking, never
+    next to a Japanese unit under elite_return_ban=applies (`loc.elite_return_hexes`,
+    SNC-8.2.1); under exempt any of those hexes a unit may enter and no Japanese unit holds
+    (SNC-0.0.1, SNC-6.0.1; found here)."""
+    st = stacks(s.where)
+    if s.variant.is_("elite_return_ban", "applies"):
+        return loc.elite_return_hexes(t.board, t.data, st)
+    nanking = loc.place(t.board, "Nanking")
+    japanese = hexes_of_side(t.data, st, JP)
+    ring = (nanking, *t.board.neighbors(nanking))
+    return tuple(h for h in ring if t.board.enterable(h) and h not in japanese)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -197,11 +256,14 @@ def _rail_hexes(
 
 def place(t: Tables, s: SNCState, unit: str, h: Hex, rail: bool) -> SNCState:
     """A Chinese reinforcement arrives (SNC-8.2.2, SNC-8.2.4; method (a) units may then
-    move, SNC-8.2.6) or SNLF 9 is placed (AMB-SNC-35)."""
+    move, SNC-8.2.6; a returning elite unit only under elite_return_move=moves, SNC-8.1.4)
+    or SNLF 9 is placed (AMB-SNC-35)."""
     s = attrs.evolve(s, trt=trt_without(s, [unit]), arrived=s.arrived | {unit})
     s = put(s, {unit: h})
     s = arrive(t, s, t.spec[unit].side, [h], "placement")
-    if t.spec[unit].side == CH and not rail and unit not in s.reduced:
+    elite = unit in s.reduced  # a returning elite unit (SNC-8.1.4)
+    moves = not elite or s.variant.is_("elite_return_move", "moves")  # found here
+    if t.spec[unit].side == CH and not rail and moves:
         s = attrs.evolve(s, movable=s.movable | {unit})  # SNC-8.2.2: method (a) may move
     return s
 
@@ -245,6 +307,18 @@ def landing_groups(t: Tables, s: SNCState) -> list[tuple[str, ...]]:
     return [tuple(g) for g in groups.values()]
 
 
+def waits_whole(t: Tables, s: SNCState, group: tuple[str, ...]) -> bool:
+    """Under tenth_army_delay=whole_line, a line sent to one landing location (SNC-8.4.1.1,
+    SNC-8.4.2.1) one of whose units was delayed this GT (SNC-8.0.2: it waits in a later box)
+    may not land the rest: the line lands whole, at one location (found here)."""
+    record = t.record[group[0]]
+    if record.restriction is None or not record.restriction.one_location:
+        return False
+    if not s.variant.is_("tenth_army_delay", "whole_line"):
+        return False
+    return any(gt > s.turn and t.record.get(u) is record for u, gt in s.trt)
+
+
 def landing_hexes(t: Tables, s: SNCState, units: tuple[str, ...]) -> list[Hex]:
     """Where a Japanese group may land (SNC-8.4.0.3, SNC-8.4.1.1, SNC-8.4.2.1; AMB-SNC-43)."""
     record = t.record[units[0]]
@@ -260,7 +334,15 @@ def landing_hexes(t: Tables, s: SNCState, units: tuple[str, ...]) -> list[Hex]:
                 hexes = [h for h in hexes if h.row >= edge]
     else:  # SNC-8.4.0.3: at its designated landing hex
         hexes = list(record.hexes)
+    if s.variant.is_("landing_defended_once", "applies"):
+        # SNC-10.0.8: not against Chinese units a landing of this phase attacked already
+        st = stacks(s.where)
+        hexes = [h for h in hexes if not (h in s.attacked and h in st and _chinese(t, st[h]))]
     return [h for h in hexes if b.enterable(h)]
+
+
+def _chinese(t: Tables, units: tuple[str, ...]) -> bool:
+    return any(t.spec[u].side == CH for u in units)
 
 
 def snlf_placed(t: Tables, s: SNCState, group: tuple[str, ...]) -> bool:
@@ -280,15 +362,23 @@ def snlf_hexes(t: Tables, s: SNCState, unit: str) -> list[Hex]:
 
 def land(t: Tables, s: SNCState, units: tuple[str, ...], h: Hex) -> SNCState:
     """An amphibious landing (SNC-8.4.0.1 to SNC-8.4.0.11), whatever the phase order
-    (SNC-8.4.0.10): against Chinese units there,
-    a landing combat; into an empty hex, the units are placed (AMB-SNC-12 (i))."""
+    (SNC-8.4.0.10): against Chinese units there, a landing combat; into an empty hex, the
+    units are placed (AMB-SNC-12 (i)), and under tenth_army_unopposed=unopposed_too the 10th
+    Army may then make its second hex (SNC-8.4.1.2) as after a landing combat."""
     here = stacks(s.where).get(h, ())
     if here and t.spec[here[0]].side == CH:
         # SNC-8.4.0.4, SNC-8.4.0.10: a landing attack on the hex, whatever the phase order
         combat = Combat(target=h, attackers=units, landing=True, defenders=here)
+        s = attrs.evolve(s, attacked=s.attacked | {h})  # SNC-10.0.8: its defenders
         if s.variant.is_("landing_is_attack", "counts"):  # AMB-SNC-12, SNC-10.0.7
             s = attrs.evolve(s, done=s.done | frozenset(units))
         return attrs.evolve(s, combat=combat, step=Step.SUPPORT_A)  # SNC-8.4.0.6: markers
     s = attrs.evolve(s, trt=trt_without(s, units), arrived=s.arrived | frozenset(units))
     s = put(s, dict.fromkeys(units, h))
-    return arrive(t, s, JP, [h], "placement")  # SNC-8.4.0.11: placed
+    s = arrive(t, s, JP, [h], "placement")  # SNC-8.4.0.11: placed
+    if s.variant.is_("tenth_army_unopposed", "unopposed_too"):
+        # found here: the 10th Army's second hex after a landing without combat (SNC-8.4.1.2)
+        opened = attrs.evolve(s, combat=Combat(target=h, attackers=units, landing=True))
+        if combat_steps.advance_on_choices(t, opened):
+            return attrs.evolve(opened, step=Step.ADVANCE_ON)
+    return s

@@ -135,7 +135,9 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
             return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, result=found)
     s = attrs.evolve(s, stack_hexes=(), after_stack="", combat=None)
     if s.phase == Phase.OPS1:  # SNC-5.1.1: (A) First Operations, then (B) Reinforcement
-        return start_reinforcements(t, attrs.evolve(s, phase=Phase.REINF, step=Step.MAIN))
+        # SNC-10.0.8: a new phase, so no unit has been attacked in it yet
+        s = attrs.evolve(s, phase=Phase.REINF, step=Step.MAIN, attacked=frozenset())
+        return start_reinforcements(t, s)
     if s.phase == Phase.REINF:
         refresh = s.variant.is_("fire_support_refresh", "each_operations_phase")
         # this Reinforcement Phase's arrivals that acted in it (a unit of the First Operations
@@ -197,13 +199,14 @@ def sudden_death(
     """The Chinese sudden-death victory (`victory.sudden_victory`: SNC-4.1.1, SNC-4.1.2;
     `entered` are the hexes Chinese units just moved or advanced into, for
     gt8_adjacency=must_gain, AMB-SNC-14) and defeat (`victory.sudden_defeat`: SNC-4.2.1),
-    the defeat looked at after each action or at phase ends per `sudden_defeat_timing`
-    (AMB-SNC-15)."""
+    the defeat looked at after each action, once no move or combat is under way, or at phase
+    ends per `sudden_defeat_timing` (AMB-SNC-15, `victory.defeat_checked_now`)."""
     st = stacks(s.where)
     won = victory.sudden_victory(t.board, t.data, st, s.jp_control, s.turn, s.variant, entered)
     if won is not None:
         return won
-    if end_of_phase or s.variant.is_("sudden_defeat_timing", "after_each_action"):
+    busy = bool(s.moving) or s.combat is not None  # a move or a combat under way
+    if end_of_phase or victory.defeat_checked_now(s.variant, busy=busy):
         return victory.sudden_defeat(t.board, t.data, st, s.turn, s.variant)
     return None
 

@@ -60,7 +60,13 @@ class Step(enum.Enum):
     """What is being decided now."""
 
     MAIN = "main"  # move / attack / place / declare / end the phase
-    JOIN = "join"  # attackers join the declared attack (SNC-10.0.5)
+    # attackers join the declared attack (SNC-10.0.5), or units of one hex the overrun group
+    # being declared (SNC-9.6.2: `Combat.overrun` set, no move under way yet)
+    JOIN = "join"
+    # a group of one hex's units is being formed to move together, unit by unit (`Join`),
+    # before its first hex (SNC-9.0.10, SNC-9.6.2; AMB-SNC-44): `moving` holds it, with the
+    # full MF in `mp`, and nothing has moved yet
+    GROUP = "group"
     SUPPORT_A = "support_a"  # the attacker adds fire support (SNC-11.1.1)
     AIR_ASK = "air_ask"  # the Chinese may intercept a Japanese air marker (SNC-11.3.1)
     AIR_ROLL = "air_roll"  # chance: the interception die (SNC-11.3.2)
@@ -85,7 +91,10 @@ class Combat:
     """The attack being resolved: its target hex, attackers, fire support and die.
 
     A landing combat (SNC-8.4.0.4) has `landing` set and its attackers are still at sea, so
-    their step losses fall on units not yet on the map."""
+    their step losses fall on units not yet on the map. An overrun (`overrun`, SNC-9.6.3) is
+    stored from `Overrun(target)` on: in `Step.JOIN` its `attackers` are the group being
+    declared, units of the hex they start their move in (SNC-9.6.2), and no move is under way
+    until `Strike` launches it; from then on they are the moving group."""
 
     target: Hex
     attackers: tuple[str, ...] = ()
@@ -126,7 +135,11 @@ class SNCState:
     arrived: frozenset[str] = frozenset()  # reinforcements placed this phase
     movable: frozenset[str] = frozenset()  # method-(a) arrivals that may still move (SNC-8.2.2)
     moving: tuple[str, ...] = ()  # the group whose move is under way (SNC-9.0.10)
-    overrun_next: str = ""  # after an overrun: "" move on, "again" (SNC-9.6.7), "repeat" (9.6.8)
+    # what the moving group may do next: "" move on or stop; after an overrun "again"
+    # (SNC-9.6.7) or "repeat" (SNC-9.6.8); "owed": a group moving together under
+    # stack_movement=units_only, which moves together only to overrun and may not stop before
+    # it has (SNC-9.6.2; AMB-SNC-44)
+    overrun_next: str = ""
     overrun_target: Hex | None = None  # the hex a "repeat" overrun may try again (SNC-9.6.8)
     overrun_hexes: frozenset[Hex] = frozenset()  # hexes overrun this phase (repeated_overruns)
     mp: int = 0  # its movement points left, in half-MP (SNC-9.0.1: 8 MP is 16)

@@ -18,25 +18,38 @@ from specs.snc1937.rules.tables import Tables, locations
 SUPPORT_ORDER = ("air", "artillery", "naval_gunfire", "amphibious")  # the listing's order
 
 
+def markers_gt(s: SNCState, side: str) -> int:
+    """The GT whose markers `side` holds now (SNC-8.5.1, SNC-3.1.2): this GT's once its own
+    player turn has begun; under marker_arrival=own_player_turn the Japanese hold only the last
+    GT's in the Chinese player turn, which opens the GT (SNC-5.1.1); under game_turn this
+    GT's from its start (found here)."""
+    if side == JP and s.side != JP and s.variant.is_("marker_arrival", "own_player_turn"):
+        return s.turn - 1  # SNC-8.5.1: received at the start of the Japanese player turn
+    return s.turn
+
+
 def support_kinds(t: Tables, s: SNCState, c: Combat, defending: bool) -> list[str]:
     """Markers the side may add now: `fire_support.eligible_kinds` (SNC-11.0.1 to SNC-11.1.6,
-    SNC-11.4.x; AMB-SNC-32) among those it still holds this phase (SNC-11.1.5, SNC-3.1.3;
-    fire_support_refresh, AMB-SNC-7), none of the attacker's in a Second Operations Phase under
-    first_phase_only, and after Japanese support in the First Operations Phase only amphibious
-    support in the Reinforcement Phase (SNC-8.5.2, SNC-8.4.0.6). Listed air, artillery, naval
-    gunfire, amphibious."""
+    SNC-11.4.x; AMB-SNC-32) among those it holds (`markers_gt`, SNC-8.5.1) and has not set
+    aside this phase (SNC-11.1.5, SNC-3.1.3; fire_support_refresh, AMB-SNC-7), none of the
+    attacker's in a Second Operations Phase under first_phase_only, and after Japanese
+    support in the First Operations Phase, under landing_fire_support=all_or_none, only
+    amphibious support in the Reinforcement Phase (SNC-8.5.2; per_marker: the markers not
+    used, SNC-8.4.0.6). Listed air, artillery, naval gunfire, amphibious."""
     v = s.variant
     side = other(s.side) if defending else s.side
     used_now = c.support_d if defending else c.support_a
+    gt = markers_gt(s, side)
     available = [  # SNC-11.1.3: one of a kind per combat; SNC-11.1.5: set-aside ones are not held
         k
         for k in fire_support.KINDS
-        if k not in used_now and t.markers(side, k, s.turn) > s.used.count(f"{side}:{k}")
+        if k not in used_now and t.markers(side, k, gt) > s.used.count(f"{side}:{k}")
     ]
     if not defending:
         if s.phase == Phase.OPS2 and v.is_("fire_support_refresh", "first_phase_only"):
             return []
-        if side == JP and s.phase == Phase.REINF and s.jp_support_ops1:
+        all_or_none = v.is_("landing_fire_support", "all_or_none")
+        if side == JP and s.phase == Phase.REINF and s.jp_support_ops1 and all_or_none:
             # SNC-8.4.0.6, SNC-11.1.6: a landing may still add the amphibious marker
             available = [k for k in available if k == fire_support.AMPHIBIOUS]  # SNC-8.5.2
     where = locations(s.where)

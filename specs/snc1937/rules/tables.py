@@ -166,14 +166,21 @@ def crt(t: Tables, s: SNCState, c: Combat, face: int) -> tuple[int, int]:
 
 def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCState:
     """Units placed on (a hex) or taken off (None) the map, with other `changes`; a unit off
-    the map is on top of nothing."""
-    where = {u: h for u, h in s.where if u not in moves}
-    where.update({u: h for u, h in moves.items() if h is not None})
+    the map is on top of nothing. The pairs of the units that stay are reused, not rebuilt:
+    a pair holds a `Hex`, which the cyclic collector tracks for ever, so rebuilding every pair
+    on every change filled the collector's old generation (issue 34)."""
+    kept = [p for p in s.where if p[0] not in moves]
+    added = [(u, h) for u, h in moves.items() if h is not None]
+    where = tuple(sorted(kept + added, key=_unit_of)) if added else tuple(kept)
     gone = {u for u, h in moves.items() if h is None}
     if gone & set(s.on_top):
         changes["on_top"] = tuple(u for u in s.on_top if u not in gone)
         changes["topped"] = s.topped - gone
-    return attrs.evolve(s, where=tuple(sorted(where.items())), **changes)
+    return attrs.evolve(s, where=where, **changes)
+
+
+def _unit_of(pair: tuple[str, Hex]) -> str:
+    return pair[0]
 
 
 def trt_without(s: SNCState, units: Iterable[str]) -> tuple[tuple[str, int], ...]:
@@ -190,7 +197,7 @@ def arrive(t: Tables, s: SNCState, side: str, hexes: Iterable[Hex], how: str) ->
     held = control.after_arrival(s.jp_control, side, hexes, how, s.variant)
     if held != s.jp_control:
         s = attrs.evolve(s, jp_control=held)
-    if side == JP and control.takes_control(how, s.variant):
+    if side == JP and control.garrison_on_arrival(how, s.variant):
         for h in hexes:
             g = control.garrison_to_place(t.board, t.data, stacks(s.where), s.dead, h)
             if g is not None:

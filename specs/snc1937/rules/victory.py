@@ -99,6 +99,16 @@ def sudden_defeat(
     return None
 
 
+def defeat_checked_now(variant: Variant, *, busy: bool) -> bool:
+    """Whether the sudden-death defeat (SNC-4.2.1) is looked at after the action just taken,
+    per `sudden_defeat_timing` (AMB-SNC-15): after every action (after_each_action: each hex
+    entered, each step lost), only when no move or combat is under way (after_each_move: `busy`
+    says one is), or never here (end_of_phase: the sequence looks at each phase's end)."""
+    if variant.is_("sudden_defeat_timing", "after_each_action"):
+        return True
+    return variant.is_("sudden_defeat_timing", "after_each_move") and not busy
+
+
 def sudden_death(
     board: Board,
     data: SNCData,
