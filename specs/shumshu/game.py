@@ -7,13 +7,16 @@ package (`specs/shumshu/__init__.py`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from kernel.choices import Chain, Mapped
 from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE, Outcome
+from kernel.hexes import Hex
 from kernel.playout import Agent, observing, random_policy
 from kernel.variants import Catalogue, Variant
 from specs.shumshu.data.loader import DATA_FILE, load_data
@@ -70,6 +73,24 @@ STAGE_CLAUSE = {
 }
 
 
+def _placings(unit: str, hexes: Sequence[Hex]) -> Mapped[Hex, Action]:
+    """`Place(unit, h)` for every hex, built when read (SHU-SETUP.1)."""
+    return Mapped(functools.partial(Place, unit), hexes, functools.partial(_placed_hex, unit))
+
+
+def _placed_hex(unit: str, action: object) -> Hex | None:
+    return action.hex if isinstance(action, Place) and action.unit == unit else None
+
+
+def _moves(unit: str, hexes: Sequence[Hex]) -> Mapped[Hex, Action]:
+    """`Move(unit, h)` for each destination, built when read (SHU-MOVE.1)."""
+    return Mapped(functools.partial(Move, unit), hexes, functools.partial(_moved_to, unit))
+
+
+def _moved_to(unit: str, action: object) -> Hex | None:
+    return action.to if isinstance(action, Move) and action.unit == unit else None
+
+
 class Shumshu:
     """Postcard Shumshu, August 1945 (L. R. Coatney, rules draft of 14 June 2025)."""
 
@@ -120,8 +141,9 @@ class Shumshu:
         fight = s.fight
         match s.stage:
             case Stage.SETUP:
-                # SHU-SETUP.1: any piece still waiting, in the order the Japanese choose
-                return [Place(u, h) for u in sequence.setup_waiting(b, s) for h in b.hexes]
+                # SHU-SETUP.1: any piece still waiting, in the order the Japanese choose (each
+                # piece's placings built only when read: there are hundreds)
+                return Chain(_placings(u, b.hexes) for u in sequence.setup_waiting(b, s))
             case Stage.FORM:
                 return [*(Form(r) for r, _ in landing.formable(b, s)), Done()]
             case Stage.SAIL:
@@ -136,15 +158,16 @@ class Shumshu:
             case Stage.REINFORCE:
                 return [*(Reinforce(u, h) for u, h in landing.reinforcements(b, s)), Done()]
             case Stage.DECOY:
-                return [ReturnDecoy(u, h) for u, h in landing.decoy_returns(b, s)]
+                back: list[Action] = [ReturnDecoy(u, h) for u, h in landing.decoy_returns(b, s)]
+                return [*back, Done()] if landing.decoy_may_wait(s) else back
             case Stage.MOVE:
-                moves: list[Action] = [
-                    Move(p.id, h)
+                # SHU-MOVE.1: each unit's moves built only when read (a rollout reads one)
+                moves: list[Sequence[Action]] = [
+                    _moves(p.id, destinations(b, s, p.id))
                     for p in s.units
                     if p.loc is Loc.MAP and b.side_of[p.id] == s.side
-                    for h in destinations(b, s, p.id)
                 ]
-                return [*moves, Done()]
+                return Chain([*moves, (Done(),)])
             case Stage.DECLARE:
                 return self._declare_actions(s)
             case Stage.PICK:
@@ -239,6 +262,8 @@ class Shumshu:
                 return sequence.decoy_step(b, s)
             case ReturnDecoy(unit, h) if stage == Stage.DECOY:
                 return sequence.return_decoy(b, s, unit, h)
+            case Done() if stage == Stage.DECOY:
+                return sequence.decoy_done(b, s)
             case Move(unit, to) if stage == Stage.MOVE:
                 return sequence.move_unit(b, s, unit, to)
             case Done() if stage == Stage.MOVE:

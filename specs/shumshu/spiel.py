@@ -35,8 +35,8 @@ def max_game_length(game: Any, variant: Any) -> int:
     - Russian: each regiment forms at most once, then done (SHU-RGT.1); a landing hex, at
       most three embarkations, done (SHU-LAND.1, SHU-LAND.2); the air strike decision
       (SHU-AIR.2); a replacement or done (SHU-REPL.1);
-    - Japanese: a reinforcement or done (SHU-REINF.2); each decoy returns at most once
-      (SHU-COMBAT.6);
+    - Japanese: a reinforcement or done (SHU-REINF.2); each decoy returns at most once,
+      and the rest may be kept off with one done (SHU-COMBAT.6, `decoy_return_compulsory`);
     - both: each unit moves at most once, then done (SHU-MOVE.1); each joins at most one
       attack, then done (SHU-COMBAT.1); each combat (at most one per attacker, and one per
       lander) is picked once, takes at most `DEFENDER_LIMIT` defenders and a commit, No
@@ -69,7 +69,8 @@ def max_game_length(game: Any, variant: Any) -> int:
         + (ru + 1)
         + combats(ru, jp)
     )
-    japanese = 1 + decoys + (jp + 1) + (jp + 1) + combats(jp, ru)
+    keep_off = 1 if variant.is_("decoy_return_compulsory", "optional") else 0
+    japanese = 1 + decoys + keep_off + (jp + 1) + (jp + 1) + combats(jp, ru)
     return int(setup + sequence.game_length(variant) * (russian + japanese))
 
 

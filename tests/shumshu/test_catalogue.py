@@ -33,6 +33,12 @@ FOUND_HERE = {
     "friendly_landing",
     "lander_order",
     "decoy_return_moves",
+    "landing_swamp",
+    "decoy_return_blocked",
+    "decoy_return_compulsory",
+    "decoy_return_order",
+    "replace_lost",
+    "landing_turns",
 }
 NOTE_SILENT = {"reform": "text, read literally", "decoy_return": "found here"}
 """Catalogue options on a point whose kernel note decides nothing (AMB-SHU-10 iv): draft reads

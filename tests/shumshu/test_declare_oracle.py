@@ -59,7 +59,10 @@ def declare_positions(draw: st.DrawFn) -> ShumshuState:
     on_map = [u for u in units if not B.unit(u).is_decoy]
     disrupted = [u for u in on_map if draw(st.integers(0, 3)) == 0]
     moved = frozenset(u for u in units if B.side_of[u] == side and draw(st.integers(0, 3)) == 0)
-    s = position(units, side=side, options=options, disrupted=disrupted, moved=moved, check=False)
+    # turn 2: JP-IB4 may have come from Paramushir in turn 1 (SHU-REINF.2)
+    s = position(
+        units, side=side, options=options, disrupted=disrupted, moved=moved, turn=2, check=False
+    )
     from attrs import evolve
 
     s = evolve(s, stage=Stage.DECLARE)

@@ -106,7 +106,7 @@ def test_shu_stack_3_the_choice_of_defenders_matches_both_ways() -> None:
     offers exactly the five choices the rules do."""
     five = {u: "0602" for u in ("JP-IB1", "JP-IB2", "JP-IB3", "JP-TK1", "JP-IB4")}
     s = apply_all(
-        position({**five, "RU-1-138": "0502"}), Done(), Join("RU-1-138", h("0602")), Done()
+        position({**five, "RU-1-138": "0502"}, turn=2), Done(), Join("RU-1-138", h("0602")), Done()
     )
     assert s.stage is Stage.DEFENDERS
     assert both_ways(s) == len([a for a in legal(s) if isinstance(a, Defend)]) == 5

@@ -114,8 +114,10 @@ STACK = {"RU-138": "0502", "RU-NI": "0502", "JP-IB1": "0602", "JP-DC1": "0602", 
 AT_STACK = [("RU-138", "0602"), ("RU-NI", "0602")]
 
 
-def _declared(units: dict[str, str], joins: list[tuple[str, str]], **opts: str) -> ShumshuState:
-    s = apply_all(position(units, options=opts), Done())
+def _declared(
+    units: dict[str, str], joins: list[tuple[str, str]], turn: int = 1, **opts: str
+) -> ShumshuState:
+    s = apply_all(position(units, turn=turn, options=opts), Done())
     for unit, where in sorted(joins, key=lambda j: B.order[j[0]]):
         s = apply_all(s, Join(unit, h(where)))
     return apply_all(s, Done())
@@ -310,8 +312,9 @@ def test_shu_air_2_strike_only_on_ships_at_sea() -> None:
 
 # --- eliminated Japanese units (eliminated_face, found here) -----------------------------------
 
-# Five Japanese units in 0602, four defending; RU-138 (6) and RU-NI (3) against 11: 1:2, a 1
-# is DR, and No Retreat! turns it into DE for every unit of the hex (AMB-SHU-6, AMB-SHU-11).
+# Five Japanese units in 0602 in turn 2 (JP-IB4 arrived from Paramushir in turn 1), four
+# defending; RU-138 (6) and RU-NI (3) against 11: 1:2, a 1 is DR, and No Retreat! turns it
+# into DE for every unit of the hex (AMB-SHU-6, AMB-SHU-11).
 FIVE = {
     "RU-138": "0502",
     "RU-NI": "0502",
@@ -320,7 +323,7 @@ FIVE = {
 
 
 def _five_eliminated(**opts: str) -> ShumshuState:
-    s = _declared(FIVE, AT_STACK, **opts)
+    s = _declared(FIVE, AT_STACK, turn=2, **opts)  # JP-IB4 came from Paramushir in turn 1
     assert s.stage is Stage.DEFENDERS
     s = apply_all(s, Defend(("JP-IB1", "JP-IB2", "JP-IB3", "JP-TK1")))
     s = through_roll(s, 1, hold=True)
@@ -435,13 +438,15 @@ def _at(p: Any, where: str) -> Any:
     return attrs.evolve(p, loc=Loc.MAP, hex=h(where))
 
 
-# --- the swamp and landings (forced by the text) -----------------------------------------------
+# --- the swamp and landings (landing_swamp; tests/shumshu/test_landing_decoy_choices.py) ------
 
 
 def test_shu_combat_12_the_swamp_shift_applies_to_a_landing() -> None:
-    """SHU-COMBAT.12, SHU-COMBAT.8: the text exempts landings from the mountain only - "Except
-    for a landing, add 1 defense factor to a hex of dfndrs on a mountain" - while "Dfdrs on
-    swamp drop attack 1 column too" has no exception, so a landing on swamp 0505 is shifted."""
+    """SHU-COMBAT.12, SHU-COMBAT.8, `landing_swamp=applies` (draft): the text exempts landings
+    from the mountain only - "Except for a landing, add 1 defense factor to a hex of dfndrs on
+    a mountain" - while "Dfdrs on swamp drop attack 1 column too" has no exception, so a
+    landing on swamp 0505 is shifted. The other reading (`exempt`) is tested beside the
+    option's other cases."""
     s = land(sailing({"JP-IB1": "0505"}), "0505", "RU-NI")
     assert s.fight is not None
     s = apply_all(s, Hold(False)) if s.stage is Stage.HOLD else s

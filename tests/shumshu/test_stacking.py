@@ -16,6 +16,7 @@ from specs.shumshu.rules.combat import defender_choices, defender_choices_oracle
 from specs.shumshu.rules.state import JP, Stage
 from tests.shumshu.positions import GAME, OPTIONS, B, apply_all, h, legal, position, refused
 
+# JP-IB4 comes from Paramushir: the position is of turn 2, after turn 1's arrival (SHU-REINF.2)
 FIVE = {u: "0602" for u in ("JP-IB1", "JP-IB2", "JP-IB3", "JP-TK1", "JP-IB4")}
 
 
@@ -33,7 +34,7 @@ def test_shu_stack_1_only_one_side_in_a_hex() -> None:
 def test_shu_stack_3_four_japanese_defend_chosen_by_their_owner() -> None:
     """SHU-STACK.3, AMB-SHU-11: of five Japanese units, four defend; the Japanese choose."""
     s = apply_all(
-        position({**FIVE, "RU-1-138": "0502"}), Done(), Join("RU-1-138", h("0602")), Done()
+        position({**FIVE, "RU-1-138": "0502"}, turn=2), Done(), Join("RU-1-138", h("0602")), Done()
     )
     assert s.stage is Stage.DEFENDERS and GAME.to_move(s) == JP
     choices = [a.units for a in legal(s) if isinstance(a, Defend)]
@@ -74,7 +75,8 @@ def test_shu_stack_3_solver_equals_oracle(data: st.DataObject) -> None:
         o: data.draw(st.sampled_from(OPTIONS[o]))
         for o in ("defender_count", "regiment_counts", "non_defenders")
     }
-    s = position({u: "0602" for u in units}, options=options)
+    # turn 4: the AM turns have brought JP-IB4 and JP-IB5 from Paramushir (SHU-REINF.2)
+    s = position({u: "0602" for u in units}, options=options, turn=4)
     assert defender_choices(B, s, h("0602")) == defender_choices_oracle(B, s, h("0602"))
     for kept in itertools.islice(defender_choices(B, s, h("0602")), 3):
         assert not any(B.unit(u).is_decoy for u in kept)

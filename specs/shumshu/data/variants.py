@@ -3,7 +3,8 @@
 Preset `draft` follows the catalogue's kernel notes wherever they decide, and otherwise the
 reading named first. Options whose `ambiguity` is None are marked "(found here)": the text is
 silent in a way the catalogue does not list. `SILENT` holds the options made afterwards from
-choices the first build had made without an option; their first readings keep its behaviour.
+choices the first build had made without an option (`silent_options`); their first readings
+keep its behaviour.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from kernel.variants import ALT, HERE, NOTE, TEXT, Catalogue, Option
 from kernel.variants import option as _o
 from kernel.variants import reading as _r
+from specs.shumshu.data.silent_options import SILENT as SILENT
 
 FIRST_BUILD = (
     _o(
@@ -488,7 +490,16 @@ FIRST_BUILD = (
     _o(
         "landing_size",
         None,
-        "With fewer than three capabilities left, how many battalions may one landing carry?",
+        "With fewer than three capabilities left, how many battalions may one landing carry? "
+        'The text\'s literal "Up to 3 battalions may be landed" sets a most, not a number '
+        'owed: the same paragraph counts "the three naval landing capabilities", takes one '
+        'away "(permanently)" on a worst roll, and delivers "as many surviving Russ naval '
+        'deliveries" (SHU-REINF.3), one unit a capability. Three battalions on three '
+        "capabilities is one each; were three still to sail on one capability left, losing the "
+        "others would cost a landing nothing, and the text makes the loss permanent for a "
+        "reason. So draft carries one per capability left (three while all three survive, "
+        "which is the literal sentence); the text does not demand three after a loss, and "
+        "`three` keeps the sentence's number regardless",
         ("SHU-LAND.2", "SHU-LAND.3"),
         _r("capabilities", "One per surviving capability, at most three.", HERE),
         _r(
@@ -578,257 +589,6 @@ FIRST_BUILD = (
         ("SHU-MOVE.2",),
         _r("whole_move", "Every hex of the move is entered along the road.", HERE),
         _r("extra_steps", "Only the hexes beyond the first are entered along the road.", HERE),
-    ),
-)
-
-# --- choices the first build made without an option ----------------------------------------
-# Each first reading is the build's behaviour, kept as preset `draft`'s reading (see the notes
-# in the README and tests/shumshu/test_silent_choices.py, which has a test per reading).
-SILENT = (
-    _o(
-        "landing_obligation",
-        None,
-        'Do landers oblige the Japanese next to them to be attacked ("UnDsrptd Jpns units ... '
-        'adj to attacking units must also be attacked")? The clause index raises it '
-        "(SHU-COMBAT.4); the catalogue does not",
-        ("SHU-COMBAT.4", "SHU-LAND.2"),
-        _r(
-            "at_sea",
-            "No: a lander attacks from the sea, off the map, next to no hex but the one it "
-            "lands on; the obligation is a rule of the combat phase on land.",
-            HERE,
-            "SHU-LAND.2",
-            "SHU-SETUP.3",
-        ),
-        _r(
-            "coastal_neighbours",
-            "Yes: the coastal hexes next to the landing hex share its sea and count as next "
-            "to the landers; a lander attacks only the landing hex, so the obligation cannot "
-            "be met and no landing is made next to undisrupted Japanese pieces there (decoys "
-            "too) (AMB-SHU-14 note: an attack whose obligation cannot be met is illegal).",
-            HERE,
-            "SHU-COMBAT.4",
-            "SHU-LAND.2",
-        ),
-    ),
-    _o(
-        "decoy_discovery",
-        None,
-        'When is a decoy "discovered" (SHU-COMBAT.6): whenever its hex is attacked, or only '
-        "when no real unit is left in the hex to hide it?",
-        ("SHU-COMBAT.6", "SHU-COMBAT.5"),
-        _r(
-            "hex_attacked",
-            "When its hex is attacked or landed on: the hex's pieces are in combat "
-            '("hidden until combat").',
-            HERE,
-            "SHU-COMBAT.5",
-            "SHU-COMBAT.6",
-        ),
-        _r(
-            "when_alone",
-            "Only when the attack finds no real unit with it: a decoy stacked with units does "
-            "not defend (AMB-SHU-30), so it is not in the combat and stays face down until a "
-            "result leaves it alone in the hex.",
-            HERE,
-            "SHU-COMBAT.6",
-            "SHU-STACK.3",
-        ),
-    ),
-    _o(
-        "decoy_only_attack",
-        "AMB-SHU-21",
-        "What result do the attackers of a hex that held only decoys receive?",
-        ("SHU-COMBAT.6", "SHU-COMBAT.13"),
-        _r(
-            "automatic_de",
-            "An automatic DE: the attack counts (hexside limits, obligations) and the "
-            "attackers are victors who may advance.",
-            NOTE,
-            "SHU-COMBAT.6",
-            "SHU-COMBAT.13",
-        ),
-        _r(
-            "no_result",
-            "The attack counts (hexside limits, obligations) but finds nobody: no result, so "
-            "no victors and no advance.",
-            HERE,
-            "SHU-COMBAT.6",
-            "SHU-COMBAT.1",
-        ),
-    ),
-    _o(
-        "ship_load",
-        None,
-        'How many units does one landing capability carry ("sinks one landing ship/capacity '
-        'and passengers")? It matters when more units sail than capabilities are left '
-        "(landing_size or deliveries = three)",
-        ("SHU-AIR.2", "SHU-LAND.2", "SHU-REINF.3"),
-        _r(
-            "one_unit",
-            'One: "up to 3 battalions" on "the three naval landing capabilities"; a sunk '
-            "capability takes the one unit aboard, and a unit sailing beyond the capabilities "
-            "left is a load of its own.",
-            HERE,
-            "SHU-LAND.2",
-            "SHU-LAND.3",
-        ),
-        _r(
-            "shared",
-            "The units sailing are shared out over the capabilities left, in embarking order "
-            "(the first on the first, and so on round); a sunk capability takes all its "
-            "passengers.",
-            HERE,
-            "SHU-AIR.2",
-        ),
-    ),
-    _o(
-        "sunk_passengers",
-        None,
-        'Are units sunk by the Ki-43 ("permanently sinks one landing ship/capacity and '
-        'passengers") eliminated, and so replaceable?',
-        ("SHU-AIR.2", "SHU-REPL.1"),
-        _r(
-            "eliminated",
-            'Yes, like the lander "eliminated" by the worst roll: "(permanently)" there marks '
-            "the capability only, and a sunk infantry battalion may be replaced.",
-            HERE,
-            "SHU-LAND.3",
-            "SHU-REPL.1",
-        ),
-        _r(
-            "lost_for_good",
-            '"Permanently" governs the passengers too: they are lost for good and never replaced.',
-            HERE,
-            "SHU-AIR.2",
-        ),
-    ),
-    _o(
-        "strike_when",
-        "AMB-SHU-23",
-        "May the Ki-43 strike at shipping in a Russian player-turn in which nothing sails?",
-        ("SHU-AIR.2",),
-        _r(
-            "every_russian_turn",
-            "Yes: once in every Russian player-turn while a capability is left (it may sink "
-            "an empty one, AMB-SHU-27 note).",
-            NOTE,
-            "SHU-AIR.2",
-        ),
-        _r(
-            "ships_at_sea",
-            "Only when Russian units sail that player-turn (a landing or deliveries): it "
-            'sinks "passengers", so ships at sea.',
-            HERE,
-            "SHU-AIR.2",
-        ),
-    ),
-    _o(
-        "eliminated_face",
-        None,
-        "Is a Japanese unit eliminated while still face down turned face up?",
-        ("SHU-COMBAT.5",),
-        _r(
-            "face_up",
-            'Yes: it was eliminated in a combat, and units are "hidden until combat".',
-            HERE,
-            "SHU-COMBAT.5",
-        ),
-        _r(
-            "as_it_was",
-            "No: it leaves the map as it was; one never revealed (a unit that did not defend, "
-            "AMB-SHU-11, or an attacker under reveal=when_attacked) leaves face down, and the "
-            "Russians learn only that a piece is gone.",
-            HERE,
-            "SHU-COMBAT.5",
-            "SHU-STACK.3",
-        ),
-    ),
-    _o(
-        "friendly_landing",
-        None,
-        "May the Russians land on a coastal hex they already hold, and how?",
-        ("SHU-LAND.1", "SHU-LAND.2", "SHU-LAND.3"),
-        _r(
-            "unopposed",
-            'Yes, as on an empty hex ("even if the hex is empty"): each lander rolls, and only '
-            "the worst roll matters.",
-            HERE,
-            "SHU-LAND.3",
-        ),
-        _r(
-            "not_allowed",
-            'No: each lander is "attacking the coastal hex", and the Russians do not attack '
-            "their own hex.",
-            HERE,
-            "SHU-LAND.2",
-        ),
-        _r(
-            "no_roll",
-            "Yes, without a roll: nobody is attacked, so the units come ashore as deliveries do.",
-            HERE,
-            "SHU-LAND.1",
-            "SHU-REINF.3",
-        ),
-    ),
-    _o(
-        "lander_order",
-        None,
-        "In which order do the landers of one landing roll?",
-        ("SHU-LAND.2",),
-        _r(
-            "data_order",
-            "In the order of the counter list: the Russians choose who sails, not who rolls first.",
-            HERE,
-            "SHU-LAND.2",
-        ),
-        _r(
-            "russian_choice",
-            "In the order the Russians embark them, which they choose.",
-            HERE,
-            "SHU-LAND.2",
-        ),
-    ),
-    _o(
-        "decoy_return_moves",
-        None,
-        "May a discovered decoy move in the Japanese turn it comes back?",
-        ("SHU-COMBAT.6", "SHU-MOVE.1"),
-        _r(
-            "may_move",
-            "Yes: it comes back before the movement, and moves like the other pieces.",
-            HERE,
-            "SHU-COMBAT.6",
-            "SHU-MOVE.1",
-        ),
-        _r(
-            "return_is_move",
-            "No: coming back is its move that turn.",
-            HERE,
-            "SHU-COMBAT.6",
-        ),
-    ),
-    _o(
-        "reform",
-        "AMB-SHU-10",
-        "May a regiment form again once one of its battalions (or the regiment) has been "
-        "eliminated, from replaced battalions?",
-        ("SHU-RGT.1", "SHU-REPL.1"),
-        _r(
-            "may_rejoin",
-            "Yes: any three undisrupted battalions of the regiment together form it, replaced "
-            "ones included.",
-            TEXT,
-            "SHU-RGT.1",
-        ),
-        _r(
-            "not_after_loss",
-            "No: once a battalion of the regiment (or the regiment) is eliminated, the "
-            "regiment never forms again.",
-            HERE,
-            "SHU-RGT.1",
-            "SHU-REPL.1",
-        ),
     ),
 )
 

@@ -72,6 +72,8 @@ def _pieces(b: Board, s: ShumshuState) -> Iterator[Breach]:
             yield Breach(f"{where}.revealed", "SHU-COMBAT.5", "only Japanese units are hidden")
         if spec.side == JP and p.disrupted and not p.revealed:
             yield Breach(f"{where}.revealed", "SHU-DISRUPT.5", f"{p.id} is disrupted, so face up")
+        if p.loc is Loc.POOL and p.revealed:  # on Paramushir, or not yet set up
+            yield Breach(f"{where}.revealed", "SHU-COMBAT.5", f"{p.id} has not fought, so hidden")
         v = s.variant
         if (
             p.loc is Loc.GONE
@@ -478,6 +480,75 @@ def _attackers(b: Board, s: ShumshuState) -> Iterator[Breach]:
             yield Breach("pending", "SHU-DISRUPT.1", f"{u} is disrupted and cannot attack")
 
 
+def _setup(b: Board, s: ShumshuState) -> Iterator[Breach]:
+    """During the set-up the Japanese place their Shumshu pieces, face down and nothing else
+    (SHU-SETUP.1): every other Japanese unit is still on Paramushir (SHU-SETUP.2), and a
+    Shumshu piece is still to place or on its hex, undisrupted."""
+    if s.stage is not Stage.SETUP:
+        return
+    for i, p in enumerate(s.units):
+        spec = b.unit(p.id)
+        if spec.side != JP:
+            continue  # every Russian unit off-board: `_schedule` (SHU-SETUP.3)
+        where = f"units[{i}]"
+        if spec.setup != "shumshu" and p.loc is not Loc.POOL:
+            yield Breach(
+                f"{where}.loc", "SHU-SETUP.2", f"{p.id} starts on Paramushir, not {p.loc.value}"
+            )
+        elif p.loc not in (Loc.POOL, Loc.MAP) or p.disrupted or p.revealed or p.recover:
+            yield Breach(
+                f"{where}.loc", "SHU-SETUP.1", f"{p.id} is set up face down on Shumshu or waits"
+            )
+
+
+def reinforcements_arrived(s: ShumshuState) -> int:
+    """How many Japanese reinforcements can have come from Paramushir by now: one in each
+    Japanese AM player-turn (SHU-REINF.1, SHU-REINF.2), those of the turns before this one
+    (the odd ones, SHU-SEQ.2) and this one's once its reinforcement step is past."""
+    earlier = s.turn // 2
+    now = s.is_am and s.side == JP and s.stage not in (Stage.SETUP, Stage.REINFORCE)
+    return earlier + int(now)
+
+
+def _arrivals(b: Board, s: ShumshuState) -> Iterator[Breach]:
+    """No more Japanese units have left Paramushir than the AM turns brought
+    (`reinforcements_arrived`, SHU-REINF.1, SHU-REINF.2): a unit that did is on the map or
+    eliminated, never back on Paramushir."""
+    come = [
+        i
+        for i, p in enumerate(s.units)
+        if b.side_of[p.id] == JP and b.unit(p.id).setup != "shumshu" and p.loc is not Loc.POOL
+    ]
+    allowed = reinforcements_arrived(s)
+    if len(come) > allowed:
+        yield Breach(
+            f"units[{come[allowed]}].loc",
+            "SHU-REINF.2",
+            f"{len(come)} Japanese units came from Paramushir, and by turn {s.turn} "
+            f"({s.side}, {s.stage.value}) the AM turns brought at most {allowed}",
+        )
+
+
+def _decoy_faces(b: Board, s: ShumshuState) -> Iterator[Breach]:
+    """A decoy on the map is face down and undisrupted: it never attacks or defends, so only
+    discovery shows it, and a discovered decoy leaves the map face up until it comes back face
+    down (SHU-COMBAT.5, SHU-COMBAT.6, AMB-SHU-30)."""
+    for i, p in enumerate(s.units):
+        if not b.unit(p.id).is_decoy:
+            continue
+        if p.loc is Loc.MAP and (p.revealed or p.disrupted):
+            field = "revealed" if p.revealed else "disrupted"
+            yield Breach(
+                f"units[{i}].{field}",
+                "SHU-COMBAT.6",
+                f"{p.id} is face up or disrupted on the map: a discovered decoy is removed",
+            )
+        if p.loc is Loc.REMOVED and not p.revealed:
+            yield Breach(
+                f"units[{i}].revealed", "SHU-COMBAT.6", f"{p.id} was removed once discovered"
+            )
+
+
 INVARIANTS = (
     Invariant("SHU-I-PIECES", "every piece is where its kind can be", _pieces),
     Invariant(
@@ -487,6 +558,9 @@ INVARIANTS = (
     Invariant("SHU-I-RECOVERY", "disrupted units recover when the rules say", _recovery),
     Invariant("SHU-I-COUNTERS", "counters within the rules' bounds", _counters),
     Invariant("SHU-I-SCHEDULE", "no Russian unit ashore before its turn", _schedule),
+    Invariant("SHU-I-SETUP", "the set-up places only the Shumshu pieces", _setup),
+    Invariant("SHU-I-ARRIVALS", "no more Japanese arrivals than the AM turns", _arrivals),
+    Invariant("SHU-I-DECOY-FACE", "a decoy on the map is face down", _decoy_faces),
     Invariant("SHU-I-BEACHHEAD", "the beachhead is a Russian-held coastal hex", _beachhead),
     Invariant("SHU-I-STAGE", "each step's records appear in their step only", _stage_records),
     Invariant("SHU-I-RESULT", "the result agrees with the star hexes", _result),

@@ -35,7 +35,7 @@ from specs.shumshu.formal.symbolic import (
 )
 from specs.shumshu.formal.symbolic_declare import Declarations
 from specs.shumshu.formal.symbolic_play import Model
-from specs.shumshu.rules.state import JP
+from specs.shumshu.rules.state import JP, RU
 
 
 def need(clause: str, text: str, make: Callable[[], B], lazy: bool = False) -> Conjunct[B]:
@@ -515,8 +515,9 @@ class Move(ActionSchema):
 
 class MoveDone(ActionSchema):
     """MOVE `Done`: attacks follow if some legal declaration attacks (a witness among the
-    choices); else the combat phase is over (a certificate among the choices)
-    (SHU-SEQ.1, sequence.declare_step)."""
+    choices); else the combat phase is over (a certificate among the choices), unless the
+    Japanese are in contact and so say "no attacks" with a `Done` (SHU-SEQ.1, SHU-COMBAT.5,
+    sequence.declare_step)."""
 
     def __init__(
         self, m: Model, name: str, decl: Declarations, attack: bool, choices: tuple[Var, ...]
@@ -533,7 +534,30 @@ class MoveDone(ActionSchema):
         m = self.m
         if self.attack:
             return m.stage(o, m.clear_pending(o, s), DECLARE)
-        return m.end_combat_phase(o, s)
+        return merge(
+            o,
+            o.all([o.not_(m.is_ru(o, s)), self.jp_contact(o, s)]),
+            lambda: m.stage(o, m.clear_pending(o, s), DECLARE),
+            lambda: m.end_combat_phase(o, s),
+        )
+
+    def jp_contact(self, o: Ops[B, I], s: Frame[B, I]) -> B:
+        """An undisrupted Japanese piece next to a Russian-held hex: the Japanese declaration
+        is entered, to be left by `Done`, though none attacks (SHU-SEQ.1, SHU-COMBAT.5,
+        sequence.jp_contact)."""
+        m = self.m
+        t = m.t
+        return o.any(
+            o.all(
+                [
+                    m.at_hex(o, s, u, x),
+                    o.not_(m.disrupted(o, s, u)),
+                    o.any(m.has(o, s, RU, n) for n in t.nbr[x]),
+                ]
+            )
+            for u in t.of_side[JP]
+            for x in t.cells
+        )
 
 
 class Join(ActionSchema):

@@ -9,7 +9,8 @@ schema's choices, checked by the guard:
 - A unit may join an attack when some legal declaration extends the attacks joined so far
   (`combat_query.extends`): the witness is that declaration's counts (`extends`).
 - At the end of movement, the attack declaration is entered only when some legal declaration
-  is not empty (`sequence.declare_step`); otherwise the combat phase ends at once. "Some" is a
+  is not empty (`sequence.declare_step`); otherwise the combat phase ends at once, unless the
+  Japanese are in contact (`MoveDone.jp_contact`: they then say "no attacks"). "Some" is a
   witness as above; "none" has a certificate too (`no_declaration`), from this fact about the
   hex graph: the sets of attacking hexes whose obligations their own attackers can meet are
   closed under union, and the largest is what is left after removing every hex reached, along

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from specs.shumshu.rules import actions as A
 from specs.shumshu.rules import landing
 from specs.shumshu.rules.odds import odds, outcome, worst_roll
-from specs.shumshu.rules.state import Loc, ShumshuState, Stage
+from specs.shumshu.rules.state import Fight, Loc, ShumshuState, Stage
 
 if TYPE_CHECKING:
     from specs.shumshu.rules.reader import ShumshuRules
@@ -119,8 +119,52 @@ def describe(game: ShumshuRules, s: ShumshuState, action: A.Action) -> str:
             return f"{who}: {u} goes {s.piece(u).hex} -> {to}"
         case A.Advance(u, to):
             return f"{who}: {u} advances to {to} (SHU-COMBAT.13)"
+        case A.Done() if s.stage is Stage.DECOY:
+            return "JP: keeps the decoys due back off the map (SHU-COMBAT.6)"
         case A.Done():
             return f"{who}: done ({s.stage.value})"
+
+
+_LOSS = {"DE": "SHU-CRT.3", "DR": "SHU-CRT.4", "DW": "SHU-CRT.5", "AE": "SHU-CRT.8"}
+_HIT = {"DR": "SHU-CRT.4", "DW": "SHU-CRT.5", "D": "SHU-CRT.6", "AD": "SHU-CRT.7"}
+
+
+def _result(
+    game: ShumshuRules, before: ShumshuState, action: A.Action, after: ShumshuState
+) -> tuple[Fight | None, str]:
+    """The combat an action resolved and its result ("lost": a lander's worst roll)."""
+    fight = before.fight
+    if isinstance(action, A.Roll) and fight is not None:
+        if fight.landing and worst_roll(game.board, before, fight, action.face):
+            return fight, "lost"
+        return fight, outcome(game.board, before, fight, action.face).result
+    for f in (after.fight, fight):
+        if f is not None and f.result:
+            return f, f.result
+    return fight, ""
+
+
+def _why(game: ShumshuRules, fight: Fight | None, result: str, unit: str, lost: bool) -> str:
+    """The clause that eliminated (`lost`) or disrupted `unit` in `fight` with `result`."""
+    if fight is None or not result:
+        return "SHU-CRT.3" if lost else "SHU-CRT.6"
+    spec = game.board.unit(unit)
+    attacker = unit in fight.attackers or spec.regiment in fight.attackers
+    if result == "lost":
+        return "SHU-LAND.3"
+    if fight.landing and attacker and not lost:
+        return "SHU-LAND.7"  # a failed lander waits disrupted in a sea box (AMB-SHU-4)
+    if attacker:
+        if fight.banzai and result in ("D", "AD", "AE"):
+            return "SHU-BANZAI.2"
+        if not lost and spec.regiment in fight.attackers:
+            return "SHU-RGT.2"
+        return _LOSS.get(result, "SHU-CRT.8") if lost else "SHU-CRT.7"
+    if lost:
+        return "SHU-LAND.8" if result == "DR" and fight.hold else _LOSS.get(result, "SHU-CRT.3")
+    if spec.regiment is not None and result == "DR":
+        return "SHU-RGT.2"
+    return "SHU-LAND.8" if result == "DW" and fight.hold else _HIT.get(result, "SHU-CRT.6")
 
 
 def events(
@@ -128,17 +172,22 @@ def events(
 ) -> list[str]:
     """Eliminations, disruptions, capabilities lost, beachheads and the end, by clause."""
     out: list[str] = []
+    fight, result = _result(game, before, action, after)
     for old, new in zip(before.units, after.units, strict=True):
         if old.loc is not Loc.GONE and new.loc is Loc.GONE:
-            out.append(f"{new.id} is eliminated (SHU-CRT.3)")
+            why = "SHU-AIR.2" if isinstance(action, A.AirRoll) else None
+            out.append(f"{new.id} is eliminated ({why or _why(game, fight, result, new.id, True)})")
         if old.loc is not Loc.SUNK and new.loc is Loc.SUNK:
             out.append(f"{new.id} is sunk and lost for good (SHU-AIR.2)")
         if new.loc is Loc.REMOVED and old.loc is not Loc.REMOVED:
             out.append(f"{new.id} is discovered as a decoy (SHU-COMBAT.6)")
         if new.disrupted and not old.disrupted:
-            out.append(f"{new.id} is disrupted (SHU-CRT.6)")
+            out.append(f"{new.id} is disrupted ({_why(game, fight, result, new.id, False)})")
         if old.disrupted and not new.disrupted and new.loc is Loc.MAP:
-            out.append(f"{new.id} recovers (SHU-DISRUPT.3, SHU-DISRUPT.4)")
+            side = game.board.side_of[new.id]
+            out.append(
+                f"{new.id} recovers ({'SHU-DISRUPT.3' if side == 'JP' else 'SHU-DISRUPT.4'})"
+            )
     if after.ships < before.ships:
         out.append(f"a landing capability is lost: {after.ships} left (SHU-LAND.3)")
     if before.air and not after.air:

@@ -34,6 +34,17 @@ class Board:
                 road.add((b, a))
         self._road = frozenset(road)
         self.hexes = tuple(sorted(data.island))
+        self._battalions: dict[str, tuple[str, ...]] = {}
+        for u in data.units:
+            if u.regiment is not None:
+                self._battalions.setdefault(u.regiment, ())
+                self._battalions[u.regiment] += (u.id,)
+
+    def battalions_of(self, regiment: str) -> tuple[str, ...]:
+        """The regiment's battalions in data order (`ShumshuData.battalions_of`), looked up
+        rather than searched: forming and breaking regiments (SHU-RGT.1, SHU-RGT.4) ask it
+        at every player-turn."""
+        return self._battalions.get(regiment, ())
 
     def unit(self, unit_id: str) -> UnitSpec:
         return self.data.unit(unit_id)

@@ -10,6 +10,7 @@ declaration can still be completed.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -75,6 +76,13 @@ def attacker_problem(b: Board, s: ShumshuState, unit: str) -> Problem | None:
 
 
 def front(b: Board, s: ShumshuState) -> Front:
+    """Who may attack which hexes (SHU-COMBAT.1 to SHU-COMBAT.4, SHU-RGT.4), kept for the last
+    positions asked: the listing, each join's check and the declaration's end ask it again."""
+    return _front(b, s)
+
+
+@functools.lru_cache(maxsize=64)
+def _front(b: Board, s: ShumshuState) -> Front:
     side = s.side
     enemy = other(side)
     obliged_all = obliged_hexes(b, s, side)

@@ -56,7 +56,7 @@ def eliminate(b: Board, s: ShumshuState, ids: Iterable[str], *, to: Loc = Loc.GO
         spec = b.unit(uid)
         if spec.is_regiment:
             changes[uid] = Piece(uid, Loc.GONE if lasting else Loc.UNFORMED)
-            for bn in b.data.battalions_of(uid):
+            for bn in b.battalions_of(uid):
                 changes[bn] = Piece(bn, to)
             continue
         p = s.piece(uid)
@@ -72,7 +72,7 @@ def eliminate(b: Board, s: ShumshuState, ids: Iterable[str], *, to: Loc = Loc.GO
 def form(b: Board, s: ShumshuState, regiment: str, at: Hex) -> ShumshuState:
     """Three undisrupted battalions become their regiment; the battalions leave the map while
     it exists (SHU-RGT.1, AMB-SHU-10)."""
-    changes = {bn: Piece(bn, Loc.IN_REGIMENT) for bn in b.data.battalions_of(regiment)}
+    changes = {bn: Piece(bn, Loc.IN_REGIMENT) for bn in b.battalions_of(regiment)}
     changes[regiment] = Piece(regiment, Loc.MAP, at)  # SHU-RGT.1: the regiment replaces them
     s = evolve_pieces(s, changes)
     if s.variant.is_("regiment_use", "next_turn"):
@@ -84,7 +84,7 @@ def break_regiment(b: Board, s: ShumshuState, regiment: str) -> ShumshuState:
     """A regiment hit by DR or AD breaks back into its battalions where it ends up, each
     disrupted (SHU-RGT.2, AMB-SHU-10 iii)."""
     at = s.piece(regiment).hex
-    bns = b.data.battalions_of(regiment)
+    bns = b.battalions_of(regiment)
     changes = {bn: Piece(bn, Loc.MAP, at) for bn in bns}  # SHU-RGT.2: back to battalions
     changes[regiment] = Piece(regiment, Loc.UNFORMED)
     s = evolve_pieces(s, changes)

@@ -21,7 +21,14 @@ from specs.shumshu.rules.board import Board
 from specs.shumshu.rules.combat import air_available
 from specs.shumshu.rules.effects import eliminate, recovery_turn
 from specs.shumshu.rules.state import JP, RU, Loc, Sail, ShumshuState
-from specs.shumshu.rules.units import holder, obliged_hexes, period, pieces_in, update
+from specs.shumshu.rules.units import (
+    holder,
+    obliged_hexes,
+    period,
+    pieces_in,
+    side_pieces,
+    update,
+)
 
 MAX_LANDERS = 3  # SHU-LAND.2
 
@@ -34,7 +41,7 @@ def formable(b: Board, s: ShumshuState) -> list[tuple[str, Hex]]:
         spec = b.unit(p.id)
         if not spec.is_regiment or p.loc is not Loc.UNFORMED:
             continue
-        bns = [s.piece(x) for x in b.data.battalions_of(p.id)]
+        bns = [s.piece(x) for x in b.battalions_of(p.id)]
         hexes = {x.hex for x in bns}
         if (
             len(bns) == 3
@@ -61,6 +68,8 @@ def landing_hexes(b: Board, s: ShumshuState) -> list[Hex]:
     `hex_barred`."""
     if s.ships <= 0 or s.sail is not None:
         return []
+    if not s.is_am and s.variant.is_("landing_turns", "am_only"):
+        return []  # SHU-REINF.1: units come over on the AM turn (`landing_turns=am_only`)
     if s.variant.is_("landings", "one_beachhead") and s.beachhead is not None:
         return []  # SHU-LAND.10: a new landing only once the beachhead is lost (AMB-SHU-7)
     return [  # SHU-LAND.1 a coastal hex; SHU-LAND.5 not in the Paramushir red range
@@ -101,6 +110,8 @@ def land_at_problem(b: Board, s: ShumshuState, h: Hex) -> tuple[str, ...]:
         return ("no naval landing capability is left", "SHU-LAND.3")
     if s.sail is not None:
         return ("one landing per Russian turn, chosen before embarking", "SHU-LAND.1")
+    if not s.is_am and s.variant.is_("landing_turns", "am_only"):
+        return ("landings are made on the Russian AM turn (landing_turns=am_only)", "SHU-REINF.1")
     if s.beachhead is not None and s.variant.is_("landings", "one_beachhead"):
         return (
             f"the beachhead {s.beachhead} holds: a new landing only once it is lost (AMB-SHU-7)",
@@ -222,7 +233,7 @@ def apply_air(b: Board, s: ShumshuState, face: int, sunk: str | None) -> Shumshu
         if sunk is not None and sail is not None:
             lost = next(load for load in loads(before) if load and load[0] == sunk)
             gone = Loc.SUNK if s.variant.is_("sunk_passengers", "lost_for_good") else Loc.GONE
-            s = eliminate(b, s, lost, to=gone)
+            s = lost_at_sea(eliminate(b, s, lost, to=gone), lost)
             party = tuple(u for u in sail.party if u not in lost)
             s = attrs.evolve(s, sail=attrs.evolve(sail, party=party))
     elif row >= 3:
@@ -259,11 +270,24 @@ def replacements(b: Board, s: ShumshuState) -> list[str]:
         b.side_of[p.id] == RU and p.loc in (Loc.POOL, Loc.SEA) for p in s.units
     ):
         return []
+    lost_now = s.acted if s.variant.is_("replace_lost", "next_turn") else frozenset()
     return [
         p.id
         for p in s.units
-        if p.loc is Loc.GONE and b.side_of[p.id] == RU and b.unit(p.id).type == "infantry"
+        if p.loc is Loc.GONE
+        and b.side_of[p.id] == RU
+        and b.unit(p.id).type == "infantry"
+        and p.id not in lost_now  # replace_lost=next_turn: not lost at sea this player-turn
     ]
+
+
+def lost_at_sea(s: ShumshuState, units: tuple[str, ...] | list[str]) -> ShumshuState:
+    """Units lost at sea this player-turn (worst roll, AE, sunk) are kept in `acted` under
+    `replace_lost=next_turn`, so that none is replaced before the next Russian player-turn
+    (SHU-REPL.2); the set is emptied when the player-turn ends."""
+    if not units or not s.variant.is_("replace_lost", "next_turn"):
+        return s
+    return attrs.evolve(s, acted=s.acted | frozenset(units))
 
 
 def reinforcements(b: Board, s: ShumshuState) -> list[tuple[str, Hex]]:
@@ -288,14 +312,20 @@ def decoy_hexes(b: Board, s: ShumshuState) -> list[Hex]:
     """Where a returning decoy may go (SHU-COMBAT.6, AMB-SHU-21 iii): by `decoy_return`, a
     hex reachable from hex 33 that the Japanese hold (`reachable_held`, draft: it joins their
     stack, so the Russians cannot tell it from the pieces there) or that is empty
-    (`reachable_empty`), or hex 33 itself."""
+    (`reachable_empty`), or hex 33 itself. While the Russians hold hex 33 it waits, or the
+    way is counted from the hexes the Japanese hold (`decoy_return_blocked`)."""
     h33 = b.data.hex33
-    if holder(b, s, h33) == RU:
-        return []
+    blocked = holder(b, s, h33) == RU
     if s.variant.is_("decoy_return", "hex_33"):
-        return [h33]
-    seen = {h33}
-    todo = deque([h33])
+        return [] if blocked else [h33]
+    if not blocked:
+        starts = [h33]
+    elif s.variant.is_("decoy_return_blocked", "from_japanese_hexes"):
+        starts = sorted({p.hex for p in side_pieces(b, s, JP) if p.hex is not None})
+    else:
+        return []  # decoy_return_blocked=waits: its way back from hex 33 is shut
+    seen = set(starts)
+    todo = deque(starts)
     while todo:
         h = todo.popleft()
         for n in b.neighbors(h):
@@ -308,13 +338,20 @@ def decoy_hexes(b: Board, s: ShumshuState) -> list[Hex]:
 
 
 def decoy_returns(b: Board, s: ShumshuState) -> list[tuple[str, Hex]]:
-    """The first decoy due back (in data order) and its hexes (SHU-COMBAT.6)."""
+    """The decoys due back and their hexes (SHU-COMBAT.6): the first due in data order, or
+    any due one (`decoy_return_order=japanese_choice`)."""
     if s.side != JP:
         return []
     hexes = decoy_hexes(b, s)
     if not hexes:
         return []
-    for p in s.units:
-        if p.loc is Loc.REMOVED and p.recover <= s.turn:
-            return [(p.id, h) for h in hexes]
-    return []
+    due = [p.id for p in s.units if p.loc is Loc.REMOVED and p.recover <= s.turn]
+    if s.variant.is_("decoy_return_order", "data_order"):
+        due = due[:1]  # the first in the counter list
+    return [(u, h) for u in due for h in hexes]
+
+
+def decoy_may_wait(s: ShumshuState) -> bool:
+    """Whether the Japanese may keep a decoy due back off the map this player-turn
+    (`decoy_return_compulsory=optional`, SHU-COMBAT.6)."""
+    return s.variant.is_("decoy_return_compulsory", "optional")

@@ -8,6 +8,7 @@ AMB-SHU-30). `move_problem` is the definition; `destinations` lists the same hex
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 
 from kernel.hexes import Hex
@@ -48,10 +49,16 @@ def mover_problem(b: Board, s: ShumshuState, unit: str) -> Problem:
     return None
 
 
-def destinations(b: Board, s: ShumshuState, unit: str) -> list[Hex]:
-    """Every hex `unit` may move to, sorted (empty when it may not move)."""
+def destinations(b: Board, s: ShumshuState, unit: str) -> tuple[Hex, ...]:
+    """Every hex `unit` may move to, sorted (empty when it may not move); kept for the last
+    positions asked, since the listing and the check of the chosen move ask the same."""
+    return _destinations(b, s, unit)
+
+
+@functools.lru_cache(maxsize=512)
+def _destinations(b: Board, s: ShumshuState, unit: str) -> tuple[Hex, ...]:
     if mover_problem(b, s, unit) is not None:
-        return []
+        return ()
     start = s.piece(unit).hex
     assert start is not None
     enemy = other(b.side_of[unit])
@@ -78,7 +85,7 @@ def destinations(b: Board, s: ShumshuState, unit: str) -> list[Hex]:
                 depth[n] = depth[h] + 1
                 queue.append(n)
     out.update(depth)
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def move_problem(b: Board, s: ShumshuState, unit: str, to: Hex) -> Problem:

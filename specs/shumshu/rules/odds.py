@@ -73,8 +73,8 @@ def odds(b: Board, s: ShumshuState, fight: Fight) -> Odds:
             river = 2 * sum(b.unit(a).attack for a in crossing) > attack
         if river:
             shifts.append((-1, "SHU-COMBAT.11"))
-    if b.terrain(fight.hex) == "swamp":
-        shifts.append((-1, "SHU-COMBAT.12"))
+    if b.terrain(fight.hex) == "swamp" and not (fight.landing and v.is_("landing_swamp", "exempt")):
+        shifts.append((-1, "SHU-COMBAT.12"))  # a landing too, unless `landing_swamp=exempt`
     disrupted = [d.disrupted for d in defenders]
     if disrupted and (
         all(disrupted) if v.is_("disrupted_shift", "all_disrupted") else any(disrupted)

@@ -38,7 +38,14 @@ from specs.shumshu.rules.state import (
     ShumshuState,
     Stage,
 )
-from specs.shumshu.rules.units import holder, next_period_start, period, real_in, update
+from specs.shumshu.rules.units import (
+    hex_sides,
+    holder,
+    next_period_start,
+    period,
+    real_in,
+    update,
+)
 
 
 def illegal(message: str, *clauses: str) -> IllegalAction:
@@ -272,9 +279,13 @@ def replace_unit(b: Board, s: ShumshuState, unit: str) -> ShumshuState:
     """An eliminated infantry battalion comes back at the beachhead (SHU-REPL.1,
     SHU-REPL.2)."""
     if unit not in landing.replacements(b, s):
+        lost_now = unit in s.acted and s.variant.is_("replace_lost", "next_turn")
         raise illegal(
             f"{unit} cannot be replaced: one eliminated infantry battalion per "
-            "turn, at the beachhead, after the reinforcements (AMB-SHU-9)",
+            "turn, at the beachhead, after the reinforcements (AMB-SHU-9)"
+            + (
+                "; it was lost at sea this player-turn (replace_lost=next_turn)" if lost_now else ""
+            ),
             "SHU-REPL.1",
             "SHU-REPL.2",
         )
@@ -313,9 +324,12 @@ def decoy_step(b: Board, s: ShumshuState) -> ShumshuState:
 def return_decoy(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
     """A discovered decoy comes back face down (SHU-COMBAT.6, AMB-SHU-21)."""
     if (unit, h) not in landing.decoy_returns(b, s):
+        due = sorted({u for u, _ in landing.decoy_returns(b, s)})
+        where = sorted({str(x) for _, x in landing.decoy_returns(b, s)})
         raise illegal(
-            f"{unit} cannot come back at {h} (AMB-SHU-21: the first decoy due, in "
-            "an empty hex reachable from hex 33)",
+            f"{unit} cannot come back at {h}: the decoys that may come back now are "
+            f"{', '.join(due) or 'none'}, into {', '.join(where) or 'no hex'} "
+            f"(decoy_return={s.variant.reading('decoy_return')}, AMB-SHU-21)",
             "SHU-COMBAT.6",
         )
     s = update(s, [unit], loc=Loc.MAP, hex=h, recover=0, revealed=False)
@@ -324,6 +338,18 @@ def return_decoy(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
     ):
         s = attrs.evolve(s, moved=s.moved | {unit})
     return decoy_step(b, s)
+
+
+def decoy_done(b: Board, s: ShumshuState) -> ShumshuState:
+    """The Japanese keep the decoys still due off the map this player-turn: allowed only
+    under `decoy_return_compulsory=optional` (SHU-COMBAT.6)."""
+    if not landing.decoy_may_wait(s):
+        raise illegal(
+            "a decoy due back comes back now: it was removed only until the next turn "
+            "(decoy_return_compulsory=compulsory)",
+            "SHU-COMBAT.6",
+        )
+    return move_step(b, s)
 
 
 def move_step(b: Board, s: ShumshuState) -> ShumshuState:
@@ -340,11 +366,36 @@ def move_unit(b: Board, s: ShumshuState, unit: str, to: Hex) -> ShumshuState:
 
 
 def declare_step(b: Board, s: ShumshuState) -> ShumshuState:
-    """Attacks follow movement (SHU-SEQ.1); with no possible attack the phase is over."""
+    """Attacks follow movement (SHU-SEQ.1); the phase is passed over only when both players
+    can see that no attack is possible.
+
+    Every player-turn has its attacks (SHU-SEQ.1: "Russ land/move first, then attack, then
+    Japanese do so"); declaring none is the phasing player's choice. Skipping the declaration
+    when no legal one attacks is only a shortcut, and for the Japanese it would tell the
+    Russians what SHU-COMBAT.5 hides: a lone face-down counter next to them is a decoy (it never
+    attacks, AMB-SHU-30) exactly when the phase is skipped. So the Japanese declaration is
+    entered, and left by `Done`, whenever an undisrupted Japanese piece, face up or down, is
+    next to a Russian-held hex (`jp_contact`): what the Russian view shows, whichever piece
+    is which. The residual is what the rules show anyway: a counter the Russians know to be a
+    decoy by elimination (every real unit accounted for face up) tells them nothing new."""
     f = front(b, s)
     if any(join_ok(b, s, (), a, t) for a in f.attackers for t in f.contacts[a]):
         return attrs.evolve(s, stage=Stage.DECLARE, pending=())
+    if s.side == JP and jp_contact(b, s):  # SHU-SEQ.1, SHU-COMBAT.5: "no attacks", said aloud
+        return attrs.evolve(s, stage=Stage.DECLARE, pending=())
     return end_combat_phase(b, s)
+
+
+def jp_contact(b: Board, s: ShumshuState) -> bool:
+    """An undisrupted Japanese piece on the map next to a Russian-held hex (SHU-COMBAT.1): as
+    far as the Russian view tells (SHU-COMBAT.5, face-down pieces all alike), the Japanese
+    may have an attack to declare."""
+    sides = hex_sides(b, s)
+    return any(
+        not p.disrupted and any(sides.get(n) == RU for n in b.neighbors(p.hex))
+        for p in s.units
+        if p.loc is Loc.MAP and p.hex is not None and b.side_of[p.id] == JP
+    )
 
 
 def join_attack(b: Board, s: ShumshuState, unit: str, h: Hex) -> ShumshuState:
@@ -500,7 +551,7 @@ def landing_roll(b: Board, s: ShumshuState, fight: Fight, face: int) -> ShumshuS
     lander = fight.attackers[0]
     worst = worst_roll(b, s, fight, face)
     if worst:  # SHU-LAND.3, SHU-LAND.4
-        s = landing.lose_ship(eliminate(b, s, [lander]))
+        s = landing.lost_at_sea(landing.lose_ship(eliminate(b, s, [lander])), [lander])
     if not fight.defenders:
         return lander_done(b, s)
     result = outcome(b, s, fight, face).result
@@ -509,7 +560,7 @@ def landing_roll(b: Board, s: ShumshuState, fight: Fight, face: int) -> ShumshuS
             return after_result(b, combat.apply_result(b, s, fight, result))
         return lander_done(b, attrs.evolve(s, fight=attrs.evolve(fight, result="lost")))
     if result == "AE":
-        s = eliminate(b, s, [lander])
+        s = landing.lost_at_sea(eliminate(b, s, [lander]), [lander])
     return after_result(b, combat.apply_result(b, s, fight, result))
 
 

@@ -129,7 +129,8 @@ class ShumshuState:
     beachhead: Hex | None = None  # the supply base (SHU-LAND.1)
     replaced: int = 0  # the period of the last replacement (SHU-REPL.1)
     moved: frozenset[str] = frozenset()  # moved this player-turn
-    acted: frozenset[str] = frozenset()  # landed by assault (or formed) this player-turn
+    acted: frozenset[str] = frozenset()  # landed by assault (or formed) this player-turn,
+    # or lost at sea in it under `replace_lost=next_turn` (not to be replaced before the next)
     sail: Sail | None = None
     pending: tuple[Combat, ...] = ()
     fight: Fight | None = None

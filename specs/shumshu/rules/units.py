@@ -7,7 +7,8 @@ must-attack, and never defends).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -28,8 +29,14 @@ def holder(b: Board, s: ShumshuState, h: Hex) -> str | None:
     return None
 
 
-def hex_sides(b: Board, s: ShumshuState) -> dict[Hex, str]:
-    """The side holding each occupied hex, in one pass (SHU-STACK.1)."""
+def hex_sides(b: Board, s: ShumshuState) -> Mapping[Hex, str]:
+    """The side holding each occupied hex, in one pass (SHU-STACK.1); kept for the last
+    positions asked, since every unit's destinations ask it of the same one (issue 34)."""
+    return _hex_sides(b, s)
+
+
+@functools.lru_cache(maxsize=64)
+def _hex_sides(b: Board, s: ShumshuState) -> dict[Hex, str]:
     return {p.hex: b.side_of[p.id] for p in s.units if p.loc is Loc.MAP and p.hex is not None}
 
 
