@@ -78,9 +78,34 @@ def perft_table(game: AssembledGame[Any, Any], depths: range) -> dict[str, Any]:
 
 
 def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
-    start = time.perf_counter()
+    """The result and the process's CPU time it took: a loaded machine's other work is not
+    counted, and the rates are compared with python-chess's measured the same way."""
+    start = time.process_time()
     result = fn()
-    return result, time.perf_counter() - start
+    return result, time.process_time() - start
+
+
+CHESS_DEPTH = 3
+CHESS_ROUNDS = 3
+
+
+def chess_rate(rounds: int = CHESS_ROUNDS) -> float | None:
+    """python-chess's perft rate (nodes made per CPU second, every move generated and made,
+    `bench.perft_chess`) at depth 3 from the start, best of `rounds`: the yardstick the
+    games' steps/s are divided by, so that the ratio holds on any machine. None without
+    python-chess."""
+    try:
+        import chess
+    except ImportError:
+        return None
+    from bench.perft_chess import chess_perft
+
+    best = float("inf")
+    nodes = 0
+    for _ in range(max(1, rounds)):
+        (_, nodes), seconds = _timed(functools.partial(chess_perft, chess.Board(), CHESS_DEPTH))
+        best = min(best, seconds)
+    return _rate(nodes, best)
 
 
 def _rate(count: int, seconds: float) -> float:
@@ -104,6 +129,9 @@ def bench_preset(
     def playouts() -> list[Any]:
         return [play(game, initial, random.Random(seed + i)) for i in range(games)]
 
+    # one untimed playout first: what a process pays once (imports, solvers started, tables
+    # built) is not a cost per step
+    play(game, initial, random.Random(seed + games))
     runs, seconds = _timed(playouts)
     steps = sum(len(p.actions) for p in runs)
     stops: dict[str, int] = {}
@@ -172,17 +200,38 @@ def _fmt(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:,.2f}"
 
 
-def render(info: dict[str, Any], results: list[dict[str, Any]], cfg: dict[str, Any]) -> str:
-    """The printed report: machine, then per game its configuration, a metrics table and,
-    where it has stored counts, a perft table."""
+def render(
+    info: dict[str, Any],
+    results: list[dict[str, Any]],
+    cfg: dict[str, Any],
+    chess: float | None = None,
+) -> str:
+    """The printed report: machine, then the steps/s of every game beside python-chess's
+    perft rate measured in the same run (`chess`), then per game its configuration, a
+    metrics table and, where it has stored counts, a perft table."""
     lines = [
         f"machine: {info['implementation']} {info['python']} on {info['platform']} "
-        f"({info['machine']}, {info['cpu_count']} CPUs)",
+        f"({info['machine']}, {info['cpu_count']} CPUs); rates in CPU time",
+        *_render_yardstick(results, chess),
     ]
     games = list(dict.fromkeys(r["game"] for r in results))
     for game in games:
         lines += ["", *_render_game(game, [r for r in results if r["game"] == game], cfg)]
     return "\n".join(lines)
+
+
+def _render_yardstick(results: list[dict[str, Any]], chess: float | None) -> list[str]:
+    """Random-playout steps/s per game and preset, and each as a multiple of python-chess's
+    perft nodes/s in the same run (a ratio that holds on a faster or slower machine)."""
+    if chess is None:
+        return ["python-chess perft: not installed (pip install -e '.[bench]'), no ratio"]
+    lines = [f"python-chess perft, depth {CHESS_DEPTH}: {chess:,.0f} nodes/s"]
+    for r in results:
+        lines.append(
+            f"  {r['game'] + '/' + r['preset']:<30} {r['steps_per_s']:>10,.0f} steps/s  "
+            f"= {r['steps_per_s'] / chess:.3f} x python-chess perft"
+        )
+    return lines
 
 
 def _render_game(game: str, results: list[dict[str, Any]], cfg: dict[str, Any]) -> list[str]:
@@ -277,6 +326,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     info = machine()
+    chess = chess_rate()
     results = []
     for name in args.game or game_names():
         game = get_game(name)
@@ -297,12 +347,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not results:
         print("no game has the presets asked for", file=sys.stderr)
         return 2
-    print(render(info, results, cfg))
+    # measured again after the games and the better kept: a load that came and went during
+    # the run then slows the yardstick no more than it slowed the games
+    again = chess_rate()
+    if chess is not None and again is not None:
+        chess = max(chess, again)
+    print(render(info, results, cfg, chess))
     ok = all(p["ok"] for r in results for p in r["perft"]) and not any(
         r["json_round_trip_failures"] for r in results
     )
     if args.json is not None:
-        doc = {"machine": info, "config": cfg, "ok": ok, "results": results}
+        doc = {
+            "machine": info,
+            "config": cfg,
+            "ok": ok,
+            "chess_perft_nodes_per_s": chess,
+            "results": results,
+        }
         args.json.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     if not ok:
         print("FAILED: perft or JSON round trip differs from the stored data", file=sys.stderr)

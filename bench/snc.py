@@ -1,7 +1,7 @@
 """The SNC at full size: legal actions with every unit on the map, and whole random games.
 
 `python -m bench.snc [--quick]` prints numbers to compare between runs on one machine
-(wall time, best of a few runs; never pass/fail):
+(CPU time of the process, best of a few runs; never pass/fail):
 - the crowded position: the set-up with every reinforcement on the map (each at its listed hex,
   a landing line at its first landing hex), in the Chinese First Operations Phase as a Move and
   as a Fight phase, and the Japanese ones; for each, the median time of `legal_actions` cold
@@ -57,9 +57,9 @@ def _median_ms(fn: Callable[[], Any], runs: int, cold: bool) -> float:
     for _ in range(runs):
         if cold:
             _clear_caches()
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return 1000 * statistics.median(times)
 
 
@@ -91,24 +91,24 @@ def game_rows(game: SNC, games: int, seed: int) -> dict[str, Any]:
     steps = queries = 0
     per_game = []
     query_time = 0.0
-    start = time.perf_counter()
+    start = time.process_time()
     for g in range(games):
         rng = random.Random(seed + g)
         s = game.initial_state(game.presets()["standard"])
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         while (side := game.to_move(s)) is not None:
             if side == CHANCE:
                 action = rng.choice([a for a, _ in game.chance_outcomes(s)])
             else:
-                q0 = time.perf_counter()
+                q0 = time.process_time()
                 legal = game.legal_actions(s)
-                query_time += time.perf_counter() - q0
+                query_time += time.process_time() - q0
                 queries += 1
                 action = legal[rng.randrange(len(legal))]
             s = game.apply(s, action)
             steps += 1
-        per_game.append(time.perf_counter() - t0)
-    total = time.perf_counter() - start
+        per_game.append(time.process_time() - t0)
+    total = time.process_time() - start
     return {
         "games": games,
         "steps_per_s": steps / total,

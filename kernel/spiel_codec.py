@@ -89,19 +89,51 @@ class TableTree:
 
     def __init__(self, table: Mapping[tuple[int, ...], Any]) -> None:
         self.table = table
+        self._next: dict[tuple[int, ...], list[int]] = {}
 
     def next_ids(self, prefix: tuple[int, ...]) -> list[int]:
-        return next_tokens(list(self.table), prefix)
+        """Found once per prefix: the adapter asks again for every query of the same state."""
+        ids = self._next.get(prefix)
+        if ids is None:
+            ids = self._next[prefix] = next_tokens(list(self.table), prefix)
+        return list(ids)
 
     def action_at(self, prefix: tuple[int, ...]) -> Any | None:
         return self.table.get(prefix)
 
 
+TOKEN_MEMO = 20_000
+"""Actions whose token sequences a codec's memo keeps (`_tokens_of`): the actions of a game
+recur from state to state (a unit to a hex), and a bound keeps the memo from growing without
+end (its entries live as long as the process)."""
+
+_MEMOS: dict[int, tuple[ActionCodec, dict[Any, tuple[int, ...]]]] = {}
+
+
+def _tokens_of(codec: ActionCodec) -> dict[Any, tuple[int, ...]]:
+    """The codec's memo of `tokens`, a pure function of the action (`ActionCodec.tokens`);
+    the codec is held with it, so its id is never reused while the memo lives."""
+    found = _MEMOS.get(id(codec))
+    if found is None:
+        found = _MEMOS[id(codec)] = (codec, {})
+    return found[1]
+
+
 def table_tree(codec: ActionCodec, actions: Sequence[Any]) -> TableTree:
-    """The tree of `actions`' token sequences; two actions with one sequence are a codec bug."""
+    """The tree of `actions`' token sequences; two actions with one sequence are a codec bug.
+    Each action's tokens are found once per codec (`TOKEN_MEMO`): building the tree of every
+    state otherwise costs as much as listing its actions."""
     table: dict[tuple[int, ...], Any] = {}
+    memo = _tokens_of(codec)
     for action in actions:
-        seq = codec.tokens(action)
+        try:
+            seq = memo.get(action)
+        except TypeError:  # an action that cannot be hashed is tokenised every time
+            seq = codec.tokens(action)
+        if seq is None:
+            seq = codec.tokens(action)
+            if len(memo) < TOKEN_MEMO:
+                memo[action] = seq
         if seq in table:
             raise AssertionError(f"two legal actions encode as {seq}")
         table[seq] = action

@@ -88,10 +88,37 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+class _LongInt(ValueError):
+    pass
+
+
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"integer literal of {len(text)} characters is out of range")
+        raise _LongInt(f"integer literal of {len(text)} characters is out of range")
     return int(text)
+
+
+def _long_int_field(text: str, what: str) -> str:
+    """The JSON path of the first integer literal too long to read (`what` at the top), so
+    that the refusal names the field as a type error would (e.g. `ply`, `action.to`)."""
+    marker = object()
+    value = json.loads(
+        text,
+        parse_int=lambda t: marker if len(t.lstrip("-")) > MAX_INT_DIGITS else 0,
+        parse_float=lambda _t: 0.0,
+        parse_constant=lambda _t: None,
+    )
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if item is marker:
+            return path or what
+        if isinstance(item, dict):
+            keys = [(v, f"{path}.{k}" if path else str(k)) for k, v in item.items()]
+            stack.extend(reversed(keys))
+        elif isinstance(item, list):
+            stack.extend(reversed([(v, f"{path}[{i}]") for i, v in enumerate(item)]))
+    return what
 
 
 def _finite_float(text: str) -> float:
@@ -148,6 +175,9 @@ def parse_json(text: str | bytes, *, what: str) -> Any:
             f"{what} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
             field=what,
         ) from None
+    except _LongInt as exc:
+        field = _long_int_field(text, what)
+        raise InvalidInput(f"{field}: {exc}", field=field) from None
     except (ValueError, RecursionError) as exc:
         raise InvalidInput(f"{what} is not acceptable JSON: {exc}", field=what) from None
     if _SURROGATE_ESCAPE.search(text):

@@ -58,18 +58,33 @@ def add_spec(spec: Spec) -> None:
     _SPECS[spec.short_name] = spec
 
 
+class _Unknown:
+    """Not asked yet (None is an answer: the game is over)."""
+
+
+_UNKNOWN = _Unknown()
+
+
 class _Node:
     """A kernel state inside an OpenSpiel state. OpenSpiel clones a Python state by deep-copying
     its attributes and serializes it by pickling them: a node is immutable, so a copy is the
     node itself, and it pickles as the kernel's state JSON (read back through the kernel's
     strict `state_from_json`). Its legal tree is cached on it, never pickled."""
 
-    __slots__ = ("_legal", "key", "state")
+    __slots__ = ("_legal", "_side", "key", "state")
 
     def __init__(self, key: str, state: Any) -> None:
         self.key = key
         self.state = state
         self._legal: LegalTree | None = None
+        self._side: str | _Unknown | None = _UNKNOWN
+
+    def side(self) -> str | None:
+        """The kernel's side to move (None once the game is over), asked of it once."""
+        side = self._side
+        if isinstance(side, _Unknown):
+            side = self._side = _spec(self.key).game.to_move(self.state)
+        return side
 
     def to_json_text(self) -> str:
         return json.dumps(_spec(self.key).game.state_to_json(self.state), sort_keys=True)
@@ -123,14 +138,16 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
 
     def end_reason(self) -> str | None:
         """None while play goes on; "rules" when the rules ended the game; "cap" at the declared
-        cap on decisions; "no_action" when the side to move has no legal action."""
-        g = self._kgame()
-        side = g.to_move(self._node.state)
+        cap on decisions; "no_action" when the side to move has no legal action. OpenSpiel asks
+        it at every `is_terminal`, `current_player` and `returns`: the side to move and the
+        legal tree are kept on the node, so only the first asking costs a kernel call."""
+        node = self._node
+        side = node.side()
         if side is None:
             return "rules"
         if self._decisions >= self._cap:
             return "cap"
-        if side != CHANCE and not self._node.legal().next_ids(()):
+        if side != CHANCE and not node.legal().next_ids(()):
             return "no_action"
         return None
 
@@ -141,7 +158,7 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         if self.end_reason() is not None:
             return int(pyspiel.PlayerId.TERMINAL)
-        side = self._kgame().to_move(self._node.state)
+        side = self._node.side()
         if side == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
         return self._kgame().sides.index(side)
@@ -160,7 +177,7 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         spec = _spec(self._node.key)
         g = spec.game
-        if g.to_move(self._node.state) == CHANCE:
+        if self._node.side() == CHANCE:
             for a, _ in g.chance_outcomes(self._node.state):
                 if spec.codec.chance_id(a) == action:
                     self._node = _Node(self._node.key, g.apply(self._node.state, a))
