@@ -20,6 +20,7 @@ import itertools
 import json
 import os
 import random
+import secrets
 import signal
 import socket
 import ssl
@@ -72,10 +73,24 @@ class Server:
     """`python -m tools.cli.commands serve` on 127.0.0.1 in a subprocess; its stderr goes to a file
     (`log`) so that a traceback can be read after a 5xx."""
 
-    def __init__(self, db: Path, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        log: Path,
+        port: int | None = None,
+        *,
+        create_rate: float = 100_000.0,
+        create_burst: int = 10_000,
+        extra: Sequence[str] = (),
+    ) -> None:
         self.db = db
         self.log = log
         self.port = free_port() if port is None else port
+        self.key = secrets.token_urlsafe(32)
+        """The server's key (creating needs it); the same across restarts of this Server."""
+        self.create_rate = create_rate
+        self.create_burst = create_burst
+        self.extra = list(extra)
         self.proc: subprocess.Popen[bytes] | None = None
         self.sent: set[int] = set()
 
@@ -97,12 +112,19 @@ class Server:
         offset = self.log.stat().st_size if self.log.exists() else 0
         with self.log.open("ab") as err:
             serve = ["serve", "--db", str(self.db), "--host", "127.0.0.1", "--port", str(self.port)]
+            serve += ["--create-rate", str(self.create_rate)]
+            serve += ["--create-burst", str(self.create_burst), *self.extra]
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tools.cli.commands", *serve],
                 cwd=ROOT,
                 stdout=subprocess.DEVNULL,
                 stderr=err,
-                env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"},
+                env={
+                    **os.environ,
+                    "PYTHONUNBUFFERED": "1",
+                    "PYTHONFAULTHANDLER": "1",
+                    "WARGAME_SERVER_KEY": self.key,
+                },
             )
         with httpx.Client(timeout=5.0, verify=SSL) as client:
             for _ in range(attempts):
@@ -273,8 +295,10 @@ class Load:
         mix: Sequence[tuple[str, str | None, int]] = DEFAULT_MIX,
         race_every: int = 0,
         on_ack: Callable[[int], None] | None = None,
+        key: str | None = None,
     ) -> None:
         self.url = url
+        self.key = key
         self.budget = budget
         self.mix = list(mix)
         self.race_every = race_every
@@ -334,7 +358,7 @@ class Load:
         if preset is not None:
             body["variant"] = preset
         path = f"/api/games/{game}/matches"
-        response = await self.request(client, "create", "POST", path, body=body)
+        response = await self.request(client, "create", "POST", path, token=self.key, body=body)
         if response is None:
             return None
         if response.status_code != 201:
@@ -493,10 +517,11 @@ def run_load(
     mix: Sequence[tuple[str, str | None, int]] = DEFAULT_MIX,
     race_every: int = 0,
     on_ack: Callable[[int], None] | None = None,
+    key: str | None = None,
 ) -> LoadResult:
     """Run `clients` concurrent clients until `budget` actions are acknowledged (or the
-    server stops answering)."""
-    load = Load(url, budget=budget, mix=mix, race_every=race_every, on_ack=on_ack)
+    server stops answering); `key` is the server's (to create matches)."""
+    load = Load(url, budget=budget, mix=mix, race_every=race_every, on_ack=on_ack, key=key)
     return asyncio.run(load.run(clients, seed))
 
 

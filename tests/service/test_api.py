@@ -25,6 +25,7 @@ from tools.service.store import Store
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
 NOM = "/api/games/nomonhan"
+JSON = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
@@ -111,7 +112,7 @@ def test_bad_input_is_400_naming_the_field_never_500(client: TestClient[Any]) ->
     created = _create(client)
     url = f"{NOM}/matches/{created['id']}/actions"
     token = _auth(created["tokens"]["JP"])
-    r = client.post(url, headers=token, content=b"{not json")
+    r = client.post(url, headers={**token, **JSON}, content=b"{not json")
     assert r.status_code == 400 and r.json()["error"] == "invalid_input"
     r = client.post(url, headers=token, json={"ply": "zero", "action": {"type": "end_phase"}})
     assert (r.status_code, r.json()["field"]) == (400, "ply")
@@ -392,5 +393,5 @@ def test_a_lone_surrogate_escape_is_400_with_the_json_error_body(
     input (400, the JSON error body), never a 500."""
     created = _create(client)
     url = f"{NOM}/matches/{created['id']}/actions"
-    r = client.post(url, headers=_auth(created["tokens"]["JP"]), content=body)
+    r = client.post(url, headers={**_auth(created["tokens"]["JP"]), **JSON}, content=body)
     assert r.status_code == 400 and r.json()["error"] == "invalid_input"

@@ -25,7 +25,9 @@ def test_concurrent_clients_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "load.db"
     server = Server(db, tmp_path / "server.log")
     with server:
-        result = run_load(server.url, clients=CLIENTS, budget=ACTIONS, seed=15, race_every=4)
+        result = run_load(
+            server.url, clients=CLIENTS, budget=ACTIONS, seed=15, race_every=4, key=server.key
+        )
     print(result.summary())
     assert not result.server_errors, (result.server_errors[:5], server.stderr())
     assert not result.unexpected, result.unexpected[:5]

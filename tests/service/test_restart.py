@@ -34,7 +34,13 @@ def _load_until_stopped(
             server.send(sig)
 
     return run_load(
-        server.url, clients=clients, budget=budget, seed=sig, race_every=4, on_ack=on_ack
+        server.url,
+        clients=clients,
+        budget=budget,
+        seed=sig,
+        race_every=4,
+        on_ack=on_ack,
+        key=server.key,
     )
 
 
@@ -74,6 +80,7 @@ def test_restart_keeps_every_acknowledged_action(
     assert not check.not_replaying, check.not_replaying[:10]
 
     again = Server(db, log)
+    again.key = server.key
     with again:
         matches = list(result.matches.values())
         states = referee_states(again.url, matches)

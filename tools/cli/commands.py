@@ -27,7 +27,7 @@ from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from kernel.views import SCHEMA_KINDS, check_side, check_turn, schema, view
 from kernel.wire import MAX_INPUT_BYTES, parse_json
-from tools import explore_report, playlog
+from tools import explore_report, explore_winrates, playlog
 from tools import verify as verify_tool
 from tools.agents import AGENT_NAMES, make_agent
 from tools.agents.base import Agent
@@ -36,6 +36,7 @@ from tools.progress import terminal_progress
 from tools.registry import game_names, get_game
 from tools.render import render_svg
 from tools.study import command as study_command
+from tools.study.engine import LocalEngine
 
 EXIT_CHECK_FAILED = 1
 EXIT_USAGE = 2
@@ -247,6 +248,16 @@ def _add_explore(sub: Subcommands) -> None:
     explore.add_argument(
         "--json", action="store_true", help="print results.json (the same document)"
     )
+    explore.add_argument(
+        "--win-rates",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="for each differing pair, greedy vs greedy over GAMES seeds per reading (not "
+        "counted in the budget; cached in --db)",
+    )
+    explore.add_argument("--db", default="wargame-study.sqlite", metavar="PATH")
+    explore.add_argument("--workers", type=int, default=1, metavar="W", help="for --win-rates")
     explore.set_defaults(run=_explore)
 
 
@@ -272,6 +283,37 @@ def _add_serve(sub: Subcommands) -> None:
     serve.add_argument("--db", default="wargame.db", metavar="PATH", help="the SQLite file")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.add_argument(
+        "--open",
+        action="store_true",
+        help="open mode: anyone who reaches the port may create matches and jobs (no key)",
+    )
+    serve.add_argument(
+        "--key-file",
+        metavar="PATH",
+        help="read the server's key from PATH (else $WARGAME_SERVER_KEY, else a fresh one)",
+    )
+    serve.add_argument(
+        "--create-rate",
+        type=float,
+        default=30.0,
+        metavar="N",
+        help="matches and jobs one client may create a minute (default 30)",
+    )
+    serve.add_argument(
+        "--create-burst",
+        type=int,
+        default=20,
+        metavar="N",
+        help="matches and jobs one client may create at once (default 20)",
+    )
+    serve.add_argument(
+        "--cors-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin whose pages may call the API (repeatable; none by default)",
+    )
     serve.set_defaults(run=_serve)
 
 
@@ -438,10 +480,16 @@ def _explore(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if args.budget <= 0:
         raise InvalidInput("--budget must be positive", field="--budget")
+    if args.win_rates < 0:
+        raise InvalidInput("--win-rates must be at least 0", field="--win-rates")
 
     with terminal_progress(f"explore {game.name}, {args.budget:g} s a pair") as progress:
         findings, gaps, unreached = explore_report.explore(
             game, args.option, args.preset, args.budget, progress
+        )
+    if args.win_rates:
+        findings = explore_winrates.with_win_rates(
+            game, findings, args.win_rates, args.db, engine=LocalEngine(args.workers)
         )
     out = None if args.report is None else Path(args.report)
     results = explore_report.report(game, out, findings, gaps, unreached)
@@ -581,9 +629,46 @@ def _serve(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise InvalidInput("--port must be from 0 to 65535", field="--port")
-    sys.stderr.write(f"wargame: serving on http://{args.host}:{args.port}/ (database {args.db})\n")
-    serve(args.db, args.host, args.port)
+    if not 0 < args.create_rate <= 100_000:
+        raise InvalidInput(
+            "--create-rate must be more than 0 and at most 100000", field="--create-rate"
+        )
+    if not 0 < args.create_burst <= 100_000:
+        raise InvalidInput("--create-burst must be from 1 to 100000", field="--create-burst")
+    key = None if args.open else _server_key(args.key_file)
+    url = f"http://{args.host}:{args.port}/"
+    sys.stderr.write(f"wargame: serving on {url} (database {args.db})\n")
+    if key is None:
+        sys.stderr.write("wargame: open mode: anyone who reaches the port may create\n")
+    else:
+        sys.stderr.write(f"wargame: open {url}enter?key={key} to create matches\n")
+    serve(
+        args.db,
+        args.host,
+        args.port,
+        key=key,
+        create_per_minute=args.create_rate,
+        create_burst=args.create_burst,
+        cors_origins=tuple(args.cors_origin),
+    )
     return 0
+
+
+def _server_key(path: str | None) -> str:
+    """The key creating needs (`tools.service.auth`): from a file, the environment, or new."""
+    from tools.service.auth import KEY_ENV, new_key
+
+    if path is not None:
+        key = _read(path, "--key-file").decode("utf-8", "replace").strip()
+    else:
+        key = os.environ.get(KEY_ENV, "").strip() or new_key()
+    if not all(c.isascii() and (c.isalnum() or c in "-_.~") for c in key) or not (
+        16 <= len(key) <= 200
+    ):
+        raise InvalidInput(
+            "the server's key is 16 to 200 letters, digits, '-', '_', '.' or '~'", field="key"
+        )
+    return key
 
 
 def _data_check(args: argparse.Namespace) -> int:

@@ -99,6 +99,15 @@ class MatchView(Record, Generic[ObservationT, ActionT], frozen=True):
     chance: ChanceMode
 
 
+class Role(Record, frozen=True):
+    """What a token is in a match: a side or the referee (what a page asks first, so that
+    it reads the view or the state it may, without a refused request)."""
+
+    id: str
+    role: Id
+    ply: Count
+
+
 class ChanceOutcome(Record, Generic[ActionT], frozen=True):
     action: ActionT
     probability: str  # an exact fraction, e.g. "1/6"
@@ -185,9 +194,11 @@ class Job(Record, frozen=True):
     kind: str
     game: str
     params: dict[str, Any]
-    status: Literal["queued", "running", "done", "failed", "interrupted"]
+    status: Literal["queued", "running", "done", "failed", "interrupted", "cancelled"]
     progress: dict[str, Any]
     result: Any
     error: str | None
     created: str
     updated: str
+    token: str | None = None
+    """Only in the answer that started the job: the token that cancels it (shown once)."""

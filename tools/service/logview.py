@@ -4,6 +4,9 @@ The referee reads every ply. A side reads its own actions, and the other side's 
 the chance outcomes only in a game with no hidden information (`Game.perfect_information`):
 in the others a move, a draw or a roll may carry what the side may not know, so such a ply
 shows only who acted. That rule is safe by construction, whatever a game's descriptions say.
+A side's own ply may still cause what it may not see (a card of the opponent's put face down):
+a narration that tells a side less than the referee offers `events_for(before, action, after,
+side)`, and a side's log takes its events from there.
 """
 
 from __future__ import annotations
@@ -22,6 +25,19 @@ Decode = Callable[[int, dict[str, Any]], Any]
 def shown(game: AssembledGame[Any, Any], reader: str, by: str) -> bool:
     """May `reader` (a side or the referee) read what `by` did?"""
     return reader in (REFEREE, by) or game.perfect_information
+
+
+def _events(
+    game: AssembledGame[Any, Any], reader: str, before: Any, action: Any, after: Any
+) -> list[str]:
+    """The events of a ply as `reader` may read them: the narration's `events_for` a side when
+    it has one (the narration role behind the assembled game's `events`), else its events."""
+    if reader != REFEREE:
+        narration = getattr(game.events, "__self__", None)
+        told = getattr(narration, "events_for", None)
+        if told is not None:
+            return list(told(before, action, after, reader))
+    return game.events(before, action, after)
 
 
 def entries(
@@ -50,7 +66,7 @@ def entries(
                     "by": by,
                     "text": game.describe(before, action),
                     "headline": game.headline(after),
-                    "events": game.events(before, action, after),
+                    "events": _events(game, reader, before, action, after),
                     "probability": probability,
                     "action": action_json,
                 }

@@ -20,8 +20,7 @@ import json
 import random
 import secrets
 import sqlite3
-import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,6 +35,13 @@ from kernel.playout import choose
 from kernel.roles import AssembledGame
 from kernel.views import check_side, check_turn
 from tools.registry import get_game
+from tools.service.history import MatchHistory
+from tools.service.jobstore import JobRecord as JobRecord
+from tools.service.jobstore import JobStore
+from tools.service.migrations import MIGRATIONS as MIGRATIONS
+from tools.service.migrations import SCHEMA_VERSION as SCHEMA_VERSION
+from tools.service.migrations import Migration
+from tools.service.statecache import STATES as STATES
 
 
 class StoreError(WargameError):
@@ -58,71 +64,6 @@ class StaleSubmission(WargameError):
     def __init__(self, message: str, *, expected: int, field: str | None = "ply") -> None:
         super().__init__(message, field=field)
         self.expected = expected
-
-
-Migration = Callable[[sqlite3.Connection], None]
-
-
-def _v1(con: sqlite3.Connection) -> None:
-    con.execute(
-        """CREATE TABLE games (
-            id TEXT PRIMARY KEY,
-            game TEXT NOT NULL,
-            variant TEXT NOT NULL,
-            created TEXT NOT NULL,
-            ply INTEGER NOT NULL CHECK (ply >= 0),
-            initial_state TEXT NOT NULL,
-            state TEXT NOT NULL
-        )"""
-    )
-    con.execute(
-        """CREATE TABLE actions (
-            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            ply INTEGER NOT NULL CHECK (ply >= 0),
-            action TEXT NOT NULL,
-            state TEXT NOT NULL,
-            PRIMARY KEY (game_id, ply)
-        ) WITHOUT ROWID"""
-    )
-
-
-def _v2(con: sqlite3.Connection) -> None:
-    """Who plays what (server-drawn chance, agent sides, the seed of their stream), access
-    tokens (digests only) and background jobs."""
-    con.execute("ALTER TABLE games ADD COLUMN seed INTEGER NOT NULL DEFAULT 0")
-    con.execute("ALTER TABLE games ADD COLUMN agents TEXT NOT NULL DEFAULT '{}'")
-    con.execute(
-        "ALTER TABLE games ADD COLUMN chance TEXT NOT NULL DEFAULT 'client' "
-        "CHECK (chance IN ('client', 'server'))"
-    )
-    con.execute(
-        """CREATE TABLE tokens (
-            digest TEXT PRIMARY KEY,
-            game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            role TEXT NOT NULL
-        ) WITHOUT ROWID"""
-    )
-    con.execute(
-        """CREATE TABLE jobs (
-            id TEXT PRIMARY KEY,
-            kind TEXT NOT NULL CHECK (kind IN ('explore', 'verify')),
-            game TEXT NOT NULL,
-            params TEXT NOT NULL,
-            status TEXT NOT NULL
-                CHECK (status IN ('queued', 'running', 'done', 'failed', 'interrupted')),
-            progress TEXT NOT NULL DEFAULT '{}',
-            result TEXT,
-            error TEXT,
-            created TEXT NOT NULL,
-            updated TEXT NOT NULL
-        )"""
-    )
-
-
-MIGRATIONS: tuple[Migration, ...] = (_v1, _v2)
-"""Migration i (0-based) takes the schema from version i to version i + 1; append only."""
-
-SCHEMA_VERSION = len(MIGRATIONS)
 
 
 REFEREE = "referee"
@@ -151,25 +92,6 @@ class GameRecord:
     """Role -> token, filled only by `create` (the store keeps digests only)."""
 
 
-@attrs.frozen
-class JobRecord:
-    """A background `explore` or `verify` run and where it stands."""
-
-    id: str
-    kind: str
-    game: str
-    params: dict[str, Any]
-    status: str
-    progress: dict[str, Any]
-    result: Any
-    error: str | None
-    created: str
-    updated: str
-
-    def to_json(self) -> dict[str, Any]:
-        return attrs.asdict(self)
-
-
 def _json(text: str) -> Any:
     return json.loads(text)
 
@@ -185,31 +107,7 @@ def digest(token: str) -> str:
 AGENT_NAMES = ("random",)
 
 
-class _States:
-    """Decoded states by (game id, ply): a stored ply's state never changes, so a hit saves
-    decoding and checking the stored JSON again. Shared by every Store of the process."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self._lock = threading.Lock()
-        self._items: dict[tuple[str, int], Any] = {}
-        self._size = size
-
-    def get(self, key: tuple[str, int]) -> Any:
-        with self._lock:
-            return self._items.get(key)
-
-    def put(self, key: tuple[str, int], state: Any) -> None:
-        with self._lock:
-            if len(self._items) >= self._size:
-                for old in list(self._items)[: self._size // 4]:
-                    del self._items[old]
-            self._items[key] = state
-
-
-STATES = _States()
-
-
-class Store:
+class Store(JobStore, MatchHistory):
     """Games and their logs in the SQLite file `path` (one connection per Store; open one
     Store per thread)."""
 
@@ -264,13 +162,25 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One `BEGIN IMMEDIATE` transaction. The states it decided go to the process's
+        cache only once COMMIT has succeeded: a transaction that fails, at COMMIT too, leaves
+        the cache as it was (else this process would serve a state no other one stored)."""
+        self._pending: list[tuple[tuple[str, int], Any]] = []
         self._con.execute("BEGIN IMMEDIATE")
         try:
             yield self._con
+            self._con.execute("COMMIT")
         except BaseException:
-            self._con.execute("ROLLBACK")
+            self._pending = []
+            if self._con.in_transaction:
+                self._con.execute("ROLLBACK")
             raise
-        self._con.execute("COMMIT")
+        pending, self._pending = self._pending, []
+        for key, state in pending:
+            STATES.put(key, state)
+
+    _now = staticmethod(_now)
+    _digest = staticmethod(digest)
 
     # --- games ---------------------------------------------------------------------------------
     def create(
@@ -409,14 +319,6 @@ class Store:
     def game_ids(self) -> list[str]:
         return [str(r[0]) for r in self._con.execute("SELECT id FROM games ORDER BY created, id")]
 
-    def log(self, game_id: str) -> list[dict[str, Any]]:
-        """The actions applied so far, in order (as JSON)."""
-        self._row(game_id)
-        rows = self._con.execute(
-            "SELECT action FROM actions WHERE game_id = ? ORDER BY ply", (game_id,)
-        )
-        return [_json(str(r[0])) for r in rows]
-
     def submit(
         self, game_id: str, ply: int, action_json: Any, *, side: str | None = None
     ) -> GameRecord:
@@ -457,11 +359,12 @@ class Store:
             "INSERT INTO actions (game_id, ply, action, state) VALUES (?, ?, ?, ?)",
             (game_id, ply, dump_json(game.action_to_json(action)), new_state),
         )
+        over = int(game.to_move(after) is None)
         self._con.execute(
-            "UPDATE games SET ply = ?, state = ? WHERE id = ? AND ply = ?",
-            (ply + 1, new_state, game_id, ply),
+            "UPDATE games SET ply = ?, state = ?, updated = ?, over = ? WHERE id = ? AND ply = ?",
+            (ply + 1, new_state, _now(), over, game_id, ply),
         )
-        STATES.put((game_id, ply + 1), after)
+        self._pending.append(((game_id, ply + 1), after))
 
     def _advance(
         self,
@@ -506,114 +409,3 @@ class Store:
             game.apply(state, action)  # names the clauses when the rules refuse it
             raise IllegalAction("not one of the chance outcomes of this position")
         return game.apply(state, action)
-
-    def replay(self, game_id: str) -> bool:
-        """Rebuild the state from the initial state and the stored log; True when it equals
-        the stored state (canonical JSON) and every stored intermediate state."""
-        name, _variant, _created, ply, state_text, *_ = self._row(game_id)
-        (initial,) = self._con.execute(
-            "SELECT initial_state FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        game = get_game(name)
-        state = game.state_from_json(_json(str(initial)))
-        rows = list(
-            self._con.execute(
-                "SELECT ply, action, state FROM actions WHERE game_id = ? ORDER BY ply",
-                (game_id,),
-            )
-        )
-        if [int(r[0]) for r in rows] != list(range(ply)):
-            return False
-        for _ply, action_text, after in rows:
-            state = game.apply(state, game.action_from_json(_json(str(action_text))))
-            if dump_json(game.state_to_json(state)) != str(after):
-                return False
-        return dump_json(game.state_to_json(state)) == state_text
-
-    def log_entries(self, game_id: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
-        """(action, state after it) per ply, in order, with the initial state first as
-        ({}, initial): what a readable log is written from."""
-        self._row(game_id)
-        (initial,) = self._con.execute(
-            "SELECT initial_state FROM games WHERE id = ?", (game_id,)
-        ).fetchone()
-        rows = self._con.execute(
-            "SELECT action, state FROM actions WHERE game_id = ? ORDER BY ply", (game_id,)
-        )
-        return [({}, _json(str(initial)))] + [(_json(str(a)), _json(str(b))) for a, b in rows]
-
-    # --- jobs ----------------------------------------------------------------------------------
-    def add_job(self, kind: str, game: str, params: dict[str, Any]) -> JobRecord:
-        job_id = secrets.token_urlsafe(12)
-        now = _now()
-        with self._transaction() as con:
-            con.execute(
-                "INSERT INTO jobs (id, kind, game, params, status, created, updated) "
-                "VALUES (?, ?, ?, ?, 'queued', ?, ?)",
-                (job_id, kind, game, dump_json(params), now, now),
-            )
-        return self.job(job_id)
-
-    def job(self, job_id: str) -> JobRecord:
-        row = self._con.execute(
-            "SELECT id, kind, game, params, status, progress, result, error, created, updated "
-            "FROM jobs WHERE id = ?",
-            (job_id,),
-        ).fetchone()
-        if row is None:
-            raise UnknownGame(f"no job with id {job_id!r}", field="job_id")
-        return JobRecord(
-            id=str(row[0]),
-            kind=str(row[1]),
-            game=str(row[2]),
-            params=_json(str(row[3])),
-            status=str(row[4]),
-            progress=_json(str(row[5])),
-            result=None if row[6] is None else _json(str(row[6])),
-            error=None if row[7] is None else str(row[7]),
-            created=str(row[8]),
-            updated=str(row[9]),
-        )
-
-    def jobs(self, status: str | None = None) -> list[JobRecord]:
-        sql = "SELECT id FROM jobs" + ("" if status is None else " WHERE status = ?")
-        sql += " ORDER BY created, id"
-        rows = self._con.execute(sql, () if status is None else (status,))
-        return [self.job(str(r[0])) for r in list(rows)]
-
-    def update_job(
-        self,
-        job_id: str,
-        *,
-        status: str | None = None,
-        progress: dict[str, Any] | None = None,
-        result: Any = None,
-        error: str | None = None,
-    ) -> None:
-        sets = ["updated = ?"]
-        values: list[Any] = [_now()]
-        if status is not None:
-            sets.append("status = ?")
-            values.append(status)
-        if progress is not None:
-            sets.append("progress = ?")
-            values.append(dump_json(progress))
-        if result is not None:
-            sets.append("result = ?")
-            values.append(dump_json(result))
-        if error is not None:
-            sets.append("error = ?")
-            values.append(error)
-        with self._transaction() as con:
-            con.execute(f"UPDATE jobs SET {', '.join(sets)} WHERE id = ?", (*values, job_id))
-
-    def interrupt_running_jobs(self) -> int:
-        """Mark the jobs a stopped server left running as interrupted (at start-up)."""
-        with self._transaction() as con:
-            cur = con.execute(
-                "UPDATE jobs SET status = 'interrupted', updated = ?, error = "
-                "'the server stopped while this job ran; start it again' "
-                "WHERE status = 'running'",
-                (_now(),),
-            )
-            return int(cur.rowcount)

@@ -1,6 +1,10 @@
 // The play page: one match seen with the token in the URL fragment (#token=...), sent as the
-// Bearer header. A side's token plays that side; the referee's acts for whichever side is to
-// move (hot-seat). Plain DOM, no build step, nothing from the network but this service.
+// Bearer header. A side's token plays that side and reads only that side's resources (its view,
+// picture and log); the referee's acts for whichever side is to move. An action is built as
+// the kernel's sub-decisions (the /choices route: the game's OpenSpiel codec), by clicking the
+// choices or the units and hexes they name; a proposal is explained before it is sent.
+// Plain DOM, no build step, nothing from the network but this service. The drawing is in
+// draw.js, the map's zoom and pan in mapview.js, Nomonhan's declaration builder in builder.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -14,13 +18,20 @@ const page = {
   side: null,
   ply: -1,
   toMove: null,
-  choices: [], // [{action, probability}] the legal actions (or chance outcomes) now
+  legal: [], // the legal actions now, in the game's JSON (for a proposal by analogy)
+  outcomes: [], // the referee's chance outcomes when the match's chance is the client's
   result: null,
-  unit: null, // the unit clicked: the list shows the actions naming it
+  prefix: [], // [{id, label}] the sub-decisions chosen so far
+  next: [], // [{id, label}] the sub-decisions that extend the prefix
+  piece: null, // the unit clicked on the map: the choices naming it are shown
   cell: null, // the hex (or area) clicked
-  builder: null, // {combats: [{attackers, defenders, support}], pick: {combat, role} | null}
+  builder: null, // Nomonhan's declaration: {combats: [...], pick: {combat, role} | null}
   poll: null,
+  cells: new Set(), // the names of the picture's hexes or areas
+  pieces: new Set(), // the names of the picture's pieces
 };
+
+let view = null; // the MapView
 
 // --- the service ------------------------------------------------------------------------
 
@@ -57,8 +68,8 @@ async function position() {
   if (!page.referee) {
     try {
       const v = await call("/view");
-      const choices = v.view.legal_actions.map((action) => ({ action }));
-      return { ply: v.ply, toMove: v.view.to_move, side: v.view.side, choices, result: v.view.result };
+      const w = v.view;
+      return { ply: v.ply, toMove: w.to_move, side: w.side, legal: w.legal_actions, outcomes: [], result: w.result };
     } catch (e) {
       // only the referee must name the side it reads (400 on `side`): use its whole state
       if (!(e instanceof ApiError && e.status === 400 && e.body.field === "side")) throw e;
@@ -66,11 +77,8 @@ async function position() {
     }
   }
   const s = await call("/state");
-  const choices =
-    s.to_move === CHANCE
-      ? s.chance_outcomes.map((o) => ({ action: o.action, probability: o.probability }))
-      : s.legal_actions.map((action) => ({ action }));
-  return { ply: s.ply, toMove: s.to_move, side: null, choices, result: s.result };
+  const outcomes = s.to_move === CHANCE ? s.chance_outcomes : [];
+  return { ply: s.ply, toMove: s.to_move, side: null, legal: s.legal_actions, outcomes, result: s.result };
 }
 
 async function load() {
@@ -81,16 +89,64 @@ async function load() {
     const moved = pos.ply !== page.ply;
     Object.assign(page, pos);
     if (moved) {
-      page.unit = page.cell = page.builder = null;
+      page.piece = page.cell = page.builder = null;
+      page.prefix = [];
+      page.next = [];
+      $("explanation").replaceChildren();
       const [svg] = await Promise.all([call("/picture.svg", { raw: true }), loadLog()]);
-      $("board").innerHTML = svg;
+      drawBoard(svg);
+      if (page.legal.length) await walk([]);
     }
+    render();
+    if (!view.placed && page.ply >= 0) {
+      view.placed = true;
+      focus();
+    }
+  } catch (e) {
+    showError(e);
+  } finally {
+    busy(false);
+    if (document.body.dataset.turn === "waiting") page.poll = setTimeout(load, 500);
+  }
+}
+
+// the sub-decisions after `prefix` (ids); a whole action is explained, then submitted
+async function walk(prefix) {
+  const q = prefix.length ? `?prefix=${prefix.join(".")}` : "";
+  const c = await call(`/choices${q}`);
+  if (c.ply !== page.ply) return load();
+  page.prefix = c.prefix;
+  page.next = c.next;
+  if (c.action) return propose(c.action, true);
+  return null;
+}
+
+async function pick(id) {
+  busy(true);
+  clearError();
+  try {
+    page.piece = page.cell = null;
+    await walk([...page.prefix.map((c) => c.id), id]);
+    render();
+  } catch (e) {
+    showError(e);
+    if (e instanceof ApiError && e.status === 409) await load();
+  } finally {
+    busy(false);
+  }
+}
+
+async function back(all) {
+  busy(true);
+  clearError();
+  try {
+    page.piece = page.cell = null;
+    await walk(all ? [] : page.prefix.slice(0, -1).map((c) => c.id));
     render();
   } catch (e) {
     showError(e);
   } finally {
     busy(false);
-    if (document.body.dataset.turn === "waiting") page.poll = setTimeout(load, 1000);
   }
 }
 
@@ -110,21 +166,20 @@ async function submit(action) {
   await load();
 }
 
-async function propose() {
-  const b = page.builder;
-  const action = { type: "declare", combats: b.combats.map((c) => ({ ...c })) };
+// ask the service whether `action` is legal now; submit it only if it is (and `send`)
+async function propose(action, send) {
   const out = $("explanation");
   out.replaceChildren("Asking…");
   let answer;
   try {
     answer = await call("/explain", { method: "POST", body: { action } });
   } catch (e) {
-    out.replaceChildren(node("span", "error", `${e.status} ${e.body.error}: ${e.message}`));
+    out.replaceChildren(node("span", "error", `${e.status} ${e.body ? e.body.error : ""}: ${e.message}`));
     return;
   }
   if (answer.legal) {
     out.replaceChildren(node("span", "verdict legal", "Legal: "), answer.description || "");
-    await submit(action);
+    if (send) await submit(action);
     return;
   }
   out.replaceChildren(node("span", "verdict illegal", "Illegal: "), answer.error.message, " ");
@@ -152,7 +207,7 @@ async function loadLog() {
   ol.scrollTop = ol.scrollHeight; // the newest at the bottom, in sight
 }
 
-// --- reading actions --------------------------------------------------------------------
+// --- reading choices and actions ---------------------------------------------------------
 
 function strings(v, out = []) {
   if (typeof v === "string") out.push(v);
@@ -162,189 +217,25 @@ function strings(v, out = []) {
   return out;
 }
 
-const names = (action, what) => strings(action).includes(what);
-
-function text(v) {
-  if (Array.isArray(v)) {
-    if (!v.length) return "none";
-    return v.map(text).join(v.some((x) => x && typeof x === "object") ? "; " : " + ");
-  }
-  if (v && typeof v === "object") {
-    if ("attackers" in v && "defenders" in v)
-      return `${text(v.attackers)} attack ${text(v.defenders)}${v.support ? " with artillery" : ""}`;
-    return describe(v);
-  }
-  return String(v);
-}
+const words = (label) => label.split(/[\s:,=]+/);
+const names = (choice, what) => words(choice.label).includes(what);
+const namesCell = (choice) => words(choice.label).some((w) => page.cells.has(w));
+const kind = (choice) => words(choice.label)[0] || "choice";
 
 function describe(action) {
   const rest = [];
   for (const [k, v] of Object.entries(action)) {
-    if (k === "type" || k === "unit") continue;
+    if (k === "type") continue;
     const key = k.replace(/_/g, " ");
-    rest.push(v === true ? key : `${key} ${text(v)}`);
+    rest.push(v === true ? key : `${key} ${JSON.stringify(v)}`);
   }
-  const words = rest.join(", ") || (action.type || "").replace(/_/g, " ");
-  return action.unit === undefined ? words : `${action.unit} ${words}`;
-}
-
-// --- drawing ----------------------------------------------------------------------------
-
-function node(tag, cls, content) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (content !== undefined) e.append(content);
-  return e;
-}
-
-function busy(on) {
-  document.body.dataset.busy = on ? "1" : "0";
-}
-
-function clearError() {
-  $("error").replaceChildren();
-}
-
-function showError(e, extra = "") {
-  if (!(e instanceof ApiError)) {
-    $("error").replaceChildren(String(e));
-    return;
-  }
-  const where = e.body.field ? ` (at ${e.body.field})` : "";
-  $("error").replaceChildren(`${e.status} ${e.body.error}: ${e.message}${where}${extra} `);
-  for (const c of e.body.clauses || []) $("error").append(node("span", "clause", c));
+  return `${(action.type || "").replace(/_/g, " ")} ${rest.join(", ")}`;
 }
 
 function shown() {
-  return page.choices.filter(
-    (c) => (!page.unit || names(c.action, page.unit)) && (!page.cell || names(c.action, page.cell)),
+  return page.next.filter(
+    (c) => (!page.piece || names(c, page.piece)) && (!page.cell || names(c, page.cell)),
   );
-}
-
-function render() {
-  const turn = page.result ? "over" : page.choices.length ? "mine" : "waiting";
-  document.body.dataset.turn = turn;
-  document.body.dataset.ply = String(page.ply);
-  $("title").textContent = `${GAME}: match ${MATCH}`;
-  const who = page.referee ? "referee, acting for the side to move" : `you play ${page.side}`;
-  const moving = page.toMove ? `${page.toMove} to move` : "game over";
-  $("status").textContent = `Ply ${page.ply}: ${moving} (${who})${turn === "waiting" ? "; waiting…" : ""}`;
-  renderResult();
-  renderSelection();
-  renderActions();
-  renderBuilder();
-  renderBoard();
-}
-
-function renderResult() {
-  const out = $("result");
-  out.replaceChildren();
-  out.classList.toggle("over", !!page.result);
-  if (!page.result) return;
-  const r = page.result;
-  const points = Object.entries(r.points).map(([s, p]) => `${s} ${p}`).join(", ");
-  out.append(r.winner ? `Winner: ${r.winner}` : "A draw", ` (points ${points}) by `);
-  out.append(node("span", "clause", r.clause), `: ${r.reason}`);
-}
-
-function renderSelection() {
-  const parts = [];
-  if (page.unit) parts.push(`unit ${page.unit}`);
-  if (page.cell) parts.push(`hex ${page.cell}`);
-  $("selected").textContent = parts.length
-    ? `Selected: ${parts.join(", ")}`
-    : "Click a unit, then a hex; or pick an action.";
-}
-
-function renderActions() {
-  const groups = new Map();
-  for (const c of shown()) {
-    const type = c.action.type || "action";
-    if (!groups.has(type)) groups.set(type, []);
-    groups.get(type).push(c);
-  }
-  const out = $("actions");
-  out.replaceChildren();
-  for (const [type, choices] of groups) {
-    const g = node("div", "group");
-    g.dataset.type = type;
-    g.append(node("h3", "", `${type.replace(/_/g, " ")} (${choices.length})`));
-    for (const c of choices) {
-      const label = describe(c.action) + (c.probability ? ` (p = ${c.probability})` : "");
-      const b = node("button", "action", label);
-      b.type = "button";
-      b.dataset.action = JSON.stringify(c.action);
-      b.addEventListener("click", () => submit(c.action));
-      g.append(b);
-    }
-    out.append(g);
-  }
-  if (!groups.size && !page.result) {
-    const why = page.choices.length ? "no action names the selection" : "not your turn: waiting";
-    out.append(node("p", "muted", why));
-  }
-}
-
-function renderBuilder() {
-  const open = page.choices.some((c) => c.action.type === "declare");
-  $("builder").classList.toggle("hidden", !open);
-  if (!open) return;
-  if (!page.builder) {
-    page.builder = { combats: [], pick: null };
-    $("explanation").replaceChildren();
-  }
-  const b = page.builder;
-  const ol = $("combats");
-  ol.replaceChildren();
-  b.combats.forEach((combat, i) => {
-    const li = node("li", "combat");
-    li.dataset.index = String(i);
-    for (const role of ["attackers", "defenders"]) {
-      const active = b.pick && b.pick.combat === i && b.pick.role === role;
-      const pick = node("button", `pick-${role}${active ? " active" : ""}`);
-      pick.type = "button";
-      pick.textContent = `${role}: ${combat[role].length ? combat[role].join(" + ") : "(click units)"}`;
-      pick.addEventListener("click", () => {
-        b.pick = active ? null : { combat: i, role };
-        renderBuilder();
-      });
-      li.append(pick, " ");
-    }
-    const support = node("input", "support");
-    support.type = "checkbox";
-    support.checked = combat.support;
-    support.addEventListener("change", () => {
-      combat.support = support.checked;
-    });
-    const label = node("label", "", support);
-    label.append(" artillery support");
-    const remove = node("button", "remove", "remove");
-    remove.type = "button";
-    remove.addEventListener("click", () => {
-      b.combats.splice(i, 1);
-      b.pick = null;
-      renderBuilder();
-    });
-    li.append(label, " ", remove);
-    ol.append(li);
-  });
-  renderBoard();
-}
-
-function renderBoard() {
-  const board = $("board");
-  for (const e of board.querySelectorAll(".target, .chosen")) e.classList.remove("target", "chosen");
-  const chosen = new Set();
-  if (page.unit) chosen.add(page.unit);
-  const b = page.builder;
-  if (b && b.pick) for (const u of b.combats[b.pick.combat][b.pick.role]) chosen.add(u);
-  for (const e of board.querySelectorAll("[data-piece]"))
-    if (chosen.has(e.getAttribute("data-piece"))) e.classList.add("chosen");
-  if (!page.unit && !page.cell) return;
-  const named = new Set(shown().flatMap((c) => strings(c.action)));
-  for (const e of board.querySelectorAll("[data-cell]"))
-    if (named.has(e.getAttribute("data-cell")) && e.getAttribute("data-cell") !== page.cell)
-      e.classList.add("target");
 }
 
 // --- clicks -----------------------------------------------------------------------------
@@ -365,60 +256,92 @@ function onBoardClick(ev) {
 
 function choose(piece, cell) {
   clearError();
-  const b = page.builder;
-  if (b && b.pick && piece) {
-    const list = b.combats[b.pick.combat][b.pick.role];
-    const at = list.indexOf(piece);
-    if (at < 0) list.push(piece);
-    else list.splice(at, 1);
-    renderBuilder();
-    return;
-  }
-  if (page.unit && cell && piece !== page.unit) {
-    const both = page.choices.filter((c) => names(c.action, page.unit) && names(c.action, cell));
-    if (both.length === 1) {
-      submit(both[0].action);
-      return;
-    }
+  if (piece && builderPick(piece)) return null;
+  const opts = page.next;
+  if (page.piece && cell && piece !== page.piece) {
+    // a unit, then a hex: the one choice naming both is taken
+    const both = opts.filter((c) => names(c, page.piece) && names(c, cell));
+    if (both.length === 1) return pick(both[0].id);
     if (both.length > 1) {
       page.cell = cell;
-      render();
-      return;
+      return render();
     }
   }
-  if (piece && page.choices.some((c) => names(c.action, piece))) {
-    page.unit = piece === page.unit ? null : piece;
-    page.cell = null;
-  } else if (cell && page.choices.some((c) => names(c.action, cell))) {
-    page.cell = cell === page.cell ? null : cell;
-  } else {
-    $("error").textContent = `No legal action names ${piece || cell}.`;
-    return;
+  if (piece) {
+    const m = opts.filter((c) => names(c, piece));
+    if (m.length === 1 && !namesCell(m[0])) return pick(m[0].id);
+    if (m.length) {
+      page.piece = piece === page.piece ? null : piece;
+      page.cell = null;
+      return render();
+    }
   }
-  render();
+  if (cell) {
+    const m = opts.filter((c) => names(c, cell));
+    if (m.length === 1) return pick(m[0].id);
+    if (m.length) {
+      page.cell = cell === page.cell ? null : cell;
+      return render();
+    }
+  }
+  if (cell && (page.piece || page.prefix.length) && analogy(cell)) return null;
+  $("error").textContent = `No legal choice names ${piece || cell}.`;
+  return null;
+}
+
+// A hex no legal choice names, clicked after a unit: the proposal a legal action naming that
+// unit makes with the clicked hex in place of its own, explained (never sent) with its clauses.
+function analogy(cell) {
+  const want = [page.piece, ...page.prefix.flatMap((c) => words(c.label))].filter((w) =>
+    page.pieces.has(w),
+  );
+  for (const action of page.legal) {
+    const all = strings(action);
+    if (!want.every((w) => all.includes(w))) continue;
+    const key = Object.keys(action).find((k) => typeof action[k] === "string" && page.cells.has(action[k]));
+    if (key === undefined) continue;
+    propose({ ...action, [key]: cell }, false);
+    return true;
+  }
+  return false;
 }
 
 function start() {
   // another link of the same match changes only the fragment: read the new token afresh
   window.addEventListener("hashchange", () => location.reload());
+  view = new MapView($("map"), $("board")); // eslint-disable-line no-undef
   if (!TOKEN) {
     $("status").textContent = "No token: open this page with the link the match gave (#token=…).";
     return;
   }
   $("board").addEventListener("click", onBoardClick);
+  $("zoom-in").addEventListener("click", () => view.zoomCentre(1.25));
+  $("zoom-out").addEventListener("click", () => view.zoomCentre(0.8));
+  $("zoom-fit").addEventListener("click", () => view.fit());
+  $("zoom-focus").addEventListener("click", focus);
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    view.keys(ev, focus);
+  });
+  $("back").addEventListener("click", () => back(false));
   $("clear").addEventListener("click", () => {
-    page.unit = page.cell = null;
+    page.piece = page.cell = null;
     if (page.builder) page.builder.pick = null;
-    render();
+    if (page.prefix.length) back(true);
+    else render();
   });
-  $("add-combat").addEventListener("click", () => {
-    const b = page.builder;
-    b.combats.push({ attackers: [], defenders: [], support: false });
-    b.pick = { combat: b.combats.length - 1, role: "attackers" };
-    renderBuilder();
-  });
-  $("propose").addEventListener("click", propose);
-  load();
+  startBuilder();
+  // the token's role first (`/role`), so a referee's page never asks for a side's view
+  findRole().finally(load);
+}
+
+async function findRole() {
+  try {
+    page.referee = (await call("/role")).role === "referee";
+  } catch {
+    // `load` asks again and shows the error
+  }
 }
 
 start();
