@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -108,7 +108,15 @@ class Terminates:
     depth: int = 8  # how deep to look for a lasso
 
 
-Formal = Invariant | StepInvariant | Terminates
+@runtime_checkable
+class Relational(Protocol):
+    """A property over two runs (non-interference, `solvers.checking.noninterference`): it
+    gives its own verdict."""
+
+    def verdict(self, system: System, rlimit: int) -> Verdict: ...
+
+
+Formal = Invariant | StepInvariant | Terminates | Relational
 
 
 @attrs.frozen
@@ -147,7 +155,7 @@ def check(
         verdict = _check(system, formal, rlimit)
     except smt.SolverUnknown as exc:
         verdict = Verdict("unknown", "solver", exc.message)
-    if verdict.status == "unknown":
+    if verdict.status == "unknown" and not isinstance(formal, Relational):
         verdict = _simulate(system, formal, paths) or verdict
     return attrs.evolve(verdict, seconds=time.perf_counter() - start)
 
@@ -184,6 +192,8 @@ def _simulate(system: System, formal: Formal, paths: Iterable[Trace]) -> Verdict
 
 
 def _check(system: System, formal: Formal, rlimit: int) -> Verdict:
+    if isinstance(formal, Relational):
+        return formal.verdict(system, rlimit)
     assumed: list[Lemma] = []
     for lemma in formal.lemmas:
         v = _invariant(system, lemma.holds, tuple(assumed), 1, 0, rlimit)

@@ -286,7 +286,8 @@ class RattenkriegCodec:
             ("hand", c),
             ("hand_counts", 2 * (MAX_HAND + 1)),
             ("deck_count", 1),
-            ("combat", 1 + a + u + (1 + u) + len(_COMBAT_STEPS)),
+            ("exposed", c),  # AMB-RKS-7: step cards both players saw
+            ("combat", 1 + a + u + (1 + u) + len(_COMBAT_STEPS) + len(_CAUSES)),
             ("attack", placed),
             ("defence", placed),
             ("spent", c + 4),  # cards seen, then per side: count, face down
@@ -402,6 +403,8 @@ class RattenkriegCodec:
         for k, side in enumerate(_SIDES):
             out[o["hand_counts"] + k * (MAX_HAND + 1) + obs["hand_counts"][side]] = 1
         out[o["deck_count"]] = obs["deck_count"] / c
+        for x in obs["exposed"]:
+            out[o["exposed"] + self.card_ix[x]] = 1
         if obs["combat"] is not None:
             self._combat(obs["combat"], out)
         for token in prefix:
@@ -418,6 +421,7 @@ class RattenkriegCodec:
         out[at + 1 + a + self.unit_ix[cb["attacker"]]] = 1
         out[at + 1 + a + u + self._unit_or_none(cb["defender"])] = 1
         out[at + 1 + a + u + 1 + u + _COMBAT_STEPS.index(cb["step"])] = 1
+        out[at + 1 + a + u + 1 + u + len(_COMBAT_STEPS) + _CAUSES.index(cb["cause"])] = 1
         self._placed(cb["attack"], out, o["attack"])
         self._placed(cb["defence"], out, o["defence"])
         for p in cb["spent"]:

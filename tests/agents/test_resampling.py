@@ -153,5 +153,6 @@ def test_rattenkrieg_exposed_steps_and_face_down_piles() -> None:
             r = draw(o, side, random.Random(i))
             assert game.observe(r, side) == o
             game.check_position(r)
-            drawn_exposed += bool(r.exposed - s.exposed)
+            assert r.exposed == s.exposed  # AMB-RKS-7: seen by both, observed, never guessed
+            drawn_exposed += bool(r.exposed)
     assert drawn_exposed > 0

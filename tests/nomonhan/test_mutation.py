@@ -108,7 +108,9 @@ def test_nom_8_6_model_without_the_empty_destination_rule_loses_its_proof(
 
     monkeypatch.setattr(symbolic_actions.Move, "guard", without_8_6)
     model = Link(GAME.presets()["en"])  # a fresh model, built with the mutant guard
-    formal = attrs.evolve(model.formal()[NO_STACKING], depth=2)
+    statement = model.formal()[NO_STACKING]
+    assert isinstance(statement, prover.Invariant)
+    formal = attrs.evolve(statement, depth=2)
     v = prover.check(model.system, formal)
     assert v.status == "refuted"
     assert v.trace is not None and [name for name, _ in v.trace.steps] == ["move"]

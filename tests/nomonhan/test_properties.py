@@ -194,7 +194,9 @@ def _en_witness_end(pid: str, depth: int, games: int) -> tuple[Any, Any, Any]:
     """Refute `pid` under EN (bounded search to `depth`, then seeded playouts), replay the
     witness, and return the position before its last action, that action, and the result."""
     m = link("en")
-    formal = attrs.evolve(m.formal()[pid], depth=depth)
+    statement = m.formal()[pid]
+    assert isinstance(statement, (Invariant, StepInvariant, prover.Terminates))  # one run's
+    formal = attrs.evolve(statement, depth=depth)
     paths = refinement.playout_paths(GAME, m, "en", games=games)
     v = prover.check(m.system, formal, paths=paths)
     assert v.status == "refuted" and v.trace is not None

@@ -10,7 +10,15 @@ from typing import Any
 
 from solvers.checking import noninterference as ni
 from solvers.checking.prover import Lemma, Trace, check
-from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, evaluate, schema_named
+from solvers.checking.system import (
+    BoolVar,
+    Conjunct,
+    IntVar,
+    Schema,
+    Var,
+    evaluate,
+    schema_named,
+)
 from solvers.checking.terms import B, Frame, I, Ops
 
 
@@ -57,8 +65,8 @@ class Coin:
 
     def __init__(self, *schemas: Schema) -> None:
         self.name = "coin"
-        self.variables = (IntVar("count", 0, 3), BoolVar("coin"), BoolVar("shown"))
-        self.schemas = schemas
+        self.variables: tuple[Var, ...] = (IntVar("count", 0, 3), BoolVar("coin"), BoolVar("shown"))
+        self.schemas: tuple[Schema, ...] = schemas
 
     def initial(self) -> dict[str, int | bool]:
         return {"count": 0, "coin": False, "shown": False}

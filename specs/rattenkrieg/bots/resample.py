@@ -7,14 +7,9 @@ removed cards (`discard_faces`), the deck (unordered: a draw is any of its cards
 the opponent's face-down cards on the combat table. Those unseen cards are dealt to these places
 by one uniform shuffle, so every placement the observation allows is equally likely.
 
-Two things are not in the observation and are drawn here:
-- which of the side's own step cards the opponent has seen (`exposed`, possible only with
-  `played_step=returned` and after set-up): each one independently with probability 1/2, i.e.
-  uniform over the subsets;
-- a combat record's `cause` (`combat`, `bombardment` or `air_support`, AMB-RKS-16): uniform over
-  the causes the position check accepts. Only `combat` against the rest changes play, and the
-  check tells it apart; bombardment against air support is not in the observation (adding the
-  record's `cause` to `ObservedCombat` would make it exact).
+Everything else is in the observation and is copied, so the draw is exact: which step cards
+both players have seen (`exposed`, AMB-RKS-7) and a combat record's `cause` (AMB-RKS-16) are
+public and observed. A drawn state is returned only if its observation is the one given.
 
 What the side learnt earlier and no longer sees (cards it saw judged, the order of the draws)
 is ignored: the draw is uniform given the current observation only.
@@ -28,14 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.errors import ImpossiblePosition
 from specs.rattenkrieg.io.codec import state_from_json
-from specs.rattenkrieg.io.observation import FACE_DOWN
+from specs.rattenkrieg.io.observation import FACE_DOWN, observe
 from specs.rattenkrieg.rules.cards import DECK, sort_cards
 from specs.rattenkrieg.rules.state import RKState, other
 
 if TYPE_CHECKING:
     from specs.rattenkrieg.rules.play import RattenkriegRules
 
-CAUSES = ("combat", "bombardment", "air_support")  # AMB-RKS-16
 _OBSERVATION_ONLY = (
     "game",
     "side",
@@ -47,6 +41,7 @@ _OBSERVATION_ONLY = (
     "removed_count",
     "units",
     "combat",
+    "exposed",
 )
 
 
@@ -79,16 +74,10 @@ def resample(
         return out
 
     hands = {side: list(o["hand"]), opp: deal(o["hand_counts"][opp])}
-    own_steps = [c for u in o["units"] if game.board.side_of[u["id"]] == side for c in u["cards"]]
-    exposed: set[str] = set()
-    returned = o["variant"]["options"].get("played_step") == "returned"
-    if returned and o["phase"] != "setup":  # RKS-3.4.2: nothing is seen at set-up
-        exposed = {c for c in own_steps if rng.random() < 0.5}
     units = []
     for u in o["units"]:
         cards = list(u["cards"])
         if game.board.side_of[u["id"]] != side:
-            exposed |= set(cards)  # the opponent's step cards this side sees are exposed
             cards += deal(u["steps"] - len(cards))
         units.append(
             {
@@ -128,19 +117,10 @@ def resample(
         removed=sort_cards(removed),
         face_up=sort_cards([*o["discards"], *o["removed"]]),
         hands={s: sort_cards(h) for s, h in hands.items()},
-        exposed=sort_cards(exposed),
+        exposed=sort_cards(o["exposed"]),  # AMB-RKS-7: seen by both, observed
+        combat=table,  # its cause observed (AMB-RKS-16)
     )
-    if table is None:
-        data["combat"] = None
-        return state_from_json(game, data)
-    causes = list(CAUSES)
-    rng.shuffle(causes)
-    refused: ImpossiblePosition | None = None
-    for cause in causes:  # uniform over the causes the check accepts (AMB-RKS-16)
-        data["combat"] = {**table, "cause": cause}
-        try:
-            return state_from_json(game, data)
-        except ImpossiblePosition as e:
-            refused = e
-    assert refused is not None
-    raise refused
+    drawn = state_from_json(game, data)
+    if observe(game, drawn, side) != observation:
+        raise ImpossiblePosition("no state has this observation", field="observation")
+    return drawn

@@ -2,7 +2,10 @@
 (cards revealed at judgement, damage, isolation, control changes, events, the result).
 
 A log is written for an onlooker who sees every card: it is a record of the whole game, not a
-player's view (that is `observe`). Events name the clause that made them happen.
+player's view (that is `observe`). Events name the clause that made them happen. A side reads
+the events of its own steps (`tools.service.logview`) as `events_for` tells them to it: the
+same lines, with the cards it may not see left unnamed (RKS-8.6.1: the cards replaced by raises
+lie face down under `discard_faces=revealed_only` or `face_down`).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from specs.rattenkrieg.rules.actions import (
     Stand,
 )
 from specs.rattenkrieg.rules.cards import event_of, is_face, sort_cards
-from specs.rattenkrieg.rules.state import GE, Phase, RKState, Stage, Step
+from specs.rattenkrieg.rules.state import GE, Combat, Phase, Placed, RKState, Stage, Step
 from specs.rattenkrieg.rules.strength import bombard_strength, combat_strength, judgement
 
 if TYPE_CHECKING:
@@ -162,9 +165,16 @@ def describe(game: RattenkriegRules, s: RKState, action: Action) -> str:
     assert_never(action)
 
 
-def events(game: RattenkriegRules, before: RKState, action: Action, after: RKState) -> list[str]:
-    """What `action` caused besides itself, in the order it happened."""
-    out = _judgement(game, before, action)
+def events(
+    game: RattenkriegRules,
+    before: RKState,
+    action: Action,
+    after: RKState,
+    side: str | None = None,
+) -> list[str]:
+    """What `action` caused besides itself, in the order it happened: as the referee sees it,
+    or (`side`) naming only the cards that side may see."""
+    out = _judgement(game, before, action, after, side)
     out += _bombardment(game, before, action, after)
     out += _units(game, before, after)
     out += _control(game, before, after)
@@ -207,7 +217,26 @@ def _judged(before: RKState, action: Action) -> tuple[str, str] | None:
     return None
 
 
-def _judgement(game: RattenkriegRules, before: RKState, action: Action) -> list[str]:
+def _seen(p: Placed, after: RKState, side: str | None) -> bool:
+    """Whether `side` (None: the referee) may read the name of a card the raises replaced: its
+    own, one laid open (General Chuikov, RKS-9.8.1), or one lying face up once discarded
+    (`discard_faces`; RKS-8.6.1 lays the replaced cards face down under `revealed_only`)."""
+    return side is None or p.side == side or p.open or p.card in after.face_up
+
+
+def _lost(c: Combat, action: Action, judged: tuple[str, str]) -> list[Placed]:
+    """The cards the raises replaced (RKS-8.6.1), the one the last raise replaced included."""
+    lost = list(c.spent)
+    if isinstance(action, Play) and action.card in judged:  # the last raise replaces a card too
+        replaced = c.attack if judged[0] == action.card else c.defence
+        if replaced is not None and replaced.card not in judged:
+            lost.append(replaced)
+    return lost
+
+
+def _judgement(
+    game: RattenkriegRules, before: RKState, action: Action, after: RKState, side: str | None
+) -> list[str]:
     judged = _judged(before, action)
     if judged is None:
         return []
@@ -222,13 +251,13 @@ def _judgement(game: RattenkriegRules, before: RKState, action: Action) -> list[
         f"judgement: {c.attacker} shows {judged[0]} (strength {sa}), {c.defender} shows "
         f"{judged[1]} (strength {sd})"
     )
-    lost = [p.card for p in c.spent]
-    if isinstance(action, Play) and action.card in judged:  # the last raise replaces a card too
-        replaced = c.attack if judged[0] == action.card else c.defence
-        if replaced is not None and replaced.card not in judged:
-            lost.append(replaced.card)
-    if lost:
-        text += f"; lost with the raises: {', '.join(lost)}"
+    lost = _lost(c, action, judged)
+    named = [p.card for p in lost if _seen(p, after, side)]
+    hidden = len(lost) - len(named)
+    if hidden:  # RKS-8.6.1: laid face down, the reader sees how many
+        named.append(f"{hidden} face down")
+    if named:
+        text += f"; lost with the raises: {', '.join(named)}"
     if winner == "tie":
         return [f"{text}: a tie, both fight again ({clause})"]
     won = c.attacker if winner == "attacker" else c.defender
@@ -309,3 +338,7 @@ class RattenkriegNarration:
 
     def events(self, before: RKState, action: Action, after: RKState) -> list[str]:
         return events(self.rules, before, action, after)
+
+    def events_for(self, before: RKState, action: Action, after: RKState, side: str) -> list[str]:
+        """The events as `side` may read them in its log (RKS-8.6.1: no face-down card named)."""
+        return events(self.rules, before, action, after, side)

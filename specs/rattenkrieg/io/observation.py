@@ -2,10 +2,12 @@
 cards, the opponent's card counts, the public cards, and face-down cards as face down.
 
 The deck's content is never shown, nor the opponent's hand or steps (except step cards both
-players saw returned to a unit, AMB-RKS-7). Of the discard pile and the cards out of play, a
-side sees the sizes, and only the cards lying face up by the `discard_faces` option: all of
-them, none, or those the rules revealed to both players (at judgement, RKS-8.7.1; an event
-played; a bombardment's draw). A side's legal actions depend only on this view.
+players saw returned to a unit, AMB-RKS-7, listed in `exposed` whoever owns them). A combat's
+cause is shown (AMB-RKS-16: the bombardment or air support that opened it was played openly).
+Of the discard pile and the cards out of play, a side sees the sizes, and only the cards lying
+face up by the `discard_faces` option: all of them, none, or those the rules revealed to both
+players (at judgement, RKS-8.7.1; an event played; a bombardment's draw). A side's legal
+actions depend only on this view.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def observation(game: RattenkriegRules, s: RKState, side: str) -> ObservationRec
             loser=c.loser,  # type: ignore[arg-type]
             isolation=c.isolation,  # type: ignore[arg-type]
             staying=list(c.staying),
+            cause=c.cause,  # type: ignore[arg-type]  # AMB-RKS-16: public
         )
     to_move = game.to_move(s)
     return ObservationRecord(
@@ -92,6 +95,7 @@ def observation(game: RattenkriegRules, s: RKState, side: str) -> ObservationRec
         hand_counts=HandCounts(GE=len(s.hand_ge), SU=len(s.hand_su)),
         deck_count=len(s.deck),
         combat=combat,
+        exposed=card_list(s.exposed),  # AMB-RKS-7: seen by both players
     )
 
 

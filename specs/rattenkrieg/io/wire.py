@@ -441,7 +441,8 @@ class ObservedPlaced(Record, frozen=True):
 
 
 class ObservedCombat(Record, frozen=True):
-    """The combat as one side sees it (its cause is public, so it is left out as before)."""
+    """The combat as one side sees it. Its `cause` is public (AMB-RKS-16: a combat, or the
+    bombardment or air support whose target left its Area, which both players saw played)."""
 
     area: Id
     attacker: Id
@@ -458,6 +459,7 @@ class ObservedCombat(Record, frozen=True):
     loser: Side | None
     isolation: Literal["retreat"] | None
     staying: UnitIds
+    cause: Cause
 
 
 class HandCounts(Record, frozen=True):
@@ -470,7 +472,8 @@ class HandCounts(Record, frozen=True):
 class ObservationRecord(Record, frozen=True):
     """What one side may know (RKS-3.3.3, RKS-3.4.1, RKS-8.4.1): the public fields of the
     position, its own hand and step cards, the face-up discarded and removed cards with the
-    piles' sizes (the `discard_faces` option), and every face-down card as face down."""
+    piles' sizes (the `discard_faces` option), every face-down card as face down, and the step
+    cards both players have seen (`exposed`, AMB-RKS-7: judged face up and returned)."""
 
     variant: VariantRecord
     turn: Turn
@@ -501,6 +504,7 @@ class ObservationRecord(Record, frozen=True):
     hand_counts: HandCounts
     deck_count: DeckCount
     combat: ObservedCombat | None
+    exposed: Pile
 
 
 def card(card: str) -> Card:

@@ -1,0 +1,1 @@
+"""Hidden information over whole histories, every hidden-information game (issue 31)."""
