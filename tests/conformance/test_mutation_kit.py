@@ -212,3 +212,35 @@ class RefusesNamingNothing(StrictToy):
 )
 def test_each_planted_weakness_is_found(planted: type[StrictToy], kind: str) -> None:
     assert kind in failure_kinds(planted())
+
+
+def test_impossible_positions_are_made_and_an_accepted_one_is_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The kinds of `tools.testing.mutation_positions` make positions out of their domain from
+    real ones; `refusal_problem` passes them while the game refuses them at their field, and
+    reports one the game accepts (the Shumshu decoy check taken out)."""
+    from specs.shumshu.formal import position
+    from tools.registry import get_game
+    from tools.testing.mutation import as_json
+    from tools.testing.mutation_positions import (
+        make_impossible,
+        playout_positions,
+        refusal_problem,
+    )
+
+    game = get_game("shumshu")
+    kind = "shumshu-discovered-decoy-on-the-map"
+    chooser = RandomChooser(random.Random(0))
+    made = [
+        m
+        for s in playout_positions(game, game.presets()["draft"], 0, 200)
+        if (m := make_impossible(game, s, as_json(game.state_to_json(s)), chooser, [kind]))
+    ]
+    assert made and all(m.kind == kind and m.expect_refused for m in made)
+    assert [refusal_problem(game, m) for m in made] == [None] * len(made)
+    weakened = tuple(i for i in position.INVARIANTS if i.id != "SHU-I-DECOY-FACE")
+    monkeypatch.setattr(position, "INVARIANTS", weakened)
+    problems = [refusal_problem(game, m) for m in made]
+    assert None not in problems  # accepted, or refused for another field than its own
+    assert any(p.startswith("accepted, though impossible") for p in problems if p is not None)

@@ -129,3 +129,25 @@ def test_data_files_round_trip_through_the_campaigns_toml_writer() -> None:
                 game.data_facts(path)
             except WargameError as exc:  # pragma: no cover - the shipped data is valid
                 raise AssertionError(exc) from exc
+
+
+def test_the_campaign_makes_impossible_positions_and_finds_one_the_check_lets_through(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The campaign's state inputs include positions put out of their domain on purpose
+    (`tools.testing.mutation_positions`); with the Shumshu checks of those domains taken out
+    of the position check, it reports them accepted, and with them in, it reports none."""
+    from specs.shumshu.formal import position
+
+    kept = fuzz.run_campaign(["shumshu"], 120, seed=5, verbs=["legal"])
+    assert not [f for f in kept.findings if f.category == "impossible_accepted"], kept.text()
+    weakened = tuple(
+        inv
+        for inv in position.INVARIANTS
+        if inv.id not in ("SHU-I-SETUP", "SHU-I-ARRIVALS", "SHU-I-DECOY-FACE")
+    )
+    monkeypatch.setattr(position, "INVARIANTS", weakened)
+    report = fuzz.run_campaign(["shumshu"], 120, seed=5, verbs=["legal"])
+    found = [f for f in report.findings if f.category == "impossible_accepted"]
+    assert found and all("domain" in f.signature for f in found), report.text()
+    assert any(e.op == fuzz.IMPOSSIBLE for f in found for e in f.call.edits)

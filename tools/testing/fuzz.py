@@ -15,7 +15,10 @@ run again under `tracemalloc` to measure its own peak. It counts exit codes and 
 
 - `internal_error`: exit 70; `traceback`: a traceback on stderr or an exception escaping main;
 - `impossible_accepted`: an accepted mutated state that fails the position check, cannot be
-  played from, or from which a legal action leads to a position the codec refuses;
+  played from, or from which a legal action leads to a position the codec refuses; or one put
+  out of its domain on purpose (`tools.testing.mutation_positions`: a static unit moved, a
+  reinforcement early, a step of another phase) and accepted;
+- `reachable_refused`: a position made so that the rules do reach it, refused for that field;
 - `inexact_accepted`: an accepted input read back as something else than what was sent;
 - `illegal_applied`: an action applied that is not listed, or sent by a side not to move;
 - `edited_log_accepted`: a log naming a seeded agent replayed although that agent would not
@@ -87,6 +90,12 @@ from tools.testing.fuzz_mutations import (
 )
 from tools.testing.fuzz_report import Finding, Report, Stats, message_pattern, save_reproducers
 from tools.testing.mutation import MUTATION_OPS, Mutant, Mutation, Pool, RandomChooser, mutate, pick
+from tools.testing.mutation_positions import make_impossible
+
+IMPOSSIBLE: Final = "impossible"
+REACHABLE: Final = "reachable"
+"""The edits of a position put out of its domain on purpose, one the rules cannot reach and
+one they can (`tools.testing.mutation_positions`)."""
 
 _KIT_CATEGORY: Final = {
     "crash": "internal_error",
@@ -384,13 +393,23 @@ class Campaign:
         if index is None:
             index = self.chooser.below(len(self.corpus.state_docs))
         doc = self.corpus.state_docs[index]
-        if self.chooser.below(8) == 0:
+        form = self.chooser.below(8)
+        if form == 0:
             text, edit = mutate_bytes(dump_json(doc).encode(), self.chooser)
             return text, parsed(text), (edit,)
+        if form == 1:
+            made = make_impossible(self.game, self.corpus.states[index], doc, self.chooser)
+            if made is not None:
+                op = IMPOSSIBLE if made.expect_refused else REACHABLE
+                edit = Mutation(op, made.field, f"{made.kind}: {made.detail}")
+                return encoded(made.doc), made.doc, (edit,)
         mutant = mutate(doc, self.corpus.state_pool, self.chooser)
         return encoded(mutant.doc), mutant.doc, mutant.edits
 
     def _check_state(self, call: Call, doc: Any, result: Result) -> None:
+        made = call.edits[0] if len(call.edits) == 1 else None
+        if made is not None and made.op in (IMPOSSIBLE, REACHABLE) and call.input == "state":
+            self._check_made(call, made, result)
         if result.code != 0 or doc is UNPARSED:
             return
         self.kit_check(call, lambda: check_state_mutant(self.game, Mutant(doc, call.edits)))
@@ -398,6 +417,21 @@ class Campaign:
             problem = self.state_schema(doc)
             if problem is not None:
                 self.finding("schema_disagrees", call, f"accepted, but the schema says {problem}")
+
+    def _check_made(self, call: Call, made: Mutation, result: Result) -> None:
+        """A position put out of its domain on purpose (`tools.testing.mutation_positions`)
+        is refused naming its field; one the rules reach is not refused for that field."""
+        error = error_object(result.stderr) if result.code == 2 else None
+        if error is not None and error.get("error") != "impossible_position":
+            error = None  # refused before the position was read (an argument, say)
+        named = error is not None and str(error.get("field") or "").startswith(made.path)
+        if made.op == IMPOSSIBLE and result.code == 0:
+            self.finding("impossible_accepted", call, f"accepted: {made.detail}", "domain")
+        elif made.op == IMPOSSIBLE and error is not None and not named:
+            got = error.get("field")
+            self.finding("unnamed_refusal", call, f"refused at {got!r}, not {made.path!r}")
+        elif made.op == REACHABLE and named:
+            self.finding("reachable_refused", call, f"refused: {made.detail}", "domain")
 
     def _side(self) -> str:
         sides = [*self.game.sides, *self.game.sides, *self.game.sides, CHANCE]

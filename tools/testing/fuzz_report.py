@@ -18,6 +18,7 @@ FAILURES: Final = (
     "internal_error",
     "traceback",
     "impossible_accepted",
+    "reachable_refused",
     "inexact_accepted",
     "illegal_applied",
     "edited_log_accepted",

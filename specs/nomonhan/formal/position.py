@@ -16,6 +16,18 @@ JSON path of the offending value and the clauses. Two kinds of check:
 
 Checks run in order, cheapest and most basic first, so that each can rely on the ones before
 (ids known, units in data order, steps within the counter).
+
+A pending combat whose units are no longer in contact is refused only where no play reaches
+it. Combats are declared all at once, in contact (NOM-9.6, NOM-9.8), and before one is resolved
+only the participants of the combat under way move: its losers retreat, its winners advance.
+Where only participants advance (`advance_units=participants`, AMB-NOM-21; the `ja` preset) no
+unit of another pending combat ever moves, so NOM-P-PENDING-IN-CONTACT holds and refuses the
+position (`properties.HOLDS_UNDER`). Where any friendly counter may advance (`any_friendly`,
+`en`), an advance may carry a unit of a pending combat out of contact (AMB-NOM-19; such a
+combat is then cut down or resolved as `disturbed_combats` says), and a position does not
+record whether a combat was resolved earlier in the phase: every stage with pending combats
+(pick, roll, damage, advance) can follow one. So no such position is refused under
+`any_friendly`, and `wargame verify` reports NOM-P-PENDING-IN-CONTACT as failing there.
 """
 
 from __future__ import annotations
