@@ -26,6 +26,7 @@ from tools.explore_account import (
     setup_changes,
     states_of,
 )
+from tools.explore_winrates import UNASKED, not_computed, rate_cell, said
 from tools.playlog import narrate, position_log, write_log
 from tools.render import render_svg
 
@@ -191,6 +192,10 @@ def finding_part(
         "moot": f.moot,
         "seconds": round(f.seconds, 3),
     }
+    rates = ""
+    if f.verdict == "differ":
+        entry["win_rate"] = f.win_rate or not_computed(UNASKED)
+        rates = f"<p class='winrate'><b>Who wins</b>: {html.escape(said(entry['win_rate']))}</p>"
     body = ""
     if f.witness is not None:
         entry["witness"], body = _witness_part(game, files, f, f.witness, slug)
@@ -207,7 +212,7 @@ def finding_part(
         f"{html.escape(f.preset)} · {f.seconds:.2f} s"
         f"{' · limits hit: ' + html.escape(f.limit) if f.limit else ''} · "
         f"{html.escape(f.detail)}</p>"
-        f"<ul>{described}</ul>{body}</section>"
+        f"<ul>{described}</ul>{rates}{body}</section>"
     )
     return entry, section
 
@@ -404,7 +409,8 @@ def summary_table(findings: list[Finding], gaps: list[Gap]) -> str:
             f"<td>{html.escape(w.found_by if w is not None else f.limit or '-')}</td>"
             f"<td>{len(w.log) if w is not None else '-'}"
             f"{f' (shrunk from {w.shrunk_from})' if w is not None and was_shrunk(w) else ''}</td>"
-            f"<td>{f.z3_depth if f.z3_depth >= 0 else '-'}</td></tr>"
+            f"<td>{f.z3_depth if f.z3_depth >= 0 else '-'}</td>"
+            f"<td>{html.escape(rate_cell(f))}</td></tr>"
         )
     for i, g in enumerate(gaps):
         name = f"gap-{g.kind}-{g.preset}-{i}"
@@ -412,11 +418,12 @@ def summary_table(findings: list[Finding], gaps: list[Gap]) -> str:
             f'<tr><td><a href="#{html.escape(name)}">gap: {html.escape(g.kind)}</a></td>'
             f"<td>{html.escape('='.join(g.reading) if g.reading else '-')}</td>"
             f"<td>{html.escape(g.preset)}</td><td>candidate gap</td><td>play</td>"
-            f"<td>{len(g.log)}</td><td>-</td></tr>"
+            f"<td>{len(g.log)}</td><td>-</td><td>-</td></tr>"
         )
     return (
         "<section id='summary'><h2>Summary</h2><table><tr><th>option</th><th>readings</th>"
         "<th>preset</th><th>verdict</th><th>how found (or limit hit)</th>"
-        "<th>witness actions</th><th>Z3 depth searched</th></tr>"
+        "<th>witness actions</th><th>Z3 depth searched</th>"
+        "<th>win rate, reading B less A (95% interval)</th></tr>"
         f"{''.join(rows)}</table></section>"
     )

@@ -1,6 +1,10 @@
 """`wargame explore`: run the ambiguity explorer and the gap search, print a table, and write
 the report (`--report DIR`: index.html, results.json, one SVG and two replayable logs per
-witness, `wargame play GAME --replay DIR/<name>-a.json` reaching the witness position)."""
+witness, `wargame play GAME --replay DIR/<name>-a.json` reaching the witness position).
+
+One corpus of seeded games of every preset is played per run and shared by every reading pair
+and by the search for clauses no play reached (`solvers.checking.corpus`). Win rates of the
+differing pairs are added after the run, outside its budget (`tools.explore_winrates`)."""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from typing import Any
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput
 from kernel.roles import AssembledGame
+from solvers.checking.corpus import CORPUS_SECONDS, build_corpus
 from solvers.checking.differences import Finding
 from solvers.checking.explore import differential
 from solvers.checking.gaps import (
@@ -22,6 +27,7 @@ from solvers.checking.gaps import (
     stuck_readings,
 )
 from solvers.checking.shrink import shrink_finding
+from solvers.checking.steer_reach import STEER_REACH_SECONDS, steer_unreached
 from solvers.checking.unreached import (
     UNREACHED_SECONDS,
     Unreached,
@@ -63,13 +69,19 @@ def explore(
     findings: list[Finding] = []
     total = len(options) + 1 + (len(game.presets()) + 1 if option is None else 0)
     tell: Progress = progress or (lambda done, total, now: None)
+    # seeded games of every preset, played once and shared by every pair: each pair starts
+    # where its option takes effect (solvers.checking.from_corpus)
+    tell(0, total, "a corpus of seeded games")
+    corpus = build_corpus(game, deadline=time.perf_counter() + CORPUS_SECONDS)
     for i, o in enumerate(options):
         tell(i, total, o.name)
-        found = differential(game, o, preset=preset, budget=budget, models=models)
+        found = differential(game, o, preset=preset, budget=budget, models=models, corpus=corpus)
         # a pair equivalent only because its rule is off there: also under the other presets
         others = {p for f in found if f.moot for p in cat.presets if p != f.preset}
         for p in sorted(others):
-            found.extend(differential(game, o, preset=p, budget=budget, models=models))
+            found.extend(
+                differential(game, o, preset=p, budget=budget, models=models, corpus=corpus)
+            )
         findings.extend(found)
     # each witness shrunk to the shortest log that still shows its difference (a count of
     # replays bounds it, not time); the gap search looks past the witnesses as found too
@@ -103,7 +115,11 @@ def explore(
 
         dead = unreached_clauses(game, games)
         tell(total - 1, total, "clauses no play reached")
-        unreached = settle_unreached(game, dead, models, budget, total_budget=UNREACHED_SECONDS)
+        # play steered toward each from the corpus first; Z3 over the model for the rest
+        unreached, dead = steer_unreached(
+            game, corpus, dead, deadline=time.perf_counter() + STEER_REACH_SECONDS
+        )
+        unreached += settle_unreached(game, dead, models, budget, total_budget=UNREACHED_SECONDS)
     tell(total, total, "done")
     return findings, gaps, unreached
 

@@ -86,6 +86,9 @@ class Finding:
     # equivalent only because the situation the option governs never arises under this preset
     # (guided play never had the rules ask for its reading): explore it under another preset
     moot: bool = False
+    # a differing pair's paired difference in win rate between the readings (the report's
+    # JSON field, `tools.explore_winrates`); None: not asked for
+    win_rate: dict[str, Any] | None = None
 
 
 def rebind(game: AssembledGame[Any, Any], state: Any, variant: Variant) -> Any:

@@ -16,10 +16,21 @@ that model (`solvers.checking.explore_model`) comes before guided play: it finds
 to a difference, realised as actions of the rules and checked there, or proves that the
 model's transitions are the same under both readings.
 
+Guided play from the set-up rarely gets far into a long game within a pair's budget. A run's
+corpus (`solvers.checking.corpus`: seeded games of every preset, played once and shared by
+every pair) gives positions deep in the game where the rules asked for the option's reading;
+the readings are compared there first (`solvers.checking.from_corpus`), and where no corpus
+position asked for it, play is steered toward the places in the rules' code that ask
+(`solvers.checking.steer`, scored by the approach level of the rules' own conditions). A
+witness found so is the corpus game's log to the position, replayed under both readings from
+the set-up. None of these ever makes a pair equivalent: only a proof does.
+
 Limits. Every search has deterministic limits, which give the same verdict on any machine
 under any load: the exhaustive search a number of positions (`exhaustive_cap`), Z3 a depth of
 bounded model checking (`depth`) and a resource limit per check (`rlimit`), guided play a
-number of games (`games`) of at most `max_steps` steps. A wall-clock `budget` per reading
+number of games (`games`) of at most `max_steps` steps, the corpus search a number of
+positions (`corpus_positions`), the steered search a number of positions evaluated
+(`steer_nodes`). A wall-clock `budget` per reading
 pair may bound them as well (what `wargame explore --budget` sets); each search then stops at
 whichever limit comes first. `budget=None` uses the deterministic limits only, which is what
 a test that asks for a witness or a proof must do. A finding names the limits its searches
@@ -28,10 +39,11 @@ hit (`Finding.limit`), and its detail says where each stopped.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -39,11 +51,13 @@ import attrs
 from kernel.playout import Agent, random_agent
 from kernel.roles import AssembledGame
 from kernel.variants import Option, Variant, consultations
+from solvers.checking.corpus import Corpus
 from solvers.checking.differences import Finding, Witness
 from solvers.checking.explore_model import (
     BUDGET,
     MODEL_RLIMIT,
 )
+from solvers.checking.from_corpus import Near, Start, confirmed, corpus_starts, near
 from solvers.checking.model_search import ModelOutcome, ModelSource, model_search, prepare_models
 from solvers.checking.readings import named as named
 from solvers.checking.readings import reading_pairs as reading_pairs
@@ -78,9 +92,13 @@ def _guided(
     max_steps: int,
     agents: Sequence[Agent[Any, Any]],
     option: str | None = None,
+    starts: Callable[[int], Start | None] | None = None,
+    confirm: Callable[[Witness], Witness | None] | None = None,
 ) -> _Played:
     """Seeded games under both readings, at most `games` of them, none started (nor a step
-    taken) past the wall-clock `deadline` if any."""
+    taken) past the wall-clock `deadline` if any. With `starts`, every other game starts at
+    a corpus position where the rules asked for the option (`starts(k)` for the k-th), and
+    its witness counts only once `confirm` has replayed it from the set-up."""
     best: Witness | None = None
     played = 0
     limit = GAMES
@@ -90,7 +108,11 @@ def _guided(
                 limit = BUDGET
                 break
             agent = agents[played % len(agents)]
-            w = walk(game, va, vb, random.Random(played), max_steps, agent, option, 64, deadline)
+            start = starts(played // 2) if starts is not None and played % 2 else None
+            rng = random.Random(played)
+            w = walk(game, va, vb, rng, max_steps, agent, option, 64, deadline, start)
+            if w is not None and start is not None and confirm is not None:
+                w = confirm(w)
             played += 1
             if w is not None and (
                 best is None or (len(w.log), w.units) < (len(best.log), best.units)
@@ -127,23 +149,34 @@ def differential(
     rlimit: int = MODEL_RLIMIT,
     agents: Sequence[Agent[Any, Any]] = (random_agent,),
     models: ModelSource | None = None,
+    corpus: Corpus | None = None,
+    corpus_positions: int = 400,
+    steer_nodes: int = 120,
 ) -> list[Finding]:
     """One finding per reading pair of `option` (the preset's reading against each other).
 
     In order: exhaustive search (small games: a proof either way), Z3 over the symbolic model
     when `models` gives one for both readings (`solvers.checking.explore_model`: the shortest
     reachable witness, realised and checked against the rules, or a proof on the model), then
-    guided play. A proof on the model is only reported as such when guided play finds no
-    difference either: the model abstracts some things (who chooses, dice probabilities), and
-    a difference there is still a difference.
+    the corpus search when the run has a `corpus` (`solvers.checking.from_corpus`: the
+    readings compared at the corpus positions where the rules asked for the option, at most
+    `corpus_positions` of them; where none did, play steered toward where the rules ask for
+    it, at most `steer_nodes` positions evaluated: `solvers.checking.steer`), then guided
+    play. A proof on the model is only reported as
+    such when guided play finds no difference either: the model abstracts some things (who
+    chooses, dice probabilities), and a difference there is still a difference.
 
     Limits (see the module docstring): the exhaustive search compares at most
     `exhaustive_cap` positions; Z3 searches paths of at most `depth` steps, each check
     within `rlimit`; guided play plays at most `games` games of at most `max_steps` steps.
     `budget` (seconds, or None for none) bounds each pair's wall time as well: the
-    exhaustive search has its first quarter; Z3 has half of what is then left (a check in
+    exhaustive search has its first eighth (it settles small games; a large one outgrows any
+    share); Z3 has half of what is then left (a check in
     progress stops at its end too, `smt.wall_clock`; building the model is not cut short);
-    guided play has the rest, to the end of the budget, and its last game ends at once. The
+    the corpus search has a third of what is left after Z3, the steered search (only where no
+    corpus position asked for the option) half of what is left after that, guided play the
+    rest (every other game from a corpus position where the rules asked for the option), to
+    the end of the budget, and its last game ends at once. The
     preset's own model, which every pair compares against, is built before the first pair's
     clock starts (`prepare_models`)."""
     cat = game.catalogue
@@ -151,7 +184,19 @@ def differential(
     base = cat.preset(preset)
     if models is not None:  # shared by every pair of the preset: built before their clocks
         prepare_models(game, models, [preset])
-    searches = _Searches(budget, games, max_steps, exhaustive_cap, depth, rlimit, agents, models)
+    searches = _Searches(
+        budget,
+        games,
+        max_steps,
+        exhaustive_cap,
+        depth,
+        rlimit,
+        agents,
+        models,
+        corpus,
+        corpus_positions,
+        steer_nodes,
+    )
     return [
         _pair(game, option, preset, ra, rb, searches)
         for ra, rb in reading_pairs(option, base.reading(option.name))
@@ -170,6 +215,10 @@ class _Searches:
     rlimit: int
     agents: Sequence[Agent[Any, Any]]
     models: ModelSource | None
+    corpus: Corpus | None = None
+    corpus_positions: int = 400
+    steer_nodes: int = 120
+    start: float = 0.0  # when the pair's clock started (time.perf_counter)
 
 
 def _pair(
@@ -185,7 +234,7 @@ def _pair(
     beyond it (`_beyond_exhaustive`)."""
     cat = game.catalogue
     start = time.perf_counter()
-    deadline = None if searches.budget is None else start + searches.budget / 4
+    deadline = None if searches.budget is None else start + searches.budget / 8
     va = reading_variant(cat, preset, option.name, ra)
     vb = reading_variant(cat, preset, option.name, rb)
     pair = Finding(option.name, option.clauses, option.ambiguity, ra, rb, preset, "", None, "", 0)
@@ -212,13 +261,14 @@ def _beyond_exhaustive(
 ) -> Finding:
     """The finding of `pair` (readings `va` and `vb`) when the exhaustive search settled
     nothing (`exhausted`: the positions it compared and the limit it hit): Z3 over the
-    symbolic model, with half of the budget left, then, unless it realised a witness, guided
-    play to the end of the budget (which began at `start`)."""
+    symbolic model, with half of the budget left, then, unless it realised a witness, the
+    corpus and steered searches (`_near`), then guided play to the end of the budget (which
+    began at `start`)."""
     budget = searches.budget
     n, hit = exhausted
     if hit == BUDGET:
         searched = (
-            f"its quarter of the wall-clock budget of {budget:g} s ran out after {n} "
+            f"its eighth of the wall-clock budget of {budget:g} s ran out after {n} "
             "positions of the exhaustive search"
         )
     else:
@@ -233,9 +283,35 @@ def _beyond_exhaustive(
         best: Witness | None = model.witness
         verdict, detail, moot = "differ", model.note, False
     else:
+        found = _near(game, pair, va, vb, attrs.evolve(searches, start=start))
+        if found is not None and found.witness is not None:
+            return attrs.evolve(
+                pair,
+                verdict="differ",
+                witness=found.witness,
+                detail=found.said + ("" if model is None else f"; {model.note}"),
+                seconds=time.perf_counter() - start,
+                limit=", ".join(dict.fromkeys(x for x in limits if x)),
+                z3_depth=-1 if model is None else model.depth,
+            )
+        if found is not None:
+            limits.extend(found.limits)
+            searched += "; " + found.said
         until = None if budget is None else start + budget
+        corpus = searches.corpus
         g = _guided(
-            game, va, vb, searches.games, until, searches.max_steps, searches.agents, pair.option
+            game,
+            va,
+            vb,
+            searches.games,
+            until,
+            searches.max_steps,
+            searches.agents,
+            pair.option,
+            None
+            if corpus is None
+            else corpus_starts(game, corpus, va, vb, pair.option, pair.preset),
+            functools.partial(confirmed, game, va, vb),
         )
         limits.append(g.limit)
         verdict, detail, moot = _after_play(g, model, pair, searches, searched)
@@ -249,6 +325,30 @@ def _beyond_exhaustive(
         limit=", ".join(dict.fromkeys(x for x in limits if x)),
         z3_depth=-1 if model is None else model.depth,
         moot=moot,
+    )
+
+
+def _near(
+    game: AssembledGame[Any, Any],
+    pair: Finding,
+    va: Variant,
+    vb: Variant,
+    searches: _Searches,
+) -> Near | None:
+    """The corpus search for `pair` with a third of the budget left, then the steered search
+    with half of what is left after it (None: the run has no corpus)."""
+    if searches.corpus is None:
+        return None
+    return near(
+        game,
+        searches.corpus,
+        va,
+        vb,
+        pair.option,
+        pair.preset,
+        positions=searches.corpus_positions,
+        nodes=searches.steer_nodes,
+        until=None if searches.budget is None else searches.start + searches.budget,
     )
 
 

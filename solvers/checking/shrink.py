@@ -60,11 +60,15 @@ from solvers.checking.differences import (
     start_state,
     units_on_map,
 )
-from solvers.checking.explore import reading_variant
+from solvers.checking.readings import reading_variant
 
 MAX_REPLAYS = 80
 """The replays one witness's actions may cost by default (each replays the candidate log once
 under both readings)."""
+STEPS_REPLAYED = 4_000
+"""The actions one witness's action shrink may replay by default, all replays together: a long
+log (a corpus game's, deep into the game) gets fewer replays, at least `MIN_REPLAYS`."""
+MIN_REPLAYS = 12
 MAX_UNIT_REPLAYS = 20
 """The replays the unit shrink may cost by default: one per start the game accepts, one more
 per action then dropped, and those of the second action shrink."""
@@ -397,9 +401,13 @@ def shrink_finding(
     max_replays: int = MAX_REPLAYS,
     max_unit_replays: int = MAX_UNIT_REPLAYS,
 ) -> Finding:
-    """The finding with its witness shrunk (`shrink`); as it is when it has none."""
+    """The finding with its witness shrunk (`shrink`); as it is when it has none. A long log
+    gets fewer action replays than `max_replays`: about `STEPS_REPLAYED` actions replayed in
+    all, at least `MIN_REPLAYS` replays."""
     if finding.witness is None:
         return finding
+    long = STEPS_REPLAYED // max(1, len(finding.witness.log))
+    max_replays = min(max_replays, max(MIN_REPLAYS, long))
     cat = game.catalogue
     va = reading_variant(cat, finding.preset, finding.option, finding.reading_a)
     vb = reading_variant(cat, finding.preset, finding.option, finding.reading_b)

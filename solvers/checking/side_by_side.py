@@ -93,12 +93,18 @@ def walk(
     option: str | None = None,
     probe: int = 64,
     deadline: float | None = None,
+    start: tuple[Any, Any, Sequence[Json]] | None = None,
 ) -> Witness | None:
     """One game under reading A, each position also read under B; the first difference.
     Where the rules ask for `option`'s reading (so the situation it governs has arisen), up
     to `probe` other legal actions are tried under both readings too. The game stops after
-    `max_steps` steps, or at the wall-clock `deadline` (a `time.perf_counter` value) if any."""
+    `max_steps` steps, or at the wall-clock `deadline` (a `time.perf_counter` value) if any.
+    `start`: the positions under A and B to play from and the log that reached them (a
+    corpus position: the caller checks that the log is legal under both), else the set-up."""
     pair = SideBySide(game, va, vb, "guided play")
+    if start is not None:
+        pair.a, pair.b, log = start
+        pair.log = list(log)
     for _ in range(max_steps):
         if deadline is not None and time.perf_counter() > deadline:
             return None
