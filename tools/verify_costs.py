@@ -14,7 +14,8 @@ import io
 import json
 
 from tools.cli.commands import main as wargame
-from tools.verify import COSTS, REFINEMENT
+from tools.verify import REFINEMENT
+from tools.verify_command import COSTS
 
 
 def main() -> int:

@@ -24,7 +24,7 @@ from kernel.game import CHANCE
 from kernel.playout import Agent, random_agent
 from kernel.roles import AssembledGame
 from kernel.variants import consultations
-from solvers.checking.explore_model import BUDGET
+from solvers.checking.bounded_search import BUDGET
 
 CORPUS_SECONDS = 12.0
 """Wall-clock time a run gives its corpus, all presets together (the CLI only)."""

@@ -51,12 +51,9 @@ import attrs
 from kernel.playout import Agent, random_agent
 from kernel.roles import AssembledGame
 from kernel.variants import Option, Variant, consultations
+from solvers.checking.bounded_search import BUDGET, MODEL_RLIMIT
 from solvers.checking.corpus import Corpus
 from solvers.checking.differences import Finding, Witness
-from solvers.checking.explore_model import (
-    BUDGET,
-    MODEL_RLIMIT,
-)
 from solvers.checking.from_corpus import Near, Start, confirmed, corpus_starts, near
 from solvers.checking.model_search import ModelOutcome, ModelSource, model_search, prepare_models
 from solvers.checking.readings import named as named

@@ -26,6 +26,7 @@ from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers.checking.approach import option_places
+from solvers.checking.bounded_search import BUDGET
 from solvers.checking.corpus import Corpus
 from solvers.checking.differences import (
     Difference,
@@ -35,11 +36,10 @@ from solvers.checking.differences import (
     compare,
     rebind,
 )
-from solvers.checking.explore_model import BUDGET
-from solvers.checking.shrink import replay
 from solvers.checking.side_by_side import along
 from solvers.checking.steer import NODES, Reached, steer
 from solvers.checking.unreached import game_sources
+from solvers.checking.witness_replay import replay
 
 FOUND_BY = "corpus play"
 STEERED = "steered play"

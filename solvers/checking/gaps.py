@@ -26,9 +26,9 @@ from kernel.playout import play, random_agent
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers import smt
+from solvers.checking.bounded_search import MODEL_RLIMIT
 from solvers.checking.differences import Finding, Json, rebind, replayed, start_state
 from solvers.checking.explore import reading_variant
-from solvers.checking.explore_model import MODEL_RLIMIT
 from solvers.checking.model_reach import stuck_reach
 from solvers.checking.model_search import ModelSource, model_of
 from solvers.checking.refinement import replayed_from

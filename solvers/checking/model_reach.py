@@ -1,7 +1,7 @@
 """Whether a clause ever takes effect, and whether a position can leave the side to move
 stuck, asked of the symbolic model with Z3 (`clause_reach`, `stuck_reach`): bounded model
 checking for the shortest path there, and a proof over the proved invariants that there is
-none. The searches and their limits are `solvers.checking.explore_model`'s."""
+none. The searches and their limits are `solvers.checking.bounded_search`'s."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from solvers import smt
-from solvers.checking.explore_model import (
+from solvers.checking.bounded_search import (
     BUDGET,
     DEPTH,
     MODEL_RLIMIT,
@@ -22,9 +22,9 @@ from solvers.checking.explore_model import (
     limit_of,
     somewhere,
 )
-from solvers.checking.prover import Trace
 from solvers.checking.system import StatePredicate, System, domain
 from solvers.checking.unroll import Unrolling, template
+from solvers.checking.verdicts import Trace
 
 
 @attrs.frozen

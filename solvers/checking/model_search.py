@@ -14,12 +14,9 @@ from kernel.errors import WargameError
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers import smt
+from solvers.checking.bounded_search import BUDGET, proved_invariants
 from solvers.checking.differences import Witness
-from solvers.checking.explore_model import (
-    BUDGET,
-    model_differential,
-    proved_invariants,
-)
+from solvers.checking.explore_model import model_differential
 from solvers.checking.refinement import replayed_from
 from solvers.checking.side_by_side import along
 from solvers.checking.unroll import template

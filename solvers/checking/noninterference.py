@@ -32,7 +32,7 @@ from typing import Any, Protocol
 import attrs
 
 from solvers import smt
-from solvers.checking.prover import DEFAULT_RLIMIT, Invariant, Lemma, Trace, Verdict, check
+from solvers.checking.prover import DEFAULT_RLIMIT, Invariant, Lemma, check
 from solvers.checking.system import (
     Schema,
     System,
@@ -47,6 +47,7 @@ from solvers.checking.system import (
 )
 from solvers.checking.terms import CONCRETE, Frame, Ops
 from solvers.checking.unroll import Template, template
+from solvers.checking.verdicts import Trace, Verdict
 
 CHUNK = 32  # observation components asked at once (smaller questions, fewer of them)
 Label = tuple[str, tuple[Any, ...]]

@@ -10,7 +10,8 @@
 
 Every solver call has a deterministic resource limit and a fixed seed (`solvers.smt`). An
 `unknown` from the solver, or a search that reaches its bound, is reported as unknown with the
-limit hit; it is never a proof.
+limit hit; it is never a proof. The answers are `verdicts`'; the inductive steps' and witness
+searches' parts, `induction`'s.
 """
 
 from __future__ import annotations
@@ -18,29 +19,36 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import attrs
 
 from solvers import smt
+from solvers.checking.induction import (
+    SEARCH_BOUND,
+    assume_lemmas,
+    breaks_step,
+    deeper,
+    inductive_step,
+    lemma_text,
+    no_bad_step,
+    trace,
+)
 from solvers.checking.system import (
     Ranking,
     StatePredicate,
     StepPredicate,
     System,
     concrete_frame,
-    domain,
     equal_states,
     evaluate,
-    read_state,
     schema_named,
 )
-from solvers.checking.terms import CONCRETE, Frame
-from solvers.checking.unroll import StepTrace, Unrolling, template
+from solvers.checking.terms import CONCRETE
+from solvers.checking.unroll import Unrolling, template
+from solvers.checking.verdicts import Trace, Verdict
 
-Status = Literal["proved", "refuted", "unknown"]
 DEFAULT_RLIMIT = 200_000_000
-SEARCH_BOUND = 1 << 16  # bound on unbounded integers while searching witnesses (see Unrolling)
 
 
 @attrs.frozen
@@ -119,25 +127,6 @@ class Relational(Protocol):
 Formal = Invariant | StepInvariant | Terminates | Relational
 
 
-@attrs.frozen
-class Trace:
-    """A path of the model: states[i] --steps[i]--> states[i+1]. For a lasso, the last state
-    equals states[loop]."""
-
-    states: tuple[dict[str, int | bool], ...]
-    steps: tuple[tuple[str, dict[str, int | bool]], ...]
-    loop: int | None = None
-
-
-@attrs.frozen
-class Verdict:
-    status: Status
-    method: str
-    detail: str
-    trace: Trace | None = None
-    seconds: float = 0.0
-
-
 def check(
     system: System,
     formal: Formal,
@@ -212,16 +201,6 @@ def _check(system: System, formal: Formal, rlimit: int) -> Verdict:
             return _terminates(system, formal, lemmas, rlimit)
 
 
-def _trace(found: StepTrace, loop: int | None = None) -> Trace:
-    return Trace(found[0], found[1], loop)
-
-
-def _assume_lemmas(u: Unrolling, lemmas: Sequence[Lemma], upto: int) -> None:
-    for i in range(upto + 1):
-        for lemma in lemmas:
-            u.assume(lemma.holds(smt.Z3, u.states[i]))
-
-
 def _invariant(
     system: System,
     holds: StatePredicate,
@@ -240,34 +219,34 @@ def _invariant(
         found = base.search(o.not_(holds(o, base.states[k - 1])))
         if found is not None:
             return Verdict(
-                "refuted", f"bmc depth {k - 1}", "a reachable state breaks it", _trace(found)
+                "refuted", f"bmc depth {k - 1}", "a reachable state breaks it", trace(found)
             )
         if k == 1 and parts is not None:
             failed = not_inductive_part(system, lemmas, parts(), rlimit)
             if failed is None:
-                return Verdict("proved", "1-induction by parts", _lemma_text(lemmas))
+                return Verdict("proved", "1-induction by parts", lemma_text(lemmas))
             ok = False
             failed_part = failed
         elif k == 1:
             t = template(system)
             reads = smt.names_in(smt.formula(holds(o, t.cur)))
             skip = {n for n in range(len(system.schemas)) if t.keeps(n, reads)}
-            ok = _inductive_step(
+            ok = inductive_step(
                 system, lemmas, [holds(o, t.cur)], lambda f: o.not_(holds(o, f)), skip, rlimit
             )
         else:
             step = Unrolling(system, from_initial=False, rlimit=rlimit)
             for _ in range(k):
                 step.extend()
-            _assume_lemmas(step, lemmas, k)
+            assume_lemmas(step, lemmas, k)
             for i in range(k):
                 step.assume(holds(o, step.states[i]))
-            ok = _no_bad_step(step, o.not_(holds(o, step.states[k])))
+            ok = no_bad_step(step, o.not_(holds(o, step.states[k])))
         if ok:
-            return Verdict("proved", f"{k}-induction", _lemma_text(lemmas))
+            return Verdict("proved", f"{k}-induction", lemma_text(lemmas))
     return _naming(
         failed_part,
-        _deeper(
+        deeper(
             system,
             lambda f, i: o.not_(holds(o, f[i])),
             lambda f, i: bool(holds(CONCRETE, f[i])),
@@ -340,61 +319,6 @@ def not_inductive_part(
     return None
 
 
-def _breaks_step(holds: StepPredicate, cur: Frame[Any, Any]) -> Any:
-    """The step from `cur` to a given state breaks `holds`."""
-    return lambda after: smt.Z3.not_(holds(smt.Z3, cur, after))
-
-
-def _no_bad_step(u: Unrolling, bad: Any) -> bool:
-    """No last step of `u` reaches `bad`, asked schema by schema (smaller questions)."""
-    last = u.acts[-1]
-    return all(u.search(bad, [last == k]) is None for k in range(len(u.system.schemas)))
-
-
-def _inductive_step(
-    system: System,
-    lemmas: Sequence[Lemma],
-    before: Sequence[Any],
-    bad: Any,
-    skip: set[int],
-    rlimit: int,
-) -> bool:
-    """One step from any state satisfying the lemmas and `before` never reaches `bad`.
-
-    Asked schema by schema over the template state `s` and the schema's effect as terms, so a
-    question holds only what it reads. A schema in `skip` leaves what the property reads as it
-    was. Lazy guard conjuncts join the question only when a counterexample breaks them."""
-    o = smt.Z3
-    t = template(system)
-    solver = smt.Solver(finite_domain=False, rlimit=rlimit)
-    for c in [*domain(system.variables, t.cur), *domain(t.choice_vars, t.choice)]:
-        solver.add(c)
-    for lemma in lemmas:
-        solver.add(smt.formula(lemma.holds(o, t.cur)))
-    for f in before:
-        solver.add(smt.formula(f))
-    for k, sc in enumerate(system.schemas):
-        if k in skip:
-            continue
-        solver.push()
-        solver.add(smt.formula(bad(t.after(k))))
-        for j in sorted(t.eager[k] | {j for kk, j in t.needed if kk == k}):
-            solver.add(smt.formula(t.term(k, j)))
-        while solver.check():
-            model = solver.model()
-            state = read_state(model, system.variables, t.cur)
-            choice = read_state(model, sc.choices, t.choice)
-            broken = t.broken(k, state, choice)
-            if not broken:
-                solver.pop()
-                return False
-            for j in broken:
-                t.conjunct(k, j)
-                solver.add(smt.formula(t.term(k, j)))
-        solver.pop()
-    return True
-
-
 def _step(
     system: System,
     holds: StepPredicate,
@@ -408,30 +332,30 @@ def _step(
     failed_part = None if parts is None else not_inductive_part(system, lemmas, parts(), rlimit)
     if parts is not None and failed_part is None:
         # every step from a state the lemmas allow keeps each part, reachable or not
-        return Verdict("proved", "1-induction by parts", _lemma_text(lemmas))
+        return Verdict("proved", "1-induction by parts", lemma_text(lemmas))
     base = Unrolling(system, from_initial=True, rlimit=rlimit)
     for k in range(1, k_max + 1):
         while base.length < k:
             base.extend()
         found = base.search(o.not_(holds(o, base.states[k - 1], base.states[k])))
         if found is not None:
-            return Verdict("refuted", f"bmc depth {k}", "a reachable step breaks it", _trace(found))
+            return Verdict("refuted", f"bmc depth {k}", "a reachable step breaks it", trace(found))
         if k == 1:
-            bad = _breaks_step(holds, template(system).cur)
-            ok = _inductive_step(system, lemmas, [], bad, set(), rlimit)
+            bad = breaks_step(holds, template(system).cur)
+            ok = inductive_step(system, lemmas, [], bad, set(), rlimit)
         else:
             step = Unrolling(system, from_initial=False, rlimit=rlimit)
             for _ in range(k):
                 step.extend()
-            _assume_lemmas(step, lemmas, k)
+            assume_lemmas(step, lemmas, k)
             for i in range(k - 1):
                 step.assume(holds(o, step.states[i], step.states[i + 1]))
-            ok = _no_bad_step(step, o.not_(holds(o, step.states[k - 1], step.states[k])))
+            ok = no_bad_step(step, o.not_(holds(o, step.states[k - 1], step.states[k])))
         if ok:
-            return Verdict("proved", f"{k}-induction", _lemma_text(lemmas))
+            return Verdict("proved", f"{k}-induction", lemma_text(lemmas))
     return _naming(
         failed_part,
-        _deeper(
+        deeper(
             system,
             lambda f, i: o.not_(holds(o, f[i - 1], f[i])),
             lambda f, i: bool(holds(CONCRETE, f[i - 1], f[i])),
@@ -442,45 +366,6 @@ def _step(
     )
 
 
-def _deeper(
-    system: System,
-    bad_at: Callable[[list[Frame[Any, Any]], int], Any],
-    ok_at: Callable[[list[Frame[bool, int]], int], bool],
-    start: int,
-    depth: int,
-    rlimit: int,
-) -> Verdict:
-    """Bounded model checking from `start` steps up to `depth` for a witness (the property is
-    not k-inductive for the k tried, so it may or may not hold). Short depths are asked one by
-    one, longer ones in growing strides (a violation anywhere in the stride), which spares the
-    solver most of its costly proofs that no witness is that short; a witness found is cut at
-    its first violation."""
-    base = Unrolling(system, from_initial=True, rlimit=rlimit, bounded=SEARCH_BOUND)
-    asked = start - 1
-    for d in _schedule(start, depth):
-        while base.length < d:
-            base.extend()
-        found = base.search(smt.Z3.any(bad_at(base.states, i) for i in range(asked + 1, d + 1)))
-        asked = d
-        if found is not None:
-            frames = [concrete_frame(system.variables, x) for x in found[0]]
-            first = next(i for i in range(1, len(frames)) if not ok_at(frames, i))
-            cut = Trace(found[0][: first + 1], found[1][:first])
-            return Verdict("refuted", f"bmc depth {first}", "a reachable path breaks it", cut)
-    why = f"not {start - 1}-inductive" if start > 1 else "not inductive"
-    return Verdict("unknown", "k-induction, bmc", f"{why}, and no witness within {depth} steps")
-
-
-def _schedule(start: int, depth: int) -> list[int]:
-    """Depths to ask: each up to 4, then 8, 16, 32, ... and `depth` itself."""
-    out = list(range(max(start, 1), min(depth, 4) + 1))
-    d = 4
-    while d < depth:
-        d = min(depth, 2 * d)
-        out.append(d)
-    return out
-
-
 def _terminates(
     system: System, formal: Terminates, lemmas: Sequence[Lemma], rlimit: int
 ) -> Verdict:
@@ -488,7 +373,7 @@ def _terminates(
     if formal.ranking is not None:
         u = Unrolling(system, from_initial=False, rlimit=rlimit)
         u.extend()
-        _assume_lemmas(u, lemmas, 1)
+        assume_lemmas(u, lemmas, 1)
         r0, r1 = formal.ranking(o, u.states[0]), formal.ranking(o, u.states[1])
         if u.search(o.not_(o.all([o.le(0, r0), o.lt(r1, r0)]))) is None:
             return Verdict("proved", "ranking", "the ranking drops on every step and stays >= 0")
@@ -508,13 +393,7 @@ def _terminates(
                 f"lasso, bmc depth {n}",
                 f"the state after step {n} repeats the state after step {loop}: play can go "
                 "on for ever",
-                _trace(found, loop),
+                trace(found, loop),
             )
     ranking = "the ranking function does not prove it" if formal.ranking else "no ranking"
     return Verdict("unknown", "lasso search", f"no lasso within {formal.depth} steps; {ranking}")
-
-
-def _lemma_text(lemmas: Sequence[Lemma]) -> str:
-    if not lemmas:
-        return "inductive"
-    return "inductive given " + ", ".join(lem.name for lem in lemmas)

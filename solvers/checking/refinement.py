@@ -32,7 +32,6 @@ from kernel.game import CHANCE
 from kernel.playout import play
 from kernel.roles import AssembledGame
 from solvers import smt
-from solvers.checking.prover import Trace
 from solvers.checking.system import (
     IntVar,
     Schema,
@@ -43,6 +42,7 @@ from solvers.checking.system import (
     schema_named,
 )
 from solvers.checking.terms import Frame
+from solvers.checking.verdicts import Trace
 from solvers.checking.verification import SymbolicModel
 
 State = dict[str, int | bool]

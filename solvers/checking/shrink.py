@@ -30,30 +30,27 @@ The work is bounded by deterministic counts of replays (`max_replays` for the ac
 `max_unit_replays` for the units and the actions shrunk after them), never by time, so
 the same witness shrinks to the same log on any machine under any load.
 
+The replays themselves are `solvers.checking.witness_replay`'s.
+
 Works on any game through the kernel contract (solvers never import specs).
 """
 
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from kernel.errors import WargameError
-from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers.checking.differences import (
     PLACES,
-    Difference,
     Finding,
     Json,
     Witness,
-    after_action,
-    compare,
     on_map,
     rebind,
     same_position,
@@ -61,6 +58,7 @@ from solvers.checking.differences import (
     units_on_map,
 )
 from solvers.checking.readings import reading_variant
+from solvers.checking.witness_replay import follow, replay_step, trail
 
 MAX_REPLAYS = 80
 """The replays one witness's actions may cost by default (each replays the candidate log once
@@ -72,121 +70,6 @@ MIN_REPLAYS = 12
 MAX_UNIT_REPLAYS = 20
 """The replays the unit shrink may cost by default: one per start the game accepts, one more
 per action then dropped, and those of the second action shrink."""
-
-
-def replay(
-    game: AssembledGame[Any, Any],
-    va: Variant,
-    vb: Variant,
-    log: Sequence[Json],
-    like: Difference,
-    start: Json | None = None,
-) -> Witness | None:
-    """`log` replayed from the set-up (or from `start`, a state JSON) under both readings:
-    the witness it gives, or None when an action is illegal under either, or the readings do
-    not differ at its end as `like` does. When one action of the log already leads the
-    readings to different positions and `like` is such a difference, the witness stops there
-    (a shorter one)."""
-    a, b = start_state(game, va, start), start_state(game, vb, start)
-    if not same_position(game, a, b):
-        return None  # the set-up itself differs: nothing to shrink
-    return _follow(game, a, b, (), log, like, start)
-
-
-def _follow(
-    game: AssembledGame[Any, Any],
-    a: Any,
-    b: Any,
-    prefix: Sequence[Json],
-    log: Sequence[Json],
-    like: Difference,
-    start: Json | None = None,
-) -> Witness | None:
-    """`replay` from the positions `a`, `b` (the same under both readings) that `prefix`
-    reaches from `start` (None: the set-up), on through `log`. Where chance is to move and
-    the log's action is not one of its outcomes there (dropping an action changed the dice or
-    the draw), chance's likeliest outcome is taken instead: in place of the log's own chance
-    action, or before its player action, which is then tried again."""
-    done: list[Json] = list(prefix)
-    for data in log:
-        first = _step(game, a, b, data)
-        todo: list[tuple[Json, Any]] = [(data, first)]
-        if first is None and game.to_move(a) == CHANCE:
-            outcome = _likeliest(game, a)
-            todo = [(outcome, None)]
-            if _kind(data) != _kind(outcome):  # not the log's chance action: then try it again
-                todo.append((data, None))
-        for item, known in todo:
-            step = known or _step(game, a, b, item)
-            if step is None:
-                return None
-            diff, na, nb = step
-            if diff is not None:
-                return _witness(game, done, a, diff, start) if diff.kind == like.kind else None
-            done.append(item)
-            a, b = na, nb
-    if like.kind == "result_of_action":
-        try:
-            action = game.action_from_json(json.loads(like.only_a[0]))
-            na, nb = game.apply(a, action), game.apply(b, action)
-        except (WargameError, ValueError, IndexError):
-            return None
-        diff = after_action(game, action, na, nb)
-    else:
-        diff = compare(game, a, b)
-    if diff is None or diff.kind != like.kind:
-        return None
-    return _witness(game, done, a, diff, start)
-
-
-def _step(
-    game: AssembledGame[Any, Any], a: Any, b: Any, data: Json
-) -> tuple[Difference | None, Any, Any] | None:
-    """One action of a log under both readings: where it leads (and the difference when the
-    readings part there), or None when either refuses it."""
-    try:
-        action = game.action_from_json(data)
-        na, nb = game.apply(a, action), game.apply(b, action)
-    except WargameError:
-        return None
-    return after_action(game, action, na, nb), na, nb
-
-
-def _likeliest(game: AssembledGame[Any, Any], state: Any) -> Json:
-    """Chance's likeliest outcome (the first of the likeliest, in the rules' order)."""
-    outcomes = list(game.chance_outcomes(state))
-    best = max(range(len(outcomes)), key=lambda i: (outcomes[i][1], -i))
-    return game.action_to_json(outcomes[best][0])
-
-
-def _kind(data: Json) -> Any:
-    """An action's kind as its JSON names it (its `type`)."""
-    return data.get("type") if isinstance(data, dict) else None
-
-
-def _witness(
-    game: AssembledGame[Any, Any],
-    log: Sequence[Json],
-    state: Any,
-    diff: Difference,
-    start: Json | None,
-) -> Witness:
-    data = game.state_to_json(state)
-    return Witness(tuple(log), data, diff, units_on_map(data), "", start=start)
-
-
-def _trail(
-    game: AssembledGame[Any, Any], va: Variant, vb: Variant, log: Sequence[Json], start: Json | None
-) -> list[tuple[Any, Any]]:
-    """The positions under both readings after each prefix of a witness log from `start`
-    (legal under both: it is a witness's)."""
-    a, b = start_state(game, va, start), start_state(game, vb, start)
-    out = [(a, b)]
-    for data in log:
-        action = game.action_from_json(data)
-        a, b = game.apply(a, action), game.apply(b, action)
-        out.append((a, b))
-    return out
 
 
 def _smaller(w: Witness, than: Witness) -> bool:
@@ -201,21 +84,21 @@ def _drop_actions(
     best = witness
     replays = 0
     size = max(1, len(best.log) // 2)
-    trail = _trail(game, va, vb, best.log, best.start) if max_replays > 0 else []
+    positions = trail(game, va, vb, best.log, best.start) if max_replays > 0 else []
     while size >= 1 and replays < max_replays:
         start = 0
         improved = False
         while start < len(best.log) and replays < max_replays:
-            a, b = trail[start]  # the log up to `start` is kept: replay from there
+            a, b = positions[start]  # the log up to `start` is kept: replay from there
             rest = best.log[start + size :]
             replays += 1
-            got = _follow(game, a, b, best.log[:start], rest, best.difference, best.start)
+            got = follow(game, a, b, best.log[:start], rest, best.difference, best.start)
             if got is not None:
                 got = attrs.evolve(got, start_after=best.start_after, removed=best.removed)
             if got is not None and _smaller(got, best):
                 best = got
                 improved = True
-                trail = _trail(game, va, vb, best.log, best.start)
+                positions = trail(game, va, vb, best.log, best.start)
                 # the same start again: the log there is new
             else:
                 start += size
@@ -241,7 +124,7 @@ def _first_refused(
     """The index of the first action of `log` either reading refuses from `a`, `b` (a plain
     replay: no chance outcome filled in), or None."""
     for i, data in enumerate(log):
-        step = _step(game, a, b, data)
+        step = replay_step(game, a, b, data)
         if step is None:
             return i
         _, a, b = step
@@ -329,7 +212,7 @@ def _remove_each(
         got = None
         while replays < max_replays:
             replays += 1
-            got = _follow(game, a, b, (), log, witness.difference, start)
+            got = follow(game, a, b, (), log, witness.difference, start)
             refused = None if got is not None else _first_refused(game, a, b, log)
             if refused is None:
                 break
@@ -351,7 +234,7 @@ def _later_base(
     is none before the difference."""
     a, b = game.initial_state(va), game.initial_state(vb)
     for k, data in enumerate(witness.log):
-        step = _step(game, a, b, data)
+        step = replay_step(game, a, b, data)
         if step is None or step[0] is not None:
             return None  # the log does not go on alike under both readings
         _, a, b = step

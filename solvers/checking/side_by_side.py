@@ -13,6 +13,7 @@ from kernel.game import CHANCE
 from kernel.playout import Agent
 from kernel.roles import AssembledGame
 from kernel.variants import Variant, consultations
+from solvers.checking.bounded_search import BUDGET
 from solvers.checking.differences import (
     Difference,
     Json,
@@ -24,7 +25,6 @@ from solvers.checking.differences import (
     same_position,
     units_on_map,
 )
-from solvers.checking.explore_model import BUDGET
 
 POSITIONS = "positions"  # the exhaustive search reached its cap of positions
 

@@ -24,8 +24,8 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from solvers.checking.approach import Place, lines_of, nearest
+from solvers.checking.bounded_search import BUDGET
 from solvers.checking.corpus import Corpus
-from solvers.checking.explore_model import BUDGET
 
 NODES = "steered positions"  # the cap of positions evaluated was reached
 STARTS = 24  # corpus positions per preset the search starts from (spread over its games)

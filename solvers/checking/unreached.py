@@ -26,8 +26,8 @@ from kernel.roles import AssembledGame, rules_of
 from kernel.variants import Variant
 from solvers import smt
 from solvers.checking import reach
+from solvers.checking.bounded_search import MODEL_RLIMIT, proved_invariants
 from solvers.checking.differences import Json, replayed
-from solvers.checking.explore_model import MODEL_RLIMIT, proved_invariants
 from solvers.checking.model_reach import clause_reach
 from solvers.checking.model_search import ModelSource, model_of
 from solvers.checking.refinement import replayed_from
@@ -86,7 +86,7 @@ def settle_unreached(
     """Each clause no play reached, put to Z3 over each preset's symbolic model: bounded model
     checking to at most `depth` steps, each check within `rlimit`, and no new depth started
     `budget` seconds into a clause (None: the deterministic limits only, as tests use; see
-    `solvers.checking.explore_model`). `total_budget` bounds all the checks together: each gets at
+    `solvers.checking.bounded_search`). `total_budget` bounds all the checks together: each gets at
     most
     an even share of what is left, so a long list stays within it."""
     out: list[Unreached] = []

@@ -15,7 +15,7 @@ supporters included.
 along the attackers, the open targets as its state, identical units merged), combined over
 components and supporters. Under MANY, where that state would hold most targets at once (a
 dense component with about as many targets as attackers), the component is counted instead
-over the nodes of its search, memoised (`combat_many.count_structure`), when no rule beyond
+over the nodes of its search, memoised (`combat_many_count.count_structure`), when no rule beyond
 the structure applies and no supporter reaches it.
 
 Order: components by their first unit in problem order, the first component outermost; inside a
@@ -31,9 +31,10 @@ import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
-from solvers.queries import combat_many
+from solvers.queries import combat_many_count
 from solvers.queries.combat import MANY, Assignment, Combat, CombatProblem, Supporter
-from solvers.queries.combat_count import Histogram, count_many, count_one_target
+from solvers.queries.combat_count import Histogram, count_many
+from solvers.queries.combat_count_one import count_one_target
 from solvers.queries.combat_explain import explain
 from solvers.queries.combat_shape import Component, LocalCombat, Shape, split
 from solvers.queries.combat_z3 import ShapeSolver
@@ -273,14 +274,14 @@ def _histogram(problem: CombatProblem, comp: Component) -> Histogram:
         shape = comp.shape
         if shape.grouping != MANY:
             return count_one_target(shape, reach_a, reach_t)
-        width = combat_many.frontier_width(shape)
+        width = combat_many_count.frontier_width(shape)
         if (
             not any(reach_a)
             and not any(reach_t)
-            and width >= combat_many.WIDE_FRONTIER
+            and width >= combat_many_count.WIDE_FRONTIER
             and shape.n_attackers <= 2 * width
         ):  # the frontier would hold too many targets: by the search's structure
-            n = combat_many.count_structure(shape)
+            n = combat_many_count.count_structure(shape)
             if n is not None:
                 return Counter({(0,) * k: n})
         return count_many(shape, reach_a, reach_t)

@@ -34,6 +34,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from solvers import smt
+from solvers.queries.combat_masks import Unions, bits, lex_subsets
 from solvers.queries.combat_search import Branch, Rules, Search
 from solvers.queries.combat_shape import LocalCombat, Shape
 
@@ -43,39 +44,6 @@ CUT_TARGETS = 4  # connectivity by cuts up to this many possible targets, else a
 NEXT_ATTACKER = 0  # (0, attacker, placed, used)
 ATTACKERS = 1  # (1, first attacker, candidate index, members, placed, used)
 TARGETS = 2  # (2, first attacker, members, placed, used)
-
-
-class _Unions:
-    """The union of a family of masks over the members of a mask, looked up 8 bits at a time
-    (a search asks this hundreds of thousands of times)."""
-
-    def __init__(self, masks: list[int]) -> None:
-        self.tables: list[list[int]] = []
-        for start in range(0, len(masks), 8):
-            chunk = masks[start : start + 8]
-            table = [0] * (1 << len(chunk))
-            for byte in range(1, len(table)):
-                low = byte & -byte
-                table[byte] = table[byte ^ low] | chunk[low.bit_length() - 1]
-            self.tables.append(table)
-
-    def of(self, mask: int) -> int:
-        out = 0
-        for table in self.tables:
-            if not mask:
-                break
-            out |= table[mask & 255]
-            mask >>= 8
-        return out
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class ManySearch(Search):
@@ -92,7 +60,7 @@ class ManySearch(Search):
             near_a[a] |= 1 << t
             near_t[t] |= 1 << a
         self.near_a, self.near_t = near_a, near_t
-        self.of_a, self.of_t = _Unions(near_a), _Unions(near_t)
+        self.of_a, self.of_t = Unions(near_a), Unions(near_t)
         self.forced = sum(1 << a for a in shape.attack_all)  # must attack all their contacts
         self.must_a = sum(1 << a for a in shape.must_attack)
         self.must_t = sum(1 << t for t in shape.must_be_attacked)
@@ -106,7 +74,7 @@ class ManySearch(Search):
                 later = ((1 << n) - 1) & ~((1 << r) - 1)
                 self.team_a[r], self.team_t[r] = self._reach(1 << r, later, (1 << m) - 1)
         self.engaged = sum(1 << b for b in self.team_a)  # attackers in contact with someone
-        self.after = {r: _bits(self.team_a[r] & ~(1 << r)) for r in self.team_a}
+        self.after = {r: bits(self.team_a[r] & ~(1 << r)) for r in self.team_a}
         self._target_sets: dict[tuple[int, int], list[tuple[int, list[Any], LocalCombat]]] = {}
         limits = dict(shape.hexside_limits)
         across: dict[int, set[int]] = {}
@@ -144,7 +112,7 @@ class ManySearch(Search):
             return False
         pool &= ~members
         if pool & forced:
-            for b in _bits(pool & forced):
+            for b in bits(pool & forced):
                 if self.near_a[b] & ~free_t:
                     pool &= ~(1 << b)
         seen_a, seen_t = self._reach(members & -members, members | pool, free_t)
@@ -173,13 +141,13 @@ class ManySearch(Search):
         if not required & ~near:
             low = members & -members
             r = low.bit_length() - 1
-            atts = tuple(_bits(members))
+            atts = tuple(bits(members))
             lt, not_lt = self.lt, self.not_lt
-            for ts in _lex_subsets(_bits(near)):
+            for ts in lex_subsets(bits(near)):
                 if required & ~ts or members & ~self._reach(low, members, ts)[0]:
                     continue
-                lits = [lt[t, r] if ts >> t & 1 else not_lt[t, r] for t in _bits(near)]
-                out.append((ts, lits, (atts, tuple(_bits(ts)))))
+                lits = [lt[t, r] if ts >> t & 1 else not_lt[t, r] for t in bits(near)]
+                out.append((ts, lits, (atts, tuple(bits(ts)))))
         self._target_sets[key] = out
         return out
 
@@ -193,9 +161,9 @@ class ManySearch(Search):
         la: dict[tuple[int, int], Any] = {}
         lt: dict[tuple[int, int], Any] = {}
         for r in sorted(self.team_a):
-            for b in _bits(self.team_a[r]):
+            for b in bits(self.team_a[r]):
                 la[b, r] = f.var("a")
-            for t in _bits(self.team_t[r]):
+            for t in bits(self.team_t[r]):
                 lt[t, r] = f.var("t")
         self.la, self.lt = la, lt
         labels_a: list[list[int]] = [[] for _ in range(n)]
@@ -214,9 +182,9 @@ class ManySearch(Search):
         for (b, r), lit in la.items():
             if b != r:
                 add(clause([lit], [la[r, r]]))
-            add(clause([lit], [lt[t, r] for t in _bits(near_a[b])]))
+            add(clause([lit], [lt[t, r] for t in bits(near_a[b])]))
             if self.forced >> b & 1:
-                for t in _bits(near_a[b]):
+                for t in bits(near_a[b]):
                     add(clause([lit], [lt[t, r]]))
         # connectivity: only where a combat can have two attackers and two targets. The
         # targets of a combat hold it together (each attacker touches one): with few targets
@@ -232,7 +200,7 @@ class ManySearch(Search):
                 tree.add(r)
         for (t, r), lit in lt.items():
             if r not in tree:
-                add(clause([lit], [la[b, r] for b in _bits(near_t[t] & self.team_a[r])]))
+                add(clause([lit], [la[b, r] for b in bits(near_t[t] & self.team_a[r])]))
         if tree:
             self._tree(f, tree, labels_a, labels_t)
         for b in shape.must_attack:  # the search never leaves an obliged attacker idle
@@ -272,7 +240,7 @@ class ManySearch(Search):
         """For each set of r's targets the combat may have and each split of it in two, an
         attacker of the combat in contact with both sides."""
         la, lt = self.la, self.lt
-        team = _bits(self.team_t[r])
+        team = bits(self.team_t[r])
         for size in range(2, len(team) + 1):
             for chosen in itertools.combinations(team, size):
                 others = [t for t in team if t not in chosen]
@@ -284,7 +252,7 @@ class ManySearch(Search):
                         side = (first, *extra)
                         near_side = self.of_t.of(sum(1 << t for t in side))
                         near_other = self.of_t.of(sum(1 << t for t in chosen if t not in side))
-                        bridges = _bits(near_side & near_other & self.team_a[r])
+                        bridges = bits(near_side & near_other & self.team_a[r])
                         f.add(f.clause(when, [*absent, *(la[b, r] for b in bridges)]))
 
     def _tree(
@@ -299,7 +267,7 @@ class ManySearch(Search):
         for r in tree:
             in_tree_a |= self.team_a[r]
         # ge_a[b][d-1]: attacker b at depth >= d (d = 1..depth); the same for targets
-        ge_a = {b: f.vars("d", depth) for b in _bits(in_tree_a)}
+        ge_a = {b: f.vars("d", depth) for b in bits(in_tree_a)}
         ge_t = {t: f.vars("d", depth) for t in range(self.shape.n_targets) if labels_t[t]}
         for ge in (*ge_a.values(), *ge_t.values()):
             for d in range(depth - 1):
@@ -307,7 +275,7 @@ class ManySearch(Search):
         parent_a: dict[tuple[int, int], Any] = {}  # (attacker, target): the target is its parent
         parent_t: dict[tuple[int, int], Any] = {}  # (target, attacker)
         for b in ge_a:
-            for t in _bits(self.near_a[b]):
+            for t in bits(self.near_a[b]):
                 parent_a[b, t] = p = f.var("p")
                 add(clause([p], [ge_a[b][0]]))
                 for d in range(1, depth):
@@ -317,7 +285,7 @@ class ManySearch(Search):
                     if r in tree:
                         add(clause([p, la[b, r]], [lt[t, r]]))
         for t in ge_t:
-            for b in _bits(self.near_t[t] & in_tree_a):
+            for b in bits(self.near_t[t] & in_tree_a):
                 parent_t[t, b] = p = f.var("p")
                 for d in range(depth):
                     add(clause([p, ge_a[b][d]], [ge_t[t][d]]))
@@ -329,10 +297,10 @@ class ManySearch(Search):
                             add(clause([p, lt[t, r]]))
         for (b, r), lit in la.items():
             if b != r and r in tree:
-                add(clause([lit], [parent_a[b, t] for t in _bits(self.near_a[b])]))
+                add(clause([lit], [parent_a[b, t] for t in bits(self.near_a[b])]))
         for (t, r), lit in lt.items():
             if r in tree:
-                parents = [parent_t[t, b] for b in _bits(self.near_t[t] & self.team_a[r])]
+                parents = [parent_t[t, b] for b in bits(self.near_t[t] & self.team_a[r])]
                 add(clause([lit], parents))
 
     # --- search --------------------------------------------------------------------------
@@ -429,63 +397,3 @@ class _NoLiterals(dict[tuple[int, int], Any]):
 
     def __missing__(self, key: tuple[int, int]) -> Any:
         return None
-
-
-# `count` by the structure rather than by `count_many` where the frontier holds this many
-# targets and there are at most twice as many attackers (measured on random dense components:
-# 6 x 6 in 0.4 s against 2.7 s, 8 x 8 in 11 s against 200 s; with many more attackers than
-# targets, 12 x 4, the frontier programme wins, 0.2 s against 4.6 s)
-WIDE_FRONTIER = 5
-
-
-def frontier_width(shape: Shape) -> int:
-    """The most targets open at once in `count_many`'s sweep over the attackers (a target is
-    open from its first attacker in contact to its last)."""
-    span: dict[int, tuple[int, int]] = {}
-    for a, t, _ in shape.contacts:
-        lo, hi = span.get(t, (a, a))
-        span[t] = (min(lo, a), max(hi, a))
-    return max(
-        (sum(1 for lo, hi in span.values() if lo <= a <= hi) for a in range(shape.n_attackers)),
-        default=0,
-    )
-
-
-def count_structure(shape: Shape) -> int | None:
-    """The number of solutions of a MANY shape, memoised over the search's nodes (what is
-    left to place, in normal form), or None where a rule the structure does not see applies
-    (also-attack, a hexside limit that binds). Exact otherwise: the structure alone decides
-    the combats, the obligation to attack and the targets that must be attacked. Where the
-    targets are all in contact with most attackers, `count_many`'s frontier holds them all
-    at once and its states explode; the nodes here are sets of units left, far fewer."""
-    search = ManySearch(shape, formula=False)
-    if not search.only_targets:
-        return None
-    if search.must_a & ~search.engaged or not search._alive(0, 0, 0):
-        return 0  # an obliged attacker with no target, a target out of every attacker's reach
-    memo: dict[Hashable, int] = {}
-
-    def below(key: Hashable) -> int:
-        found = memo.get(key)
-        if found is None:
-            branches = search.node(key)
-            found = 1 if branches is None else sum(below(k) for _, k, _ in branches)
-            memo[key] = found
-        return found
-
-    return below(search.root())
-
-
-def _lex_subsets(units: list[int]) -> list[int]:
-    """The non-empty subsets of `units` (in order) as masks, ordered by their sorted tuples:
-    a set comes before its extensions, which come before the sets that skip its last unit."""
-    out: list[int] = []
-
-    def walk(start: int, mask: int) -> None:
-        for i in range(start, len(units)):
-            grown = mask | 1 << units[i]
-            out.append(grown)
-            walk(i + 1, grown)
-
-    walk(0, 0)
-    return out

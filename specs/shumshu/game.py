@@ -22,7 +22,15 @@ from kernel.variants import Catalogue, Variant
 from specs.shumshu.data.loader import DATA_FILE, load_data
 from specs.shumshu.data.variants import CATALOGUE
 from specs.shumshu.io import narration, observation
-from specs.shumshu.rules import combat, landing, sequence
+from specs.shumshu.rules import (
+    combat,
+    combat_decisions,
+    ending,
+    landing,
+    sequence,
+    setup,
+    turn_decisions,
+)
 from specs.shumshu.rules.actions import (
     Action,
     Advance,
@@ -112,9 +120,9 @@ class Shumshu:
 
     def initial_state(self, variant: Variant) -> ShumshuState:
         """Set-up (SHU-SETUP.1 to SHU-SETUP.3): the Japanese place their Shumshu pieces one
-        by one, hidden, in the order they choose (`sequence.place_piece`); everything else
+        by one, hidden, in the order they choose (`setup.place_piece`); everything else
         waits off the map."""
-        return sequence.initial_state(self.board, variant)
+        return setup.initial_state(self.board, variant)
 
     # --- who moves, and what may they do --------------------------------------------------------
     def to_move(self, s: ShumshuState) -> str | None:
@@ -143,7 +151,7 @@ class Shumshu:
             case Stage.SETUP:
                 # SHU-SETUP.1: any piece still waiting, in the order the Japanese choose (each
                 # piece's placings built only when read: there are hundreds)
-                return Chain(_placings(u, b.hexes) for u in sequence.setup_waiting(b, s))
+                return Chain(_placings(u, b.hexes) for u in setup.setup_waiting(b, s))
             case Stage.FORM:
                 return [*(Form(r) for r, _ in landing.formable(b, s)), Done()]
             case Stage.SAIL:
@@ -228,62 +236,64 @@ class Shumshu:
             clause = s.result.clause if s.result else "SHU-WIN.3"
             raise IllegalAction("the game is over", clauses=(clause,))
         self._known(action)
-        return sequence.settle(self.board, self._transition(s, action))
+        return ending.settle(self.board, self._transition(s, action))
 
     def _transition(self, s: ShumshuState, action: Action) -> ShumshuState:
-        """The action's decision at the current step (`sequence`), which checks it against the
-        step's clauses and goes on; an action of another step is refused naming this one."""
+        """The action's decision at the current step (`setup`, `turn_decisions`,
+        `combat_decisions`, or a `Done` going on to the next step of `sequence`), which checks
+        it against the step's clauses and goes on; an action of another step is refused naming
+        this one."""
         b = self.board
         stage = s.stage
         match action:
             case Place(unit, h) if stage == Stage.SETUP:
-                return sequence.place_piece(b, s, unit, h)
+                return setup.place_piece(b, s, unit, h)
             case Form(regiment) if stage == Stage.FORM:
-                return sequence.form_regiment(b, s, regiment)
+                return turn_decisions.form_regiment(b, s, regiment)
             case Done() if stage == Stage.FORM:
                 return sequence.sail_step(b, s)
             case LandAt() | Embark() if stage == Stage.SAIL:
-                return sequence.choose_sail(b, s, action)
+                return turn_decisions.choose_sail(b, s, action)
             case Done() if stage == Stage.SAIL:
-                return sequence.sail_done(b, s)
+                return turn_decisions.sail_done(b, s)
             case Strike(yes) if stage == Stage.AIR:
-                return sequence.strike(b, s, yes)
+                return turn_decisions.strike(b, s, yes)
             case AirRoll(face, sunk) if stage == Stage.AIR_ROLL:
-                return sequence.air_roll(b, s, face, sunk)
+                return turn_decisions.air_roll(b, s, face, sunk)
             case Roll(face) if stage == Stage.ROLL:
-                return sequence.roll(b, s, face)
+                return combat_decisions.roll(b, s, face)
             case Replace(unit) if stage == Stage.REPLACE:
-                return sequence.replace_unit(b, s, unit)
+                return turn_decisions.replace_unit(b, s, unit)
             case Done() if stage == Stage.REPLACE:
                 return sequence.move_step(b, s)
             case Reinforce(unit, h) if stage == Stage.REINFORCE:
-                return sequence.reinforce(b, s, unit, h)
+                return turn_decisions.reinforce(b, s, unit, h)
             case Done() if stage == Stage.REINFORCE:
                 return sequence.decoy_step(b, s)
             case ReturnDecoy(unit, h) if stage == Stage.DECOY:
-                return sequence.return_decoy(b, s, unit, h)
+                return turn_decisions.return_decoy(b, s, unit, h)
             case Done() if stage == Stage.DECOY:
-                return sequence.decoy_done(b, s)
+                return turn_decisions.decoy_done(b, s)
             case Move(unit, to) if stage == Stage.MOVE:
-                return sequence.move_unit(b, s, unit, to)
+                return turn_decisions.move_unit(b, s, unit, to)
             case Done() if stage == Stage.MOVE:
                 return sequence.declare_step(b, s)
             case Join(unit, h) if stage == Stage.DECLARE:
-                return sequence.join_attack(b, s, unit, h)
+                return combat_decisions.join_attack(b, s, unit, h)
             case Done() if stage == Stage.DECLARE:
-                return sequence.declaration_done(b, s)
+                return combat_decisions.declaration_done(b, s)
             case Resolve(h) if stage == Stage.PICK:
-                return sequence.resolve_attack(b, s, h)
+                return combat_decisions.resolve_attack(b, s, h)
             case Defend(units) if stage == Stage.DEFENDERS:
-                return sequence.defend(b, s, units)
+                return combat_decisions.defend(b, s, units)
             case Hold(yes) if stage == Stage.HOLD:
-                return sequence.hold(b, s, yes)
+                return combat_decisions.hold(b, s, yes)
             case Commit(press, air, banzai) if stage == Stage.COMMIT:
-                return sequence.commit(b, s, press, air, banzai)
+                return combat_decisions.commit(b, s, press, air, banzai)
             case Retreat(unit, to) if stage == Stage.RETREAT:
-                return sequence.retreat(b, s, unit, to)
+                return combat_decisions.retreat(b, s, unit, to)
             case Advance(unit, to) if stage == Stage.ADVANCE:
-                return sequence.advance(b, s, unit, to)
+                return combat_decisions.advance(b, s, unit, to)
             case Done() if stage == Stage.ADVANCE:
                 return sequence.fight_done(b, s)
         clause = STAGE_CLAUSE[stage]

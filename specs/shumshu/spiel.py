@@ -45,7 +45,7 @@ def max_game_length(game: Any, variant: Any) -> int:
 
     The cap is thus never reached by play under the rules; a smaller `max_game_length`
     parameter truncates."""
-    from specs.shumshu.rules import sequence
+    from specs.shumshu.rules import ending
 
     units = game.board.data.units
     ru = sum(1 for u in units if u.side == "RU")
@@ -71,7 +71,7 @@ def max_game_length(game: Any, variant: Any) -> int:
     )
     keep_off = 1 if variant.is_("decoy_return_compulsory", "optional") else 0
     japanese = 1 + decoys + keep_off + (jp + 1) + (jp + 1) + combats(jp, ru)
-    return int(setup + sequence.game_length(variant) * (russian + japanese))
+    return int(setup + ending.game_length(variant) * (russian + japanese))
 
 
 # the observation's vocabularies, read from its wire record (one place to change them)

@@ -15,6 +15,7 @@ import numpy as np
 
 from kernel.hexes import Hex, hex_name
 from kernel.spiel_codec import IdRanges, Spec, preset_specs
+from kernel.spiel_trie import Leaf, Trie, const
 
 MAX_GAME_LENGTH = 10000
 """The declared cap on player decisions (sub-decisions included). The rules end play after
@@ -47,56 +48,6 @@ ATOMIC = (
 )  # fmt: skip
 HEADS = ("move", "land", "place", "retreat", "advance_on")
 """A compound action's first id: its kind and its first unit."""
-
-
-class _Leaf:
-    """A whole legal sequence in a `_Trie`: the action, or how to build it (a move of a Move
-    phase is built only when chosen, as the kernel's `MoveList` does)."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[], Any]) -> None:
-        self.make = make
-
-
-class _Trie:
-    """A `LegalTree` over a trie of token sequences: a Chinese Move phase offers thousands of
-    moves, and walking a trie costs the prefix's length where the adapter's table scans them
-    all at each sub-step."""
-
-    def __init__(self) -> None:
-        self.root: dict[int, Any] = {}
-
-    def add(self, seq: tuple[int, ...], leaf: _Leaf) -> None:
-        node = self.root
-        for token in seq[:-1]:
-            child = node.setdefault(token, {})
-            if not isinstance(child, dict):
-                raise AssertionError(f"a legal sequence is a prefix of {seq}")
-            node = child
-        if seq[-1] in node:
-            raise AssertionError(f"two legal actions encode as {seq} (or one is its prefix)")
-        node[seq[-1]] = leaf
-
-    def _at(self, prefix: tuple[int, ...]) -> Any:
-        node: Any = self.root
-        for token in prefix:
-            if not isinstance(node, dict) or token not in node:
-                return None
-            node = node[token]
-        return node
-
-    def next_ids(self, prefix: tuple[int, ...]) -> list[int]:
-        node = self._at(prefix)
-        return sorted(node) if isinstance(node, dict) else []
-
-    def action_at(self, prefix: tuple[int, ...]) -> Any | None:
-        node = self._at(prefix)
-        return node.make() if isinstance(node, _Leaf) else None
-
-
-def _const(action: Any) -> Callable[[], Any]:
-    return lambda: action
 
 
 class SNCCodec:
@@ -138,7 +89,7 @@ class SNCCodec:
         self.sub_first = self.base[HEADS[0]]
         self.commit_first = self.base["to"]
         self._encoders = self._make_encoders()
-        self._trees: OrderedDict[Any, _Trie] = OrderedDict()
+        self._trees: OrderedDict[Any, Trie] = OrderedDict()
         self._layout()
 
     # --- ids -----------------------------------------------------------------------------------
@@ -229,7 +180,7 @@ class SNCCodec:
         return f"{kind} {self.units[k]}"
 
     # --- the legal sequences -------------------------------------------------------------------
-    def legal_tree(self, game: Any, state: Any) -> _Trie:
+    def legal_tree(self, game: Any, state: Any) -> Trie:
         """The legal sequences as a trie. A Move phase's moves (the kernel's lazy `MoveList`)
         are entered group by group and built only when chosen. The last few tries are kept by
         kernel state (immutable, hashed once): OpenSpiel builds a new initial state to size
@@ -242,11 +193,11 @@ class SNCCodec:
             self._trees.popitem(last=False)
         return cached
 
-    def _build(self, game: Any, state: Any) -> _Trie:
+    def _build(self, game: Any, state: Any) -> Trie:
         from specs.snc1937.rules import actions as A
         from specs.snc1937.rules.movement_steps import MoveList
 
-        trie = _Trie()
+        trie = Trie()
         actions = game.legal_actions(state)
         rest: Sequence[Any] = actions
         if isinstance(actions, MoveList):
@@ -254,10 +205,10 @@ class SNCCodec:
             for units, dests in actions.groups:
                 head = self._group("move", units, 0)[:-1]
                 for d in dests:
-                    trie.add((*head, to + self.hex_ix[d]), _Leaf(_move(A.Move, units, d)))
+                    trie.add((*head, to + self.hex_ix[d]), Leaf(_move(A.Move, units, d)))
             rest = actions.tail
         for action in rest:
-            trie.add(self.tokens(action), _Leaf(_const(action)))
+            trie.add(self.tokens(action), Leaf(const(action)))
         return trie
 
     # --- the observation tensor ----------------------------------------------------------------

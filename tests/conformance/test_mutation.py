@@ -18,15 +18,14 @@ from hypothesis import strategies as st
 
 from tests.sizes import size
 from tools.registry import game_names, get_game
-from tools.testing.conformance import (
-    Corpus,
-    build_corpus,
+from tools.testing.conformance_corpus import Corpus, build_corpus
+from tools.testing.conformance_mutants import (
     check_action_mutant,
     check_closure,
     check_log_mutant,
     check_state_mutant,
 )
-from tools.testing.fuzz import playlog_codec
+from tools.testing.fuzz_inputs import playlog_codec
 from tools.testing.mutation import ListChooser, mutate
 
 GAMES = game_names()

@@ -19,22 +19,14 @@ from tests.conformance.strict_toy import StrictToy
 from tests.toy.doubles import assembled
 from tests.toy.rules.actions import Add, ToyAction
 from tests.toy.rules.state import ToyState
-from tools.testing.conformance import (
-    Corpus,
+from tools.testing.conformance_corpus import Corpus, build_corpus
+from tools.testing.conformance_mutants import (
     MutantFailure,
-    build_corpus,
     check_action_mutant,
     check_state_mutant,
 )
-from tools.testing.mutation import (
-    MUTATION_OPS,
-    ListChooser,
-    Mutant,
-    Pool,
-    RandomChooser,
-    json_path,
-    mutate,
-)
+from tools.testing.mutation import MUTATION_OPS, ListChooser, Mutant, RandomChooser, mutate
+from tools.testing.mutation_json import Pool, json_path
 
 DOC: dict[str, Any] = {
     "hex": "0505",
@@ -222,7 +214,7 @@ def test_impossible_positions_are_made_and_an_accepted_one_is_reported(
     reports one the game accepts (the Shumshu decoy check taken out)."""
     from specs.shumshu.formal import position
     from tools.registry import get_game
-    from tools.testing.mutation import as_json
+    from tools.testing.mutation_json import as_json
     from tools.testing.mutation_positions import (
         make_impossible,
         playout_positions,

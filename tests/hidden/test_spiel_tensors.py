@@ -13,7 +13,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from specs.rattenkrieg.spiel import CARDS, RattenkriegCodec
+from specs.rattenkrieg.io.tensor import CARDS
+from specs.rattenkrieg.spiel import RattenkriegCodec
 from specs.snc1937.spiel import SNCCodec
 from tests.hidden.twins import RKS, SNC
 from tools.testing.histories import play_history, states

@@ -20,7 +20,8 @@ import pytest
 from kernel.errors import ImpossiblePosition
 from tests.nomonhan.positions import GAME
 from tests.sizes import size
-from tools.testing.mutation import RandomChooser, as_json
+from tools.testing.mutation import RandomChooser
+from tools.testing.mutation_json import as_json
 from tools.testing.mutation_positions import make_impossible, playout_positions
 
 PRESETS = sorted(GAME.presets())

@@ -22,12 +22,12 @@ from kernel.playout import Playout, play
 from kernel.variants import Variant
 from kernel.views import schema, view
 from specs.nomonhan.data.variants import CATALOGUE, PRESETS
-from specs.nomonhan.formal.symbolic import Tables
+from specs.nomonhan.formal.symbolic_tables import Tables
 from specs.nomonhan.io import wire
 from specs.nomonhan.rules.state import NomonhanState, Stage
 from tests.nomonhan.positions import GAME
 from tests.sizes import size
-from tools.playlog import make_log
+from tools.game_logs import make_log
 
 GAMES = size(20, 100)  # tests.sizes: 100 in make bench
 Path = tuple[str | int, ...]

@@ -7,6 +7,7 @@ from kernel.variants import Variant
 from solvers.checking import prover
 from solvers.checking.system import Conjunct, Schema, choice_frame, concrete_frame
 from solvers.checking.terms import CONCRETE, B, Frame, I, Ops
+from solvers.checking.verdicts import Verdict
 from specs.rattenkrieg.formal.verification import Link
 
 RLIMIT = 50_000_000
@@ -27,7 +28,7 @@ class WithoutRule(Schema):
         return self.inner.effect(o, s, c)
 
 
-def verdict_without(variant: Variant, start: str, pid: str) -> prover.Verdict:
+def verdict_without(variant: Variant, start: str, pid: str) -> Verdict:
     """The verdict on property `pid` under `variant` with the one step rule whose text starts
     with `start` left out (checked to leave out exactly one conjunct at the set-up)."""
     link = Link(variant)

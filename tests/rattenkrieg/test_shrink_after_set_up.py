@@ -22,8 +22,9 @@ from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from solvers.checking.differences import Finding, start_state
 from solvers.checking.explore import reading_variant
-from solvers.checking.shrink import replay, shrink
+from solvers.checking.shrink import shrink
 from solvers.checking.side_by_side import along
+from solvers.checking.witness_replay import replay
 from tools.cli import commands as cli
 from tools.explore_report import write_report
 from tools.registry import get_game

@@ -16,14 +16,8 @@ from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE
 from kernel.playout import choose
 from tools.registry import get_game
-from tools.service.store import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    StaleSubmission,
-    Store,
-    StoreError,
-    UnknownGame,
-)
+from tools.service.store import MIGRATIONS, SCHEMA_VERSION, Store
+from tools.service.store_errors import StaleSubmission, StoreError, UnknownGame
 
 
 def _snapshot(store: Store, game_id: str) -> tuple[Any, ...]:

@@ -17,7 +17,7 @@ import pytest
 from kernel.data import MAX_DATA_BYTES
 from specs.shumshu.data.loader import DATA_FILE, MAX_HEXES, MAX_UNITS, load_data
 from tools.cli import commands as cli
-from tools.testing.fuzz import toml_text
+from tools.testing.fuzz_inputs import toml_text
 
 ORIGINAL = DATA_FILE.read_text(encoding="utf-8")
 

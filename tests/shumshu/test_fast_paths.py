@@ -19,7 +19,7 @@ from kernel.game import CHANCE
 from kernel.hexes import Hex
 from specs.shumshu.rules import declare, movement, units
 from specs.shumshu.rules.actions import Action, Done, Move, Place
-from specs.shumshu.rules.sequence import setup_waiting
+from specs.shumshu.rules.setup import setup_waiting
 from specs.shumshu.rules.state import Loc, ShumshuState, Stage
 from tests.shumshu.positions import CATALOGUE, RULES, B
 

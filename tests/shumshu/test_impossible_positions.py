@@ -23,7 +23,8 @@ from specs.shumshu.formal.position import reinforcements_arrived
 from specs.shumshu.rules.state import JP, RU, Loc, Stage
 from tests.shumshu.positions import GAME, B
 from tests.sizes import size
-from tools.testing.mutation import RandomChooser, as_json
+from tools.testing.mutation import RandomChooser
+from tools.testing.mutation_json import as_json
 from tools.testing.mutation_positions import make_impossible, playout_positions
 
 PRESETS = sorted(GAME.presets())

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from kernel.game import CHANCE
 from solvers.checking import noninterference as ni
 from solvers.checking import refinement
-from solvers.checking.prover import Trace
 from solvers.checking.system import evaluate, schema_named
 from solvers.checking.terms import Frame, Ops
+from solvers.checking.verdicts import Trace
 from specs.shumshu.formal import noleak
 from specs.shumshu.formal.verification import Link, symbolic_model
 from specs.shumshu.rules.state import RU

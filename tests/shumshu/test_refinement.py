@@ -22,8 +22,8 @@ import pytest
 from solvers.checking import refinement
 from solvers.checking.system import Conjunct, Schema
 from solvers.checking.terms import B, Frame, I, Ops
-from specs.shumshu.formal.symbolic_actions import AirRoll as AirRollSchema
 from specs.shumshu.formal.symbolic_actions import Move as MoveSchema
+from specs.shumshu.formal.symbolic_landing_actions import AirRoll as AirRollSchema
 from specs.shumshu.formal.verification import Link, symbolic_model
 from specs.shumshu.rules.actions import (
     AirRoll,

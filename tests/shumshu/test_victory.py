@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from specs.shumshu.rules.actions import Done
-from specs.shumshu.rules.sequence import verdict
+from specs.shumshu.rules.ending import verdict
 from specs.shumshu.rules.state import JP, RU, Stage
 from tests.shumshu.positions import B, apply_all, position
 

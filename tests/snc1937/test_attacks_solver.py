@@ -14,6 +14,7 @@ from solvers.queries.combat import Combat, Reason
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal.attacks_oracle import oracle_attacks
 from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.column_shifts import concentric
 from specs.snc1937.rules.combat_query import (
     Attack,
     check_attack,
@@ -23,7 +24,6 @@ from specs.snc1937.rules.combat_query import (
     legal_attacks,
 )
 from specs.snc1937.rules.fire_support import eligible_kinds
-from specs.snc1937.rules.odds import concentric
 from tests.snc1937.test_movement import LAND, at_start
 from tests.snc1937.test_zoc import BOARD, CH, CH_STATIC, DATA, JP, STANDARD, h, pos
 

@@ -1,6 +1,6 @@
 """The position's `checked` (SNC-6.0.2, SNC-6.0.3; AMB-SNC-8): the hexes covered by the
 stacking check the last step started, set where the rules start a check and () after every
-other step. Seeded playouts compare it with the derivation `properties.checked_hexes` made
+other step. Seeded playouts compare it with the derivation `step_breaches.checked_hexes` made
 from the step before `checked` existed (kept here as the oracle); the codec carries it, the
 position check refuses an impossible one, and both sides see it."""
 
@@ -19,7 +19,7 @@ from kernel.playout import play
 from kernel.roles import AssembledGame
 from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
-from specs.snc1937.formal import properties as props
+from specs.snc1937.formal import step_breaches
 from specs.snc1937.rules import stacking
 from specs.snc1937.rules.actions import Action, Done
 from specs.snc1937.rules.state import CH, JP, Phase, SNCState, Step
@@ -42,7 +42,7 @@ OTHER_READINGS = {
 def old_checked_hexes(
     t: Tables, before: SNCState, action: Any, after: SNCState
 ) -> tuple[Hex, ...] | None:
-    """The oracle: `properties.checked_hexes` as it was before the position recorded the
+    """The oracle: `step_breaches.checked_hexes` as it was before the position recorded the
     check, re-deriving it from the step (SNC-6.0.2 (a), (b); AMB-SNC-8 (c)), with the overrun
     reading (overrun_stacking) added since."""
     v = before.variant
@@ -89,9 +89,9 @@ def _compare(preset: str, options: dict[str, str], seed: int) -> Counter[str]:
                 seen["reinf_checks"] += 1
         if after.checked:
             seen["nonempty"] += 1
-            assert props.checked_hexes(T, before, action, after) == after.checked
+            assert step_breaches.checked_hexes(T, before, action, after) == after.checked
         else:
-            assert props.checked_hexes(T, before, action, after) is None
+            assert step_breaches.checked_hexes(T, before, action, after) is None
 
     s = GAME.initial_state(CATALOGUE.variant(preset, options))
     out = play(

@@ -13,7 +13,7 @@ from kernel.errors import IllegalAction
 from kernel.hexes import Hex, parse_hex
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.game import SNC
-from specs.snc1937.rules import combat_steps, losses, movement, reinforcement_steps, sequence, zoc
+from specs.snc1937.rules import combat_choices, losses, movement, reinforcement_steps, sequence, zoc
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import (
     Attack,
@@ -170,7 +170,7 @@ def test_snc_10_5_2_2_strongest_by_strength_measure(strength_measure: str, first
     v = CATALOGUE.variant("standard", {"strength_measure": strength_measure})
     units = ("CH-87D", "CH-55D")
     reduced = frozenset({"CH-87D"})
-    assert combat_steps.loss_choices(GAME.tables, v, units, reduced) == [first]
+    assert combat_choices.loss_choices(GAME.tables, v, units, reduced) == [first]
     outcomes = losses.loss_choices(GAME.tables.data, v, units, reduced, 1)
     assert {o.eliminated for o in outcomes} == {(first,)}
 

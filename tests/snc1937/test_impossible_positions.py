@@ -25,7 +25,8 @@ from specs.snc1937.formal.position_domains import phase_steps
 from specs.snc1937.rules.state import Phase, Step
 from tests.sizes import size
 from tools.registry import get_game
-from tools.testing.mutation import RandomChooser, as_json
+from tools.testing.mutation import RandomChooser
+from tools.testing.mutation_json import as_json
 from tools.testing.mutation_positions import make_impossible, playout_positions
 
 GAME = get_game("snc1937")

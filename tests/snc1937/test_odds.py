@@ -16,6 +16,7 @@ from kernel.hexes import Hex, hex_neighbors, parse_hex
 from kernel.variants import Variant
 from specs.snc1937.data.loader import SNCData, load_data
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.rules import column_shifts as CS
 from specs.snc1937.rules import odds as O
 from specs.snc1937.rules.board import Board
 
@@ -255,8 +256,8 @@ def test_snc_8_4_0_5_amb_snc_13_landing_halving() -> None:
 def terrain_left(
     target: str, side: str = "CH", v: Variant | None = None, board: Board = BOARD
 ) -> int:
-    found = O.in_hex_terrain_shifts(board.data, board, h(target), side, v or variant())
-    return -O.net_shift(O.terrain_cap(found, board.data.tec.terrain_cap))
+    found = CS.in_hex_terrain_shifts(board.data, board, h(target), side, v or variant())
+    return -CS.net_shift(CS.terrain_cap(found, board.data.tec.terrain_cap))
 
 
 def test_snc_10_4_1_2_clear_gives_nothing() -> None:
@@ -298,24 +299,24 @@ def test_snc_10_4_1_7_city_two_left_and_nothing_more() -> None:
     assert terrain_left("3512") == 2 and terrain_left("3512", "JP") == 2
     terrain = {**DATA.map.terrain, h("2410"): "marsh"}
     data = _with(map=attrs.evolve(DATA.map, terrain=terrain))
-    found = O.in_hex_terrain_shifts(data, Board(data), h("2410"), "CH", variant())
-    assert O.net_shift(found) == -2
+    found = CS.in_hex_terrain_shifts(data, Board(data), h("2410"), "CH", variant())
+    assert CS.net_shift(found) == -2
 
 
 def test_snc_10_4_1_1_terrain_cap_two_left() -> None:
     """SNC-10.4.1.1: terrain shifts are capped at 2L in total."""
-    three = [O.Shift(-1, "x", "a"), O.Shift(-1, "y", "b"), O.Shift(-1, "z", "c")]
-    assert O.net_shift(O.terrain_cap(three, DATA.tec.terrain_cap)) == -2
-    assert O.net_shift(O.terrain_cap(three[:1], 2)) == -1
+    three = [CS.Shift(-1, "x", "a"), CS.Shift(-1, "y", "b"), CS.Shift(-1, "z", "c")]
+    assert CS.net_shift(CS.terrain_cap(three, DATA.tec.terrain_cap)) == -2
+    assert CS.net_shift(CS.terrain_cap(three[:1], 2)) == -1
 
 
 def test_snc_10_4_1_1_amb_snc_3_cap_scope() -> None:
     """SNC-10.4.1.1 (AMB-SNC-3): the overrun 1L is outside the cap under `in_hex_only`
     (standard) and inside it under `all_shifts` (the arithmetic on a town in marsh, 2606)."""
     kw: dict[str, object] = {"attacker_side": "JP", "overrun": True}
-    inside = O.shifts(DATA, BOARD, h("2606"), ("CH-13D",), variant(), **kw)  # type: ignore[arg-type]
-    assert O.net_shift(inside) == -3
-    capped = O.shifts(
+    inside = CS.shifts(DATA, BOARD, h("2606"), ("CH-13D",), variant(), **kw)  # type: ignore[arg-type]
+    assert CS.net_shift(inside) == -3
+    capped = CS.shifts(
         DATA,
         BOARD,
         h("2606"),
@@ -323,7 +324,7 @@ def test_snc_10_4_1_1_amb_snc_3_cap_scope() -> None:
         variant(terrain_cap_scope="all_shifts"),
         **kw,  # type: ignore[arg-type]
     )
-    assert O.net_shift(capped) == -2
+    assert CS.net_shift(capped) == -2
 
 
 def test_snc_10_4_1_3_amb_snc_4_unstated_terrain() -> None:
@@ -340,19 +341,19 @@ def test_snc_10_4_1_3_amb_snc_4_unstated_terrain() -> None:
 
 def test_snc_9_6_5_overrun_one_left() -> None:
     """SNC-9.6.5: an overrun shifts one more column left."""
-    plain = O.shifts(DATA, BOARD, h("3511"), ("CH-98D",), variant(), attacker_side="JP")
-    over = O.shifts(
+    plain = CS.shifts(DATA, BOARD, h("3511"), ("CH-98D",), variant(), attacker_side="JP")
+    over = CS.shifts(
         DATA, BOARD, h("3511"), ("CH-98D",), variant(), attacker_side="JP", overrun=True
     )
-    assert O.net_shift(over) == O.net_shift(plain) - 1
+    assert CS.net_shift(over) == CS.net_shift(plain) - 1
     assert any(s.clause == "SNC-9.6.5" for s in over)
 
 
 def test_snc_11_1_2_each_marker_one_column_for_its_owner() -> None:
     """SNC-11.1.2, SNC-10.4.0.2: each attacker marker is 1R, each defender marker 1L."""
     kw = {"attacker_side": "JP"}
-    base = O.net_shift(O.shifts(DATA, BOARD, h("3511"), ("CH-98D",), variant(), **kw))  # type: ignore[arg-type]
-    more = O.shifts(
+    base = CS.net_shift(CS.shifts(DATA, BOARD, h("3511"), ("CH-98D",), variant(), **kw))  # type: ignore[arg-type]
+    more = CS.shifts(
         DATA,
         BOARD,
         h("3511"),
@@ -362,16 +363,16 @@ def test_snc_11_1_2_each_marker_one_column_for_its_owner() -> None:
         defender_markers=1,
         **kw,  # type: ignore[arg-type]
     )
-    assert O.net_shift(more) == base + 2
+    assert CS.net_shift(more) == base + 2
 
 
 def test_snc_10_4_0_3_shifts_are_cumulative() -> None:
     """SNC-10.4.0.1 to SNC-10.4.0.3: terrain, overrun and fire support add into one net shift."""
-    found = O.shifts(
+    found = CS.shifts(
         DATA, BOARD, h("2707"), ("CH-13D",), variant(), attacker_side="JP", overrun=True,
         attacker_markers=1,
     )  # fmt: skip
-    assert [s.columns for s in found] == [-1, -1, 1] and O.net_shift(found) == -1
+    assert [s.columns for s in found] == [-1, -1, 1] and CS.net_shift(found) == -1
 
 
 # --- the concentric attack (SNC-10.4.2.x) ------------------------------------------------------
@@ -383,7 +384,7 @@ def concentric_shift(
     around = hex_neighbors(h(target))
     froms = [around[d] for d in dirs]
     stacks: dict[Hex, tuple[str, ...]] = {h(target): ("CH-13D",)}
-    found = O.shifts(
+    found = CS.shifts(
         DATA, BOARD, h(target), ("CH-13D",), variant(**over), attacker_side=side,
         attacker_hexes=froms, stacks=stacks,
     )  # fmt: skip
@@ -430,11 +431,11 @@ def test_snc_10_4_2_1_amb_snc_27_empty_between() -> None:
     stacks = {target: ("CH-13D",), around[1]: ("JP-9D-1",)}
     froms = [around[0], around[2], around[4]]
     for reading, expected in (("directions", True), ("empty_between", False)):
-        assert O.concentric(DATA, target, froms, stacks, variant(concentric=reading)) is expected
-    assert O.concentric(
+        assert CS.concentric(DATA, target, froms, stacks, variant(concentric=reading)) is expected
+    assert CS.concentric(
         DATA, target, froms, {target: ("CH-13D",)}, variant(concentric="empty_between")
     )
-    assert O.concentric(
+    assert CS.concentric(
         DATA, target, [around[1], around[4]], stacks, variant(concentric="empty_between")
     )
 

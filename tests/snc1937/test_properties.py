@@ -24,7 +24,8 @@ from kernel.roles import AssembledGame
 from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import properties as props
-from specs.snc1937.formal import verification
+from specs.snc1937.formal import step_breaches, verification
+from specs.snc1937.formal.breach import Breach
 from specs.snc1937.game import SNC
 from specs.snc1937.rules import sequence
 from specs.snc1937.rules import tables as flow
@@ -95,7 +96,7 @@ def holds_on(pid: str, before: SNCState, action: Any, after: SNCState) -> bool:
     return p.holds_in(after) and p.holds_on(before, action, after)
 
 
-def find_step(pid: str, before: SNCState, action: Any, after: SNCState) -> props.Breach | None:
+def find_step(pid: str, before: SNCState, action: Any, after: SNCState) -> Breach | None:
     check = next(c for c in props.step_checks(T) if c.prop.id == pid)
     return check.find(before, action, after)
 
@@ -137,7 +138,7 @@ def _checked_playout(variant_name: str, options: dict[str, str], seed: int) -> C
             if not p.holds_on(before, action, after):
                 check = next(c for c in props.step_checks(T) if c.prop.id == p.id)
                 raise AssertionError(p.id, check.find(before, action, after), action)
-        if props.checked_hexes(T, before, action, after) is not None:
+        if step_breaches.checked_hexes(T, before, action, after) is not None:
             seen["checks"] += 1
         if before.step == Step.STACK and after.step != Step.STACK:
             seen["culls"] += 1
@@ -189,7 +190,7 @@ class Forgetful(SNC):
 def test_snc_6_0_4_stacking_property_catches_rules_that_skip_the_culls() -> None:
     """SNC-6.0.4: rules that forget to cull an over-stacked hex break SNC-P-STACKING in a
     seeded game at the check that found it."""
-    broken: list[props.Breach] = []
+    broken: list[Breach] = []
 
     class Stop(Exception):
         pass
@@ -257,7 +258,7 @@ def test_snc_6_0_2_b_a_combat_end_must_check_its_hexes() -> None:
     skipped = attrs.evolve(before, combat=None, step=Step.MAIN, checked=after.checked)
     br = find_step(props.STACKING, before, Done(), skipped)
     assert br is not None and br.clause == "SNC-6.0.2"
-    assert props.checked_hexes(T, before, Done(), skipped) == (H("3006"),)
+    assert step_breaches.checked_hexes(T, before, Done(), skipped) == (H("3006"),)
 
 
 def test_snc_6_0_2_no_check_within_a_move_phase_or_a_fight_phase_end() -> None:
@@ -266,12 +267,12 @@ def test_snc_6_0_2_no_check_within_a_move_phase_or_a_fight_phase_end() -> None:
     s = position(order=Order.MOVE_FIGHT, stack=SIX_JP)
     move = next(a for a in GAME.legal_actions(s) if not isinstance(a, Done))
     after = GAME.apply(s, move)
-    assert props.checked_hexes(T, s, move, after) is None
+    assert step_breaches.checked_hexes(T, s, move, after) is None
     assert holds_on(props.STACKING, s, move, after)
     fight = position(order=Order.FIGHT_FIGHT, stack=SIX_JP)
     ended = GAME.apply(fight, Done())
     assert ended.phase == Phase.REINF
-    assert props.checked_hexes(T, fight, Done(), ended) is None
+    assert step_breaches.checked_hexes(T, fight, Done(), ended) is None
     assert holds_on(props.STACKING, fight, Done(), ended)
 
 
@@ -449,10 +450,10 @@ def test_snc_6_0_2_an_advance_into_the_target_is_checked_there() -> None:
     before = attrs.evolve(s, step=Step.ADVANCE, combat=c)
     after = GAME.apply(before, Advance("JP-3D-1"))
     assert after.combat is not None and after.step == Step.ADVANCE  # JP-3D-2 may follow
-    assert props.checked_hexes(T, before, Advance("JP-3D-1"), after) is None
+    assert step_breaches.checked_hexes(T, before, Advance("JP-3D-1"), after) is None
     last = GAME.apply(after, Done())
     assert last.combat is None
-    assert props.checked_hexes(T, after, Done(), last) == (H("3006"), H("3007"))
+    assert step_breaches.checked_hexes(T, after, Done(), last) == (H("3006"), H("3007"))
     assert holds_on(props.STACKING, after, Done(), last)
 
 

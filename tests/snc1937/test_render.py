@@ -18,12 +18,13 @@ from kernel.game import CHANCE
 from kernel.hexes import hex_name, parse_hex
 from kernel.roles import AssembledGame
 from specs.snc1937 import PACKAGE
-from specs.snc1937.io.picture import CREEK, WATER_SIDE
+from specs.snc1937.io.picture_map import CREEK, WATER_SIDE
 from specs.snc1937.rules.actions import Action
 from specs.snc1937.rules.state import CH, JP, SNCState
 from tests.snc1937.assembled import rules_of
 from tools.cli import commands as cli
-from tools.render import EDGE_STYLE, TERRAIN, render_svg
+from tools.render import render_svg
+from tools.render_marks import EDGE_STYLE, TERRAIN
 
 GAME: AssembledGame[SNCState, Action] = PACKAGE.assemble()
 RULES = rules_of(GAME)

@@ -35,7 +35,8 @@ from specs.snc1937.data.loader import load_data
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import properties as props
 from specs.snc1937.formal import verification
-from specs.snc1937.formal.symbolic import Model, at
+from specs.snc1937.formal.symbolic import Model
+from specs.snc1937.formal.symbolic_names import at
 from specs.snc1937.formal.verification import Link, symbolic_model
 from specs.snc1937.rules import stacking
 from specs.snc1937.rules.actions import Action, Done

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from bench.combat import dense_component
 from solvers.queries import assignments as z3_layer
-from solvers.queries import combat_many
+from solvers.queries import combat_many, combat_many_count
 from solvers.queries.combat import (
     MANY,
     ONE_TARGET,
@@ -405,14 +405,14 @@ def test_count_with_supporters_on_a_dense_component() -> None:
 
 def _by_structure(p: CombatProblem) -> int:
     """`count` with every MANY component counted over the search's nodes where it can be
-    (`combat_many.count_structure`, the path taken when `count_many`'s frontier is wide)."""
-    old = combat_many.WIDE_FRONTIER
-    combat_many.WIDE_FRONTIER = 0
+    (`combat_many_count.count_structure`, the path taken when `count_many`'s frontier is wide)."""
+    old = combat_many_count.WIDE_FRONTIER
+    combat_many_count.WIDE_FRONTIER = 0
     try:
         z3_layer.clear_cache()
         return z3_layer.count(p)
     finally:
-        combat_many.WIDE_FRONTIER = old
+        combat_many_count.WIDE_FRONTIER = old
         z3_layer.clear_cache()
 
 
@@ -442,6 +442,6 @@ def test_wide_frontier_is_counted_by_the_structure() -> None:
     )
     p = CombatProblem(atts, tgts, contacts, grouping=MANY, must_attack={"A3": MUST})
     (comp,) = split(p)
-    assert combat_many.frontier_width(comp.shape) == 6 >= combat_many.WIDE_FRONTIER
-    assert _by_structure(p) == combat_many.count_structure(comp.shape)
+    assert combat_many_count.frontier_width(comp.shape) == 6 >= combat_many_count.WIDE_FRONTIER
+    assert _by_structure(p) == combat_many_count.count_structure(comp.shape)
     assert _by_structure(p) == count_many(comp.shape, [], [])[()] > 0

@@ -16,7 +16,8 @@ import attrs
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from solvers.checking.explore_model import frozen_variables, model_differential, schema_changes
+from solvers.checking.bounded_search import frozen_variables
+from solvers.checking.explore_model import model_differential, schema_changes
 from solvers.checking.model_reach import clause_reach
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops

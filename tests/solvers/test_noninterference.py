@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers.checking import noninterference as ni
-from solvers.checking.prover import Lemma, Trace, check
+from solvers.checking.prover import Lemma, check
 from solvers.checking.system import (
     BoolVar,
     Conjunct,
@@ -20,6 +20,7 @@ from solvers.checking.system import (
     schema_named,
 )
 from solvers.checking.terms import B, Frame, I, Ops
+from solvers.checking.verdicts import Trace
 
 
 class Flip(Schema):

@@ -18,12 +18,12 @@ from solvers.checking.prover import (
     StepInvariant,
     StepPart,
     Terminates,
-    Trace,
     check,
     not_inductive_part,
 )
 from solvers.checking.system import Conjunct, IntVar
 from solvers.checking.unroll import template
+from solvers.checking.verdicts import Trace
 from tests.solvers.tiny import Rule, Tiny
 
 

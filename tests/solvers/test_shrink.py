@@ -9,8 +9,9 @@ from typing import Any
 
 from solvers.checking.differences import Finding, Witness
 from solvers.checking.explore import reading_variant
-from solvers.checking.shrink import replay, shrink, shrink_finding
+from solvers.checking.shrink import shrink, shrink_finding
 from solvers.checking.side_by_side import along
+from solvers.checking.witness_replay import replay
 from tests.toy import PACKAGE as TOY_PACKAGE
 
 TOY = TOY_PACKAGE.assemble()

@@ -41,7 +41,7 @@ from solvers.checking.gaps import stuck_readings
 from solvers.checking.shrink import shrink, shrink_finding
 from solvers.checking.side_by_side import along
 from tests.removed import removed_units
-from tools import playlog
+from tools import game_logs, playlog
 from tools.explore_report import write_report
 
 CAT = Catalogue(
@@ -363,7 +363,7 @@ def test_the_gap_search_and_the_report_start_where_the_shrunk_witness_does(
     for name in names:
         data = json.loads((tmp_path / name).read_text(encoding="utf-8"))
         assert _off(data["start"]) == ["Y", "Z"]
-        log = playlog.read_log(GAME, data)
+        log = game_logs.read_log(GAME, data)
         got = playlog.replay_log(GAME, log, None)
         assert GAME.state_to_json(got.final) == data["final_state"]
     # a witness not shrunk has no start: its logs are as before

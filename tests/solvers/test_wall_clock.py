@@ -9,7 +9,8 @@ import time
 import pytest
 
 from solvers import smt
-from solvers.checking.explore_model import BUDGET, model_differential
+from solvers.checking.bounded_search import BUDGET
+from solvers.checking.explore_model import model_differential
 from solvers.checking.model_search import model_of
 from specs.nomonhan.formal import verification as nom_verification
 from tools.registry import get_game

@@ -21,6 +21,7 @@ from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.doubles import WholeToy
 from tools import playlog
 from tools.cli import commands as cli
+from tools.cli import data_verb, play_verbs, position_verbs
 from tools.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -309,7 +310,7 @@ def test_unexpected_exception_is_internal_error_without_traceback(
     def boom(name: str) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(cli, "get_game", boom)
+    monkeypatch.setattr(position_verbs, "get_game", boom)
     code, _, err = run(capsys, "new", "nomonhan")
     assert code == 70 and "Traceback" not in err
     assert json.loads(err) == {"error": "internal_error", "message": "RuntimeError: simulated bug"}
@@ -508,7 +509,8 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> None:
             return TOY
         return UnpublishedToy() if name == "unpublished" else get_game(name)
 
-    monkeypatch.setattr(cli, "get_game", lookup)
+    for verbs in (position_verbs, play_verbs, data_verb):
+        monkeypatch.setattr(verbs, "get_game", lookup)
 
 
 def validator(capsys: pytest.CaptureFixture[str], game: str, kind: str) -> Draft202012Validator:

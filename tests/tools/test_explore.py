@@ -35,7 +35,8 @@ from tests.sizes import FULL
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tools.cli import commands as cli
 from tools.explore_report import write_report
-from tools.playlog import read_log, replay_log
+from tools.game_logs import read_log
+from tools.playlog import replay_log
 from tools.registry import game_names, get_game
 
 NOMONHAN = get_game("nomonhan")

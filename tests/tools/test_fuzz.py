@@ -17,9 +17,10 @@ from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.doubles import assembled
 from tests.toy.rules.state import ToyState
 from tools import registry
-from tools.cli import commands as cli
+from tools.cli import position_verbs
 from tools.registry import game_names
-from tools.testing import fuzz
+from tools.testing import fuzz, fuzz_campaign, fuzz_inputs
+from tools.testing.fuzz_report import Report
 
 SMALL = 200
 """Inputs per game in the unit test's run (`make fuzz` runs 20000)."""
@@ -56,7 +57,7 @@ def toy_registry(monkeypatch: pytest.MonkeyPatch) -> Any:
     return register
 
 
-def campaign(verbs: list[str], count: int = 150) -> fuzz.Report:
+def campaign(verbs: list[str], count: int = 150) -> Report:
     return fuzz.run_campaign(["toy"], count, seed=3, verbs=verbs)
 
 
@@ -99,7 +100,7 @@ def test_the_campaign_finds_a_verb_that_crashes(
     def broken(args: argparse.Namespace) -> int:
         raise RuntimeError("planted")
 
-    monkeypatch.setattr(cli, "_legal", broken)
+    monkeypatch.setattr(position_verbs, "_legal", broken)
     report = campaign(["legal"], 40)
     assert report.failed
     stats = report.stats[0]
@@ -111,7 +112,9 @@ def test_the_campaign_finds_a_verb_that_crashes(
 
 def test_the_campaign_reports_calls_over_the_time_limit(toy_registry: Any) -> None:
     toy_registry(StrictToy())
-    report = fuzz.run_campaign(["toy"], 5, seed=0, verbs=["new"], limits=fuzz.Limits(seconds=0.0))
+    report = fuzz.run_campaign(
+        ["toy"], 5, seed=0, verbs=["new"], limits=fuzz_campaign.Limits(seconds=0.0)
+    )
     assert report.stats[0].counts["over_limit"] == 5
     assert report.failed
 
@@ -122,9 +125,9 @@ def test_data_files_round_trip_through_the_campaigns_toml_writer() -> None:
 
     for name in game_names():
         game = registry.get_game(name)
-        for path in fuzz.data_files(game):
+        for path in fuzz_inputs.data_files(game):
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
-            assert tomllib.loads(fuzz.toml_text(doc)) == doc
+            assert tomllib.loads(fuzz_inputs.toml_text(doc)) == doc
             try:
                 game.data_facts(path)
             except WargameError as exc:  # pragma: no cover - the shipped data is valid
@@ -150,4 +153,4 @@ def test_the_campaign_makes_impossible_positions_and_finds_one_the_check_lets_th
     report = fuzz.run_campaign(["shumshu"], 120, seed=5, verbs=["legal"])
     found = [f for f in report.findings if f.category == "impossible_accepted"]
     assert found and all("domain" in f.signature for f in found), report.text()
-    assert any(e.op == fuzz.IMPOSSIBLE for f in found for e in f.call.edits)
+    assert any(e.op == fuzz_campaign.IMPOSSIBLE for f in found for e in f.call.edits)

@@ -17,7 +17,7 @@ from kernel.errors import InvalidInput, WargameError
 from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from tests.toy import PACKAGE as TOY_PACKAGE
-from tools import playlog, verify
+from tools import game_logs, playlog, verify
 from tools.cli import commands as cli
 from tools.registry import get_game
 
@@ -29,12 +29,12 @@ def seeded_log(game: AssembledGame[Any, Any], seed: int, max_steps: int = 20_000
     """The log `wargame play GAME --seed N --log F` writes."""
     variant = game.catalogue.variant(None)
     result = playlog.play_narrated(game, variant, seed, None, max_steps=max_steps)
-    return playlog.make_log(game, variant, seed, result).to_json()
+    return game_logs.make_log(game, variant, seed, result).to_json()
 
 
 def replay(game: AssembledGame[Any, Any], data: Any) -> Any:
     """Read and replay a log, as `wargame play --replay` does (raises on refusal)."""
-    return playlog.replay_log(game, playlog.read_log(game, data), None)
+    return playlog.replay_log(game, game_logs.read_log(game, data), None)
 
 
 def refusal(game: AssembledGame[Any, Any], data: Any) -> WargameError:
@@ -45,7 +45,7 @@ def refusal(game: AssembledGame[Any, Any], data: Any) -> WargameError:
 
 def steps(game: AssembledGame[Any, Any], data: dict[str, Any]) -> Iterator[tuple[int, Any, Any]]:
     """Each logged step: its index, the state before it and the action (decoded)."""
-    state = game.initial_state(playlog.read_log(game, data).variant)
+    state = game.initial_state(game_logs.read_log(game, data).variant)
     for i, raw in enumerate(data["actions"]):
         action = game.action_from_json(raw)
         yield i, state, action
@@ -83,7 +83,7 @@ def test_every_seeded_log_replays(name: str, seed: int) -> None:
     data = seeded_log(game, seed)
     assert data["version"] == 2 and data["agent"] == {"name": "random", "seed": seed}
     result = replay(game, data)
-    again = playlog.make_log(game, game.catalogue.variant(None), seed, result).to_json()
+    again = game_logs.make_log(game, game.catalogue.variant(None), seed, result).to_json()
     assert again == data
 
 
@@ -307,7 +307,7 @@ def test_a_malformed_agent_is_invalid_input(agent: dict[str, Any], field: str) -
     game = TOY_PACKAGE.assemble()
     data = {**seeded_log(game, 1), "agent": agent}
     with pytest.raises(InvalidInput) as err:
-        playlog.read_log(game, data)
+        game_logs.read_log(game, data)
     assert err.value.field == field
 
 
@@ -316,7 +316,7 @@ def test_a_version_1_log_is_refused_with_a_reason() -> None:
     data = seeded_log(game, 1)
     old = {k: v for k, v in data.items() if k != "agent"} | {"version": 1, "seed": 1}
     with pytest.raises(InvalidInput) as err:
-        playlog.read_log(game, old)
+        game_logs.read_log(game, old)
     assert err.value.field == "version" and "agent" in err.value.message
 
 
@@ -326,12 +326,12 @@ def test_the_variant_of_a_log_names_every_option() -> None:
     partial = copy.deepcopy(data)
     del partial["variant"]["options"]["coin_name"]
     with pytest.raises(InvalidInput) as err:
-        playlog.read_log(game, partial)
+        game_logs.read_log(game, partial)
     assert err.value.field == "variant.options.coin_name"
     wrong = copy.deepcopy(data)
     wrong["variant"]["options"]["gap"] = "stuck_at_3"  # not what preset "plain" reads
     with pytest.raises(InvalidInput) as err:
-        playlog.read_log(game, wrong)
+        game_logs.read_log(game, wrong)
     assert err.value.field == "variant.preset"
 
 

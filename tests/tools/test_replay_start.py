@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tools import playlog
+from tools import game_logs, playlog
 from tools.cli import commands as cli
 from tools.registry import get_game
 
@@ -32,11 +32,11 @@ def _game() -> tuple[dict[str, Any], dict[str, Any]]:
     state = GAME.initial_state(VARIANT)
     for action in played.actions[:SPLIT]:
         state = GAME.apply(state, action)
-    full = playlog.make_log(GAME, VARIANT, 3, played)
-    later = playlog.GameLog(
+    full = game_logs.make_log(GAME, VARIANT, 3, played)
+    later = game_logs.GameLog(
         GAME.name,
         VARIANT,
-        playlog.LogAgent.external(),
+        game_logs.LogAgent.external(),
         full.actions[SPLIT:],
         full.final_state,
         full.result,
@@ -63,7 +63,7 @@ def test_a_log_with_a_start_replays_from_it(
     code, out, err = _run(capsys, tmp_path, later)
     assert code == 0, err
     assert "play starts from the log's own position (its start), not the set-up" in out
-    assert playlog.read_log(GAME, later).to_json() == later  # written as read
+    assert game_logs.read_log(GAME, later).to_json() == later  # written as read
     # the same actions from the set-up are not the game: the start is what makes it one
     without = {k: v for k, v in later.items() if k != "start"}
     assert _run(capsys, tmp_path, without, "--quiet")[0] != 0

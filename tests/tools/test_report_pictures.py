@@ -24,7 +24,8 @@ from tests.toy.doubles import WholeToy, assembled
 from tests.toy.rules.state import ToyState
 from tools.explore_report import write_report
 from tools.registry import get_game
-from tools.render import HIGHLIGHT, render_svg
+from tools.render import render_svg
+from tools.render_marks import HIGHLIGHT
 
 SVG = "{http://www.w3.org/2000/svg}"
 NOMONHAN = get_game("nomonhan")

@@ -24,6 +24,7 @@ ad = pytest.importorskip("tools.spiel.adapter")
 from kernel.game import CHANCE  # noqa: E402
 from specs.rattenkrieg import spiel as spiel_rk  # noqa: E402
 from specs.rattenkrieg.game import Rattenkrieg  # noqa: E402
+from specs.rattenkrieg.io.tensor import CARDS  # noqa: E402
 from specs.rattenkrieg.rules import actions as A  # noqa: E402
 from specs.rattenkrieg.rules.actions import Discard  # noqa: E402
 from specs.rattenkrieg.rules.legal import DiscardChoices  # noqa: E402
@@ -196,7 +197,7 @@ def test_sequences_build_exactly_the_legal_actions(name: str) -> None:
 def _every_atomic_action(board: Any) -> list[Any]:
     """Every player action but the discard that the data allows, legal somewhere or not
     (the T-34 as escort and support, random step losses, every target)."""
-    units, areas, cards = list(board.specs), list(board.areas), spiel_rk.CARDS
+    units, areas, cards = list(board.specs), list(board.areas), CARDS
     opt: list[str | None] = [None, *units]
     return [
         *(A.Place(u, a) for u in units for a in areas),
@@ -230,13 +231,13 @@ def test_every_action_has_its_own_id() -> None:
     assert sorted(t[0] for t in ids) == list(range(codec.sub_first))
     for a in actions:
         assert codec.token_string(codec.tokens(a)[0]).split()[0] in type(a).__name__.lower()
-    cards = [codec.tokens(A.Discard(frozenset({c})))[0] for c in spiel_rk.CARDS]
+    cards = [codec.tokens(A.Discard(frozenset({c})))[0] for c in CARDS]
     commits = [
         codec.tokens(A.Discard(frozenset(), r, d))[0]
         for r, d in [(True, None), (False, None), (True, 1), (True, 2), (True, 3), (True, 4)]
     ]
     assert cards + commits == list(range(codec.sub_first, codec.num_distinct_actions))
-    chance = [codec.chance_id(k(c)) for k in (A.Draw, A.Pick) for c in spiel_rk.CARDS]
+    chance = [codec.chance_id(k(c)) for k in (A.Draw, A.Pick) for c in CARDS]
     assert chance == list(range(codec.max_chance_outcomes))
     with pytest.raises(TypeError):
         codec.tokens(A.Draw("AS"))
@@ -257,7 +258,7 @@ def test_pick_probabilities() -> None:
     assert {a for a, _ in kernel} == {A.Pick(c) for c in ks.hand_ge}
     assert sum(p for _, p in kernel) == Fraction(1)
     outs = picking.chance_outcomes()
-    assert outs == sorted((52 + spiel_rk.CARDS.index(a.card), float(p)) for a, p in kernel)
+    assert outs == sorted((52 + CARDS.index(a.card), float(p)) for a, p in kernel)
     assert {picking.action_to_string(i) for i, _ in outs} == {f"pick {c}" for c in ks.hand_ge}
 
 
@@ -304,7 +305,7 @@ def test_discard_tree_builds_exactly_the_discard_choices(
 def test_discard_tree_is_lazy() -> None:
     """A 40-card hand has 2^40 discards: the tree walks one of them without listing them."""
     codec = _codec(NAMES[0])
-    hand = list(spiel_rk.CARDS[:40])
+    hand = list(CARDS[:40])
     tree = spiel_rk.DiscardTree(codec, DiscardChoices(hand, 3, None))
     prefix: tuple[int, ...] = ()
     for _ in range(3):

@@ -14,7 +14,7 @@ import pytest
 from solvers.checking import prover
 from specs.nomonhan.formal import properties as props
 from specs.nomonhan.formal import verification
-from tools import verify as verify_tool
+from tools import verify_command
 from tools.cli import commands as cli
 
 PARITY = "NOM-P-INITIATIVE-PARITY"
@@ -151,14 +151,14 @@ def test_one_property_under_two_presets_goes_to_both_workers() -> None:
         for preset in ("printed", "standard")
         for what in ("SNC-P-ONE-SIDE", "SNC-P-ENDS", "SNC-P-STEPS", "refinement")
     ]
-    order = verify_tool._dealing_order(tasks)
+    order = verify_command._dealing_order(tasks)
     assert sorted(order) == list(range(len(tasks)))
     dealt = [tasks[i] for i in order]
     for what in ("SNC-P-ONE-SIDE", "refinement"):
         workers = {k % 2 for k, t in enumerate(dealt) if t[2] == what}
         assert workers == {0, 1}, what
     nom = [("nomonhan", "ja", "NOM-P-STAGE-RECORDS"), ("nomonhan", "ja", "NOM-P-ENDS")]
-    assert nom[verify_tool._dealing_order(nom)[0]][2] == "NOM-P-ENDS"
+    assert nom[verify_command._dealing_order(nom)[0]][2] == "NOM-P-ENDS"
 
 
 def test_the_workers_shares_are_fixed_and_even(
@@ -169,8 +169,8 @@ def test_the_workers_shares_are_fixed_and_even(
     tasks = [("g", "p", f"T{i}") for i in range(6)]
     costs = tmp_path / "costs.json"
     costs.write_text(json.dumps({"g p T0": 50, "g p T1": 40, "g p T2": 30, "g p T3": 20}))
-    monkeypatch.setattr(verify_tool, "COSTS", costs)
-    shares = verify_tool._shares(tasks, 2)
-    assert shares == verify_tool._shares(tasks, 2)
+    monkeypatch.setattr(verify_command, "COSTS", costs)
+    shares = verify_command._shares(tasks, 2)
+    assert shares == verify_command._shares(tasks, 2)
     assert sorted(i for s in shares for i in s) == list(range(6))
     assert shares == [[0, 3, 4], [1, 2, 5]]  # 50+20+2 and 40+30+2

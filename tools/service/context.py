@@ -12,7 +12,8 @@ from litestar import Request
 
 from tools.service.errors import Denied
 from tools.service.limits import Gate
-from tools.service.store import Store, UnknownGame
+from tools.service.store import Store
+from tools.service.store_errors import UnknownGame
 
 
 @attrs.frozen

@@ -26,7 +26,7 @@ from kernel.errors import (
 from kernel.views import NotYourTurn
 from tools.service import documents as doc
 from tools.service.jobstore import QueueFull
-from tools.service.store import StaleSubmission, StoreError, UnknownGame
+from tools.service.store_errors import StaleSubmission, StoreError, UnknownGame
 
 
 class Denied(Exception):

@@ -104,7 +104,7 @@ class JobStore:
         return self.job(job_id), token
 
     def job(self, job_id: str) -> JobRecord:
-        from tools.service.store import UnknownGame
+        from tools.service.store_errors import UnknownGame
 
         row = self._con.execute(f"SELECT {_COLUMNS} FROM jobs WHERE id = ?", (job_id,)).fetchone()
         if row is None:

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from kernel.codec import dump_json
-from kernel.errors import IllegalAction, InvalidInput, WargameError
+from kernel.errors import IllegalAction, InvalidInput
 from kernel.game import CHANCE
 from kernel.playout import choose
 from kernel.roles import AssembledGame
@@ -42,29 +42,7 @@ from tools.service.migrations import MIGRATIONS as MIGRATIONS
 from tools.service.migrations import SCHEMA_VERSION as SCHEMA_VERSION
 from tools.service.migrations import Migration
 from tools.service.statecache import STATES as STATES
-
-
-class StoreError(WargameError):
-    """The database cannot be used (e.g. written by a newer version of this program)."""
-
-    kind = "store_error"
-
-
-class UnknownGame(InvalidInput):
-    """No game with this id is stored."""
-
-    kind = "unknown_game"
-
-
-class StaleSubmission(WargameError):
-    """An action computed against a ply that is no longer the current one."""
-
-    kind = "stale_submission"
-
-    def __init__(self, message: str, *, expected: int, field: str | None = "ply") -> None:
-        super().__init__(message, field=field)
-        self.expected = expected
-
+from tools.service.store_errors import StaleSubmission, StoreError, UnknownGame
 
 REFEREE = "referee"
 """The role of the token that sees everything and may act for any side."""

@@ -13,7 +13,8 @@ from typing import Any, Final
 
 from kernel.codec import dump_json, parse_json
 from kernel.errors import WargameError
-from tools.testing.mutation import Chooser, Mutation, json_nodes, json_path, json_replaced, pick
+from tools.testing.mutation import Chooser, Mutation, pick
+from tools.testing.mutation_json import json_nodes, json_path, json_replaced
 
 _NUMBER: Final = re.compile(rb"(?<![\w.\"])-?\d+(?![\w\"])")
 

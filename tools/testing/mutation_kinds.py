@@ -11,7 +11,8 @@ from typing import Any, Final
 import attrs
 
 from kernel.hexes import Hex, hex_distance, hex_name, parse_hex
-from tools.testing.mutation import Chooser, as_json, pick
+from tools.testing.mutation import Chooser, pick
+from tools.testing.mutation_json import as_json
 
 
 @attrs.frozen

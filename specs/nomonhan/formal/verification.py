@@ -21,8 +21,9 @@ from solvers.checking.prover import Formal
 from specs.nomonhan.data.loader import DATA_FILE, load_data
 from specs.nomonhan.formal import properties as props
 from specs.nomonhan.formal import statements
-from specs.nomonhan.formal.symbolic import DRAW, OVER, SIDE_CODE, STAGE_NAMES, UnsupportedReading
+from specs.nomonhan.formal.symbolic import DRAW, OVER, SIDE_CODE, STAGE_NAMES
 from specs.nomonhan.formal.symbolic_play import Model
+from specs.nomonhan.formal.symbolic_tables import UnsupportedReading
 from specs.nomonhan.rules.actions import (
     Action,
     Advance,

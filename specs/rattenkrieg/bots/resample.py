@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kernel.errors import ImpossiblePosition
-from specs.rattenkrieg.io.codec import state_from_json
+from specs.rattenkrieg.io.codec_decoding import state_from_json
 from specs.rattenkrieg.io.observation import FACE_DOWN, observe
 from specs.rattenkrieg.rules.cards import DECK, sort_cards
 from specs.rattenkrieg.rules.state import RKState, other

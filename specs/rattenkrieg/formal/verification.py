@@ -90,8 +90,8 @@ acting unit (where a stage needs one, on the map and face up, having operated, n
 in force with none), the recruit flag and the flips of set-up, the Reinforcement Phase and the
 game's end. The projection adds whether passes are counted, the `acted` and `recruited` flags and
 whether the damage is a combat's (`dcombat`); the step rules
-(`symbolic_records.record_rules_of_stages`) say what a step does to them: the step that ends in a
-Reinforcement Phase or the game's end keeps the player, the second refiller's as the Recruiting
+(`symbolic_record_rules.record_rules_of_stages`) say what a step does to them: the step that ends in
+a Reinforcement Phase or the game's end keeps the player, the second refiller's as the Recruiting
 Phase ends; only a step within the Player Turns counts passes; each record is made as play enters
 its stage, lasts while play stays in its stages (a combat through its damage, damage through a lost
 step's pick), and a damage or pick step leaves its stage; the acting unit is designated on the map
@@ -103,7 +103,7 @@ those arriving or reviving flipped under arrival_state=flipped. These speak of t
 before and after), not of the property, which follows by induction; only two small conjuncts restate
 a part of it (a recruit is remembered only in the Player Turns; no damage, no cause: the
 projection's). Its statement is the one of RKS-P-STAGES and these parts read over the projection
-(`_sequenced`), so it implies the predicate.
+(`statements_stages.sequenced`), so it implies the predicate.
 
 RKS-P-AFTERMATH is proved whole (`invariants_aftermath.aftermath`): beyond RKS-P-PICKS, in the
 damage stage damage has a choice (a retreat to an adjacent friendly Area, never the enemy Rear nor
@@ -118,8 +118,8 @@ the map's adjacency and Rears and the readings are fixed tables. Its three step 
 (`Aftermath.rules`) restate these conditions at every step that ends in their stage, as the rules
 check them as play enters it (`damage.begin_damage`, `damage.next_isolation`, `damage.continuation`
 do something else when there is nothing to decide), so the proof adds little beyond the refinement
-check there. Its statement is `_picks` and these conditions read over the projection
-(`Aftermath.decided`), so it implies the predicate.
+check there. Its statement is `statements_stages.picks` and these conditions read over the
+projection (`Aftermath.decided`), so it implies the predicate.
 
 RKS-P-COMBAT is proved whole (`invariants_combat.combat_fits`) under raising=one_each (both
 presets): beyond RKS-P-COMBATANTS, the staying units and the isolation choice, the attacker in the
@@ -144,10 +144,11 @@ and the units' places kept); the rules for a round's start (an empty table), the
 continuation and the entry into the remaining units' decisions (a combat's, or a bombarded unit's
 under bombard_isolation=yes) restate the checks `begin_round`, `judge`, `accept`, `continuation`,
 `after_damage` and `next_isolation` make or the record they leave as play enters these stages, and
-say so (there the proof adds little beyond the refinement check). Its statement is `_combatants` and
-`symbolic_combat.statement` (the predicate read over the projection, one conjunct more: under
-General Chuikov the attacker has a card while the German declares first, as `begin_round` checked;
-with `symbolic_records.records_fit`), so it implies the predicate.
+say so (there the proof adds little beyond the refinement check). Its statement is
+`statements_stages.combatants` and `symbolic_combat_statement.statement` (the predicate read over
+the projection, one conjunct more: under General Chuikov the attacker has a card while the German
+declares first, as `begin_round` checked; with `symbolic_records.records_fit`), so it implies the
+predicate.
 
 Only RKS-P-COMBAT under raising=alternating (no preset takes it) has no formal statement, so
 `wargame verify` would check it on seeded playouts there and say so ("tested"). RKS-P-ENDS stays
@@ -162,57 +163,27 @@ from kernel.properties import Property
 from kernel.variants import Variant
 from solvers.checking.abstraction import AbstractLink
 from solvers.checking.prover import Formal, Invariant, Lemma, StepInvariant, StepPart
-from solvers.checking.terms import B, Frame, I, Ops
 from specs.rattenkrieg.data.loader import load_data
+from specs.rattenkrieg.formal import properties as props
 from specs.rattenkrieg.formal import (
-    invariants_sequence,
+    statements,
+    statements_stages,
     symbolic_combat,
+    symbolic_combat_statement,
     symbolic_draws,
     symbolic_pending,
-    symbolic_records,
     symbolic_setup,
 )
-from specs.rattenkrieg.formal import properties as props
 from specs.rattenkrieg.formal.symbolic import Model
-from specs.rattenkrieg.formal.symbolic_combatants import supporters
-from specs.rattenkrieg.formal.symbolic_picks import bombarded_fits
 from specs.rattenkrieg.formal.symbolic_projection import project
 from specs.rattenkrieg.formal.symbolic_state import (
-    ALIEN,
-    BOMBARDED,
     CLAUSES,
-    CONTROLLERS,
-    DRAW_KINDS,
-    EVENT_KINDS,
-    EVENT_SIDE,
-    FACE_KINDS,
-    FIGHTS,
     LOOP_PART,
     NEXT,
-    OTHER_EVENT,
-    PHASES,
-    SNIPER_PICK,
-    STAGES,
-    STEP_PICK,
-    STRAY,
-    WINNERS,
-    acts,
-    at,
-    card,
-    ceff,
-    eff,
-    elim,
-    eturn,
-    face,
-    flip,
-    hand,
-    steps,
 )
 from specs.rattenkrieg.rules.board import Board
-from specs.rattenkrieg.rules.cards import MAX_HAND
 from specs.rattenkrieg.rules.play import RattenkriegRules
-from specs.rattenkrieg.rules.sequence import LAST_TURN, START_HAND
-from specs.rattenkrieg.rules.state import GE, SIDES, SU, Phase, RKState, Stage
+from specs.rattenkrieg.rules.state import SIDES, RKState
 
 CARDS = "RKS-P-CARDS"
 STEPS = "RKS-P-STEPS"
@@ -280,403 +251,54 @@ class Link(AbstractLink[RKState]):
         return project(self.model, self.board, state, self._actors(state))
 
 
-# --- the formal statements -----------------------------------------------------------------------
-
-
 def formal(m: Model) -> dict[str, Formal]:
     """The properties of `specs.rattenkrieg.formal.properties` the abstraction proves, over it (each
     statement implies the property of the projected position)."""
     out: dict[str, Formal] = {
-        CARDS: Invariant(lambda o, s: _cards(m, o, s)),
-        STEPS: Invariant(lambda o, s: _steps(m, o, s)),
+        CARDS: Invariant(lambda o, s: statements.cards(m, o, s)),
+        STEPS: Invariant(lambda o, s: statements.step_cards(m, o, s)),
         HANDS: Invariant(
-            lambda o, s: _hands(o, s),
-            lemmas=(Lemma("hands with their cards on the table", lambda o, s: _held(m, o, s)),),
+            lambda o, s: statements.hands(o, s),
+            lemmas=(
+                Lemma("hands with their cards on the table", lambda o, s: statements.held(m, o, s)),
+            ),
         ),
-        FACES: Invariant(lambda o, s: _faces(m, o, s)),
-        REAR: Invariant(lambda o, s: _rear(m, o, s)),
+        FACES: Invariant(lambda o, s: statements.faces(m, o, s)),
+        REAR: Invariant(lambda o, s: statements.rear(m, o, s)),
         UNITS: Invariant(
-            lambda o, s: _units(m, o, s),
+            lambda o, s: statements.units(m, o, s),
             lemmas=(Lemma("the Turn is at least 1", lambda o, s: o.le(1, s.i("turn"))),),
         ),
-        RESULT: Invariant(lambda o, s: _result(m, o, s)),
-        FLIPPED: StepInvariant(lambda o, s, n: _flipped(m, o, s, n)),
-        CONTROL: Invariant(lambda o, s: _control(m, o, s)),
-        EFFECTS: Invariant(lambda o, s: _effects(m, o, s)),
+        RESULT: Invariant(lambda o, s: statements.result(m, o, s)),
+        FLIPPED: StepInvariant(lambda o, s, n: statements.flipped(m, o, s, n)),
+        CONTROL: Invariant(lambda o, s: statements.control(m, o, s)),
+        EFFECTS: Invariant(lambda o, s: statements.effects(m, o, s)),
         PAY: Invariant(lambda o, s: symbolic_pending.pending_fits(m, o, s)),
         SETUP: Invariant(lambda o, s: symbolic_setup.set_up(m, o, s)),
         DRAWS: Invariant(lambda o, s: symbolic_draws.draws_fit(m, o, s)),
-        STAGED: Invariant(lambda o, s: _stages(m, o, s)),
-        COMBATANTS: Invariant(lambda o, s: _combatants(m, o, s)),
-        PICKS: Invariant(lambda o, s: _picks(m, o, s)),
-        AFTERMATH: Invariant(lambda o, s: o.all([_picks(m, o, s), m.aftermath.decided(o, s)])),
-        SEQUENCE: Invariant(lambda o, s: _sequenced(m, o, s)),
+        STAGED: Invariant(lambda o, s: statements_stages.stages(m, o, s)),
+        COMBATANTS: Invariant(lambda o, s: statements_stages.combatants(m, o, s)),
+        PICKS: Invariant(lambda o, s: statements_stages.picks(m, o, s)),
+        AFTERMATH: Invariant(
+            lambda o, s: o.all([statements_stages.picks(m, o, s), m.aftermath.decided(o, s)])
+        ),
+        SEQUENCE: Invariant(lambda o, s: statements_stages.sequenced(m, o, s)),
     }
     if m.variant.is_("raising", "one_each"):  # else more spent cards than the model has
         out[COMBAT] = Invariant(
-            lambda o, s: o.all([_combatants(m, o, s), symbolic_combat.statement(m, o, s)])
+            lambda o, s: o.all(
+                [
+                    statements_stages.combatants(m, o, s),
+                    symbolic_combat_statement.statement(m, o, s),
+                ]
+            )
         )
     if m.chuikov_from_hand:  # else Chuikov paid with a step card raises the measure
         loop = StepPart(
             "the measure of the Player Turn loop",
-            lambda o, s, n: _loop(m, o, s, n),
+            lambda o, s, n: statements.loop(m, o, s, n),
             frozenset({*SIDES, LOOP_PART}),
             frozenset({"RKS-9.8.2", "RKS-10.1.2"}),
         )
-        out[LOOP] = StepInvariant(lambda o, s, n: _loop(m, o, s, n), parts=lambda: [loop])
+        out[LOOP] = StepInvariant(lambda o, s, n: statements.loop(m, o, s, n), parts=lambda: [loop])
     return out
-
-
-def _cards(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-2.4.1, RKS-3.4.2: each of the 52 cards lies in exactly one place, and no other card
-    lies anywhere."""
-    return o.all([*(o.eq(s.i(card(c)), 1) for c in m.cards), o.eq(s.i(ALIEN), 0)])
-
-
-def _steps(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-3.3.1, RKS-7.5.3, RKS-8.12.1: no unit holds more step cards than at set-up."""
-    return o.all(o.le(s.i(steps(u)), m.most_steps[u]) for u in m.units)
-
-
-def _hands(o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-10.2.1, RKS-3.4.1: no hand holds more than 4 cards, nor before Turn 1's Recruiting
-    Phase more than was dealt."""
-    first = Model.first_turn(o, s)
-    return o.all(
-        o.all(
-            [
-                o.le(s.i(hand(side)), MAX_HAND),
-                o.implies(first, o.le(s.i(hand(side)), START_HAND[side])),
-            ]
-        )
-        for side in SIDES
-    )
-
-
-def _held(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """The lemma behind RKS-P-HAND: the same bounds hold of each hand with its cards on the
-    combat table (which may go back to it, AMB-RKS-7 ii)."""
-    first = Model.first_turn(o, s)
-    return o.all(
-        o.all(
-            [
-                o.le(m.held_cards(o, s, side), MAX_HAND),
-                o.implies(first, o.le(m.held_cards(o, s, side), START_HAND[side])),
-            ]
-        )
-        for side in SIDES
-    )
-
-
-def _rear(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-3.5.1: no unit is in the enemy Rear."""
-    return o.all(o.not_(o.eq(s.i(at(u)), m.enemy_rear[u])) for u in m.units)
-
-
-def _result(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-4.1.1: a result is the victory condition's: the German's exactly when he controls the
-    three arrow Areas, else the Soviet's (never a draw), worded as RKS-4.1.1 words it."""
-    won = s.i("won")
-    return o.implies(
-        o.not_(o.eq(won, 0)),
-        o.all(
-            [
-                s.b("worded"),
-                o.eq(won, o.ite(m.germans_hold(o, s), WINNERS[GE], WINNERS["SU"])),
-            ]
-        ),
-    )
-
-
-def _faces(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-3.3.3, RKS-3.4.3, RKS-8.7.1: the face-up cards are out of play (all of them under
-    discard_faces=face_up, none under face_down); exposed cards are step cards, and exist only
-    under played_step=returned; removed cards only under used_steps=removed; none of these
-    piles holds a card that is none of the 52."""
-    out = [o.eq(s.i(STRAY), 0)]
-    for c in m.cards:
-        up, gone_out, gone, exp, step = (s.b(face(k, c)) for k in FACE_KINDS)
-        out += [o.implies(up, gone_out), o.implies(exp, step)]
-        if m.faces == "face_up":
-            out.append(o.implies(gone_out, up))
-        if m.faces == "face_down":
-            out.append(o.not_(up))
-        if not m.returned:
-            out.append(o.not_(exp))
-        if not m.removing:
-            out.append(o.not_(gone))
-    return o.all(out)
-
-
-def _units(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-3.1.1, RKS-3.2.1, RKS-6.1.1, RKS-6.2.1, RKS-8.9.2, RKS-3.3.2: each unit is recorded
-    eliminated at most once, in a Turn played since it arrived, and then is off the map; off the
-    map it holds no steps and no markers, and it is eliminated, a Rifle still to be placed, or
-    still to come; on the map it has arrived."""
-    turn, out = s.i("turn"), []
-    for u in m.units:
-        here, gone, when = s.i(at(u)), s.i(elim(u)), s.i(eturn(u))
-        arrives = m.arrives[u]
-        off = o.eq(here, 0)
-        to_come = o.lit(False) if arrives is None else o.lt(turn, arrives)
-        placed_later = s.b("placing") if u in m.rifles else o.lit(False)
-        out += [
-            o.le(gone, 1),
-            o.implies(o.eq(gone, 1), o.all([o.le(when, turn), o.le(arrives or 1, when), off])),
-            o.implies(off, o.all([o.eq(s.i(steps(u)), 0), o.not_(m.marked(o, s, u))])),
-            o.implies(off, o.any([o.eq(gone, 1), placed_later, to_come])),
-            o.implies(o.not_(off), o.not_(to_come)),
-        ]
-    return o.all(out)
-
-
-def _control(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-3.6.1, RKS-3.6.2, RKS-3.6.3, RKS-8.10.6: each Stalingrad Area's control is as its
-    counted units make it (`Model.area_settled`), and no unit is isolated in a Rear or where its
-    own side controls."""
-    return o.all(
-        [
-            *(m.area_settled(o, s, a) for a in m.stalingrad),
-            *(m.isolation_settled(o, s, u) for u in m.units),
-        ]
-    )
-
-
-def _flipped(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
-    """RKS-7.4.2, RKS-7.5.2, RKS-8.12.4, RKS-10.3.1, RKS-9.8.2: no unit that acts in a step (is
-    designated, recruits or moves along) is flipped before it."""
-    return o.all(o.implies(n.b(acts(u)), o.not_(s.b(flip(u)))) for u in m.units)
-
-
-def _measure(m: Model, o: Ops[B, I], s: Frame[B, I]) -> I:
-    """`specs.rattenkrieg.formal.properties.loop_measure`: face-up units on the map, plus hand
-    cards,
-    plus hand cards on the combat table."""
-    return o.add([m.face_ups(o, s), *(m.held_cards(o, s, side) for side in SIDES)])
-
-
-def _loop(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
-    """RKS-5.1.2, RKS-7.4.1, RKS-9.8.2: no step of the Player Turn loop (within one Turn)
-    raises the measure."""
-    return o.implies(m.in_the_loop(o, s, n), o.le(_measure(m, o, n), _measure(m, o, s)))
-
-
-def _effects(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-9.1.1, RKS-9.1.2, RKS-9.4.1, RKS-9.5.1, RKS-9.7.1, RKS-9.8.1, RKS-8.7.4
-    (`invariants_operations.effects_fit`): the events in force are the player's, the Assault Gun
-    never for a Panzer Division; in a combat none of the 'next combat' ones stay out of it, and its
-    own are the attacker's 'next combat' events, none after a refought tie under
-    effect_duration=first_round, none in a bombarded unit's record; of each event at most two cards
-    (one under effect_stacking=once) are in force; and no other effect is."""
-    most = 1 if m.stacking_once else 2
-    fight, attacker = s.i("fight"), s.i("attacker")
-    none_in_combat = o.all(o.eq(s.i(ceff(k)), 0) for k in EVENT_KINDS)
-    # RKS-8.11.2 (reattack_events=effects): events played before the re-attack wait for it
-    waiting = o.all([o.lit(m.reattack_events), o.eq(s.i("stage"), STAGES.index(Stage.CONTINUE))])
-    ready = o.not_(waiting)
-    out = [
-        o.eq(s.i(eff(OTHER_EVENT)), 0),
-        o.eq(s.i(ceff(OTHER_EVENT)), 0),
-        o.eq(s.i(ceff("assault_gun")), 0),
-        o.implies(
-            o.lt(0, s.i(eff("assault_gun"))),
-            o.not_(o.among(s.i("acting"), [o.num(p) for p in m.panzers])),
-        ),
-        o.implies(o.eq(fight, 0), none_in_combat),
-        o.implies(o.eq(fight, BOMBARDED), none_in_combat),
-    ]
-    if m.first_round:
-        out.append(o.implies(s.b("refight"), none_in_combat))
-    for k, side in EVENT_SIDE.items():
-        out += [
-            o.implies(o.lt(0, s.i(eff(k))), o.eq(s.i("player"), CONTROLLERS[side])),
-            o.implies(o.lt(0, s.i(ceff(k))), o.eq(attacker, CONTROLLERS[side])),
-            o.le(o.add([s.i(eff(k)), s.i(ceff(k))]), most),
-        ]
-        if k != "assault_gun":
-            out.append(
-                o.implies(o.all([o.eq(fight, FIGHTS["combat"]), ready]), o.eq(s.i(eff(k)), 0))
-            )
-    return o.all(out)
-
-
-def _stages(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-5.1.1, RKS-3.1.1, RKS-4.1.1, RKS-7.3.1, RKS-3.4.3 (`invariants_sequence.stages`, the part
-    of RKS-P-SEQUENCE proved): each phase has only its stages (`invariants_sequence.PHASE_STAGES`),
-    set-up is Turn 1 with the Soviet player, a Reinforcement Phase is in Turn 2 or later and the
-    game ends in Turn 6; a result, a move waiting for its card and queued draws exist exactly in
-    their stages (over, pay, draw); the acting unit is the player's, present in the stages of its
-    operations and for a bombardment's or Air Force Support's draw, absent elsewhere (but in a
-    pick); and the Turn is at least 1. Over the projection (`won` is non-zero exactly with a result,
-    `pending` with a waiting move, `ndraws` is the queue's length, `dkind` the first draw's kind)
-    this is `invariants_sequence.stages` read word for word, and one more conjunct (a Player Turns
-    draw is a recruit's, a bombardment's or Air Force Support's, as RKS-P-DRAWS has it too) that
-    makes it inductive."""
-    phase, stage = s.i("phase"), s.i("stage")
-    busy = o.not_(o.eq(s.i("acting"), 0))
-    acting = [x for x in STAGES if x in invariants_sequence.ACTING]
-    idle = (Stage.PLACE, Stage.PLAYER_TURN, Stage.DISCARD, Stage.OVER)
-    aimed = [o.num(DRAW_KINDS.index(k) + 1) for k in ("bombardment", "air_support")]
-    return o.all(
-        [
-            o.le(1, s.i("turn")),
-            *(
-                o.implies(
-                    o.eq(phase, PHASES.index(p)),
-                    o.among(stage, [o.num(STAGES.index(x)) for x in STAGES if x in ok]),
-                )
-                for p, ok in invariants_sequence.PHASE_STAGES.items()
-            ),
-            o.implies(
-                o.eq(phase, PHASES.index(Phase.SETUP)),
-                o.all([o.eq(s.i("turn"), 1), o.eq(s.i("player"), CONTROLLERS[SU])]),
-            ),
-            o.implies(o.eq(phase, PHASES.index(Phase.REINFORCEMENT)), o.le(2, s.i("turn"))),
-            o.implies(o.eq(phase, PHASES.index(Phase.OVER)), o.eq(s.i("turn"), LAST_TURN)),
-            o.iff(o.not_(o.eq(s.i("won"), 0)), o.eq(stage, STAGES.index(Stage.OVER))),
-            o.iff(s.b("pending"), o.eq(stage, STAGES.index(Stage.PAY))),
-            o.iff(o.le(1, s.i("ndraws")), o.eq(stage, STAGES.index(Stage.DRAW))),
-            # the acting unit: the player's, in the stages of its operations and for a
-            # bombardment's draw, none where a Player Turn starts, outside the Player Turns, or
-            # for a recruit's draw (a Player Turns draw is of one of these kinds: RKS-P-DRAWS
-            # says so too; here it makes the statement inductive, stronger than the predicate)
-            *(
-                o.implies(o.eq(s.i("acting"), k), o.eq(s.i("player"), CONTROLLERS[m.side[u]]))
-                for u, k in m.unit_number.items()
-            ),
-            o.implies(o.among(stage, [o.num(STAGES.index(x)) for x in acting]), busy),
-            o.implies(
-                o.any(
-                    [
-                        o.not_(o.eq(phase, PHASES.index(Phase.PLAYER_TURNS))),
-                        o.among(stage, [o.num(STAGES.index(x)) for x in idle]),
-                    ]
-                ),
-                o.not_(busy),
-            ),
-            o.implies(
-                o.all(
-                    [
-                        o.eq(phase, PHASES.index(Phase.PLAYER_TURNS)),
-                        o.eq(stage, STAGES.index(Stage.DRAW)),
-                    ]
-                ),
-                o.all(
-                    [
-                        o.iff(busy, o.among(s.i("dkind"), aimed)),
-                        o.among(s.i("dkind"), [o.num(DRAW_KINDS.index("steps") + 1), *aimed]),
-                    ]
-                ),
-            ),
-        ]
-    )
-
-
-def _combatants(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-8.2.2, RKS-8.2.3, RKS-8.12.3 (`invariants_combat.combatants`, the part of RKS-P-COMBAT
-    proved first): a combat record's Area is a Stalingrad Area, its attacker the acting unit, the
-    player's, its defender (once
-    chosen) a unit of the other side, its support none or a Soviet T-34; with no record, none of
-    these (the projection's). Over the projection
-    (`cunit`, `cdef`, `csup`: the record's units by number, 0 for none; `attacker` the
-    attacker's side) this is `invariants_combat.combatants` read word for word."""
-    fight = o.not_(o.eq(s.i("fight"), 0))
-    side_of = [
-        o.implies(o.eq(s.i(v), k), o.eq(s.i(w), CONTROLLERS[m.side[u]]))
-        for u, k in m.unit_number.items()
-        for v, w in (("acting", "player"), ("cunit", "attacker"))
-    ]
-    enemy = [
-        o.implies(o.eq(s.i("cdef"), k), o.not_(o.eq(s.i("attacker"), CONTROLLERS[m.side[u]])))
-        for u, k in m.unit_number.items()
-    ]
-    return o.all(
-        [
-            *side_of,
-            o.implies(
-                o.not_(fight),
-                o.all(o.eq(s.i(v), 0) for v in ("cunit", "cdef", "csup", "carea")),
-            ),
-            o.implies(
-                fight,
-                o.all(
-                    [
-                        o.not_(o.eq(s.i("acting"), 0)),
-                        o.eq(s.i("cunit"), s.i("acting")),
-                        o.among(s.i("carea"), [o.num(m.areas[a]) for a in m.stalingrad]),
-                        *enemy,
-                        o.among(s.i("csup"), supporters(m, o)),
-                    ]
-                ),
-            ),
-        ]
-    )
-
-
-def _picks(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-8.9.1, RKS-8.12.1, RKS-9.2.1, RKS-9.6.1, AMB-RKS-7 iii (`invariants_aftermath.picks`, the
-    part of RKS-P-AFTERMATH proved): the damaged unit is on the map; unless its damage is a
-    combat's, it is no T-34 (a bombarded T-34 is eliminated) and fits as its event's target
-    (`symbolic_picks.bombarded_fits`); a random step pick is the damaged unit's, under
-    lost_step=random, and it has a step; the Sniper's pick is the Soviet's from a non-empty German
-    hand, for the acting unit unless under event_timing=player_turn_too; there is no other pick.
-    Over the projection (`dunit`, `pwho`: units by number, 0 for none; `dcombat`, `dair`: damage
-    caused by a combat, by Air Force Support; `pick` its kind, any other pick `STRAY_PICK`) this is
-    `invariants_aftermath.picks` read word for word (`dair` only with other damage, which the
-    projection makes true)."""
-    pick, dunit, pwho = s.i("pick"), s.i("dunit"), s.i("pwho")
-    return o.all(
-        [
-            *(
-                o.implies(o.eq(dunit, k), o.not_(o.eq(s.i(at(u)), 0)))
-                for u, k in m.unit_number.items()
-            ),
-            bombarded_fits(m, o, s),
-            o.le(pick, SNIPER_PICK),
-            o.implies(
-                o.eq(pick, STEP_PICK),
-                o.all(
-                    [
-                        o.lit(m.random_step),
-                        o.not_(o.eq(dunit, 0)),
-                        o.eq(pwho, dunit),
-                        *(
-                            o.implies(o.eq(pwho, k), o.le(1, s.i(steps(u))))
-                            for u, k in m.unit_number.items()
-                        ),
-                    ]
-                ),
-            ),
-            o.implies(
-                o.eq(pick, SNIPER_PICK),
-                o.all(
-                    [
-                        o.eq(s.i("player"), CONTROLLERS[SU]),
-                        o.le(1, s.i(hand(GE))),
-                        o.any([o.lit(m.turn_events), o.not_(o.eq(s.i("acting"), 0))]),
-                    ]
-                ),
-            ),
-        ]
-    )
-
-
-def _sequenced(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """RKS-5.1.1, RKS-5.1.2, RKS-7.1.1, RKS-8.2.2, RKS-10.3.1 (`invariants_sequence.sequenced`): the
-    statement of RKS-P-STAGES, and the player after the Recruiting Phase, the passes, the combat,
-    damage and pick records of each stage, the acting unit and its flags, and the flips
-    (`symbolic_records.after_recruiting`, `passes_fit`, `records_fit`, `acting_fits`, `flips_fit`).
-    Over the projection (`passes`, `acted`, `recruited`: the position's; `dcombat`: damage caused by
-    a combat) this is `invariants_sequence.sequenced` read word for word, stronger only where
-    `_stages` says and in excluding a pick of any other kind (as RKS-P-PICKS does), so it implies
-    it."""
-    return o.all(
-        [
-            _stages(m, o, s),
-            symbolic_records.after_recruiting(m, o, s),
-            symbolic_records.passes_fit(o, s),
-            symbolic_records.records_fit(m, o, s),
-            symbolic_records.acting_fits(m, o, s),
-            symbolic_records.flips_fit(m, o, s),
-        ]
-    )

@@ -1,5 +1,5 @@
-"""Rattenkrieg's actions as JSON: the wire record of each action (`wire.ActionRecord`, a union
-tagged on "type"), written and decoded strictly."""
+"""Rattenkrieg's actions as JSON: the wire record of each action (`wire_actions.ActionRecord`, a
+union tagged on "type"), written and decoded strictly."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import msgspec
 
 from kernel.errors import InvalidInput
 from kernel.wire import to_builtins
-from specs.rattenkrieg.io import wire
+from specs.rattenkrieg.io import wire, wire_actions
 from specs.rattenkrieg.rules.actions import (
     Accept,
     Action,
@@ -49,50 +49,52 @@ def _none(value: str | msgspec.UnsetType) -> str | None:
     return None if isinstance(value, msgspec.UnsetType) else value
 
 
-def action_record(action: Action) -> wire.ActionRecord:
+def action_record(action: Action) -> wire_actions.ActionRecord:
     """The wire record of an action."""
     match action:
         case Place(unit, area):
-            return wire.PlaceAction(unit=unit, area=area)
+            return wire_actions.PlaceAction(unit=unit, area=area)
         case Draw(card):
-            return wire.DrawAction(card=wire.card(card))
+            return wire_actions.DrawAction(card=wire.card(card))
         case Pick(card):
-            return wire.PickAction(card=wire.card(card))
+            return wire_actions.PickAction(card=wire.card(card))
         case Designate(unit):
-            return wire.DesignateAction(unit=unit)
+            return wire_actions.DesignateAction(unit=unit)
         case Recruit(unit):
-            return wire.RecruitAction(unit=unit)
+            return wire_actions.RecruitAction(unit=unit)
         case Pass():
-            return wire.PassAction()
+            return wire_actions.PassAction()
         case Move(to, escort):
-            return wire.MoveAction(to=to, escort=_opt(escort))
+            return wire_actions.MoveAction(to=to, escort=_opt(escort))
         case Pay(card):
-            return wire.PayAction(card=wire.card(card))
+            return wire_actions.PayAction(card=wire.card(card))
         case Attack():
-            return wire.AttackAction()
+            return wire_actions.AttackAction()
         case Event(card, target):
-            return wire.EventAction(card=wire.card(card), target=_opt(target))
+            return wire_actions.EventAction(card=wire.card(card), target=_opt(target))
         case End():
-            return wire.EndAction()
+            return wire_actions.EndAction()
         case Defend(unit):
-            return wire.DefendAction(unit=unit)
+            return wire_actions.DefendAction(unit=unit)
         case Play(card, support):
-            return wire.PlayAction(card=wire.card(card), support=support)
+            return wire_actions.PlayAction(card=wire.card(card), support=support)
         case Accept():
-            return wire.AcceptAction()
+            return wire_actions.AcceptAction()
         case Stand():
-            return wire.StandAction()
+            return wire_actions.StandAction()
         case Retreat(unit, to):
-            return wire.RetreatAction(unit=unit, to=to)
+            return wire_actions.RetreatAction(unit=unit, to=to)
         case LoseStep(unit, card):
-            return wire.LoseStepAction(unit=unit, card=_opt_card(card))
+            return wire_actions.LoseStepAction(unit=unit, card=_opt_card(card))
         case Sacrifice(unit):
-            return wire.SacrificeAction(unit=unit)
+            return wire_actions.SacrificeAction(unit=unit)
         case Isolate(unit):
-            return wire.IsolateAction(unit=unit)
+            return wire_actions.IsolateAction(unit=unit)
         case Discard(cards, refill, draw):
             count = msgspec.UNSET if draw is None else draw
-            return wire.DiscardAction(cards=wire.card_list(cards), refill=refill, draw=count)
+            return wire_actions.DiscardAction(
+                cards=wire.card_list(cards), refill=refill, draw=count
+            )
     raise TypeError(f"not a Rattenkrieg action: {action!r}")
 
 
@@ -101,7 +103,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return data
 
 
-def _discard(rec: wire.DiscardAction) -> Discard:
+def _discard(rec: wire_actions.DiscardAction) -> Discard:
     cards = rec.cards
     if len(set(cards)) != len(cards):
         i = next(i for i, c in enumerate(cards) if c in cards[:i])
@@ -119,39 +121,39 @@ def _discard(rec: wire.DiscardAction) -> Discard:
 
 
 _OF_RECORD: dict[type[Any], Callable[[Any], Action]] = {
-    wire.PlaceAction: lambda r: Place(r.unit, r.area),
-    wire.DrawAction: lambda r: Draw(r.card),
-    wire.PickAction: lambda r: Pick(r.card),
-    wire.DesignateAction: lambda r: Designate(r.unit),
-    wire.RecruitAction: lambda r: Recruit(r.unit),
-    wire.PassAction: lambda r: Pass(),
-    wire.MoveAction: lambda r: Move(r.to, _none(r.escort)),
-    wire.PayAction: lambda r: Pay(r.card),
-    wire.AttackAction: lambda r: Attack(),
-    wire.EventAction: lambda r: Event(r.card, _none(r.target)),
-    wire.EndAction: lambda r: End(),
-    wire.DefendAction: lambda r: Defend(r.unit),
-    wire.PlayAction: lambda r: Play(r.card, r.support),
-    wire.AcceptAction: lambda r: Accept(),
-    wire.StandAction: lambda r: Stand(),
-    wire.RetreatAction: lambda r: Retreat(r.unit, r.to),
-    wire.LoseStepAction: lambda r: LoseStep(r.unit, _none(r.card)),
-    wire.SacrificeAction: lambda r: Sacrifice(r.unit),
-    wire.IsolateAction: lambda r: Isolate(r.unit),
-    wire.DiscardAction: _discard,
+    wire_actions.PlaceAction: lambda r: Place(r.unit, r.area),
+    wire_actions.DrawAction: lambda r: Draw(r.card),
+    wire_actions.PickAction: lambda r: Pick(r.card),
+    wire_actions.DesignateAction: lambda r: Designate(r.unit),
+    wire_actions.RecruitAction: lambda r: Recruit(r.unit),
+    wire_actions.PassAction: lambda r: Pass(),
+    wire_actions.MoveAction: lambda r: Move(r.to, _none(r.escort)),
+    wire_actions.PayAction: lambda r: Pay(r.card),
+    wire_actions.AttackAction: lambda r: Attack(),
+    wire_actions.EventAction: lambda r: Event(r.card, _none(r.target)),
+    wire_actions.EndAction: lambda r: End(),
+    wire_actions.DefendAction: lambda r: Defend(r.unit),
+    wire_actions.PlayAction: lambda r: Play(r.card, r.support),
+    wire_actions.AcceptAction: lambda r: Accept(),
+    wire_actions.StandAction: lambda r: Stand(),
+    wire_actions.RetreatAction: lambda r: Retreat(r.unit, r.to),
+    wire_actions.LoseStepAction: lambda r: LoseStep(r.unit, _none(r.card)),
+    wire_actions.SacrificeAction: lambda r: Sacrifice(r.unit),
+    wire_actions.IsolateAction: lambda r: Isolate(r.unit),
+    wire_actions.DiscardAction: _discard,
 }
 
 
-def action_of(rec: wire.ActionRecord) -> Action:
+def action_of(rec: wire_actions.ActionRecord) -> Action:
     """The action a decoded record stands for."""
     return _OF_RECORD[type(rec)](rec)
 
 
 def action_from_json(data: Any) -> Action:
-    """Decode an action strictly through `wire.ActionRecord`; raises InvalidInput naming the
+    """Decode an action strictly through `wire_actions.ActionRecord`; raises InvalidInput naming the
     bad field (`action.<path>`). Unit and Area ids are checked against the data when the action
     is applied."""
-    rec: wire.ActionRecord = wire.decode(data, wire.ActionRecord, what="action")  # type: ignore[arg-type]
+    rec: wire_actions.ActionRecord = wire.decode(data, wire_actions.ActionRecord, what="action")  # type: ignore[arg-type]
     return action_of(rec)
 
 

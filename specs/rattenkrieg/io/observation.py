@@ -15,15 +15,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from specs.rattenkrieg.io.codec import public_fields
-from specs.rattenkrieg.io.wire import (
+from specs.rattenkrieg.io.wire import card, card_list, json_data
+from specs.rattenkrieg.io.wire_observation import (
     HandCounts,
     ObservationRecord,
     ObservedCombat,
     ObservedPlaced,
     ObservedUnit,
-    card,
-    card_list,
-    json_data,
 )
 from specs.rattenkrieg.rules.state import Placed, RKState
 
@@ -46,7 +44,7 @@ def _placed(p: Placed | None, side: str) -> ObservedPlaced | None:
 
 
 def observation(game: RattenkriegRules, s: RKState, side: str) -> ObservationRecord:
-    """The observation as a wire record (`wire.ObservationRecord`)."""
+    """The observation as a wire record (`wire_observation.ObservationRecord`)."""
     b = game.board
     units = [
         ObservedUnit(

@@ -26,7 +26,7 @@ from kernel.scene import Piece, Region, Scene
 from specs.rattenkrieg.data.variants import CATALOGUE
 from specs.rattenkrieg.io.narration import headline
 from specs.rattenkrieg.io.observation import observation
-from specs.rattenkrieg.io.wire import ObservationRecord, ObservedPlaced
+from specs.rattenkrieg.io.wire_observation import ObservationRecord, ObservedPlaced
 from specs.rattenkrieg.rules.board import Board
 from specs.rattenkrieg.rules.sequence import LAST_TURN
 from specs.rattenkrieg.rules.state import GE, SU, RKState, other

@@ -7,7 +7,7 @@ and every random pick is a chance action naming its card. The Recruiting Phase d
 action naming its cards (RKS-10.1.1): one decision of the rules, one line of a log; its choices
 are listed lazily (`legal.DiscardChoices`), never all built.
 
-The JSON form is `wire.ActionRecord`, a union tagged on "type", decoded strictly
+The JSON form is `wire_actions.ActionRecord`, a union tagged on "type", decoded strictly
 (`specs.rattenkrieg.io.actions`).
 """
 

@@ -36,7 +36,9 @@ from solvers.checking.prover import Lemma
 from solvers.checking.system import BoolVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops
 from specs.shumshu.formal.symbolic import RES, ST
-from specs.shumshu.formal.symbolic_actions import (
+from specs.shumshu.formal.symbolic_combat_actions import defend_choice
+from specs.shumshu.formal.symbolic_play import Model
+from specs.shumshu.formal.symbolic_schema import (
     AIRC,
     BANZAI,
     FACE,
@@ -46,8 +48,6 @@ from specs.shumshu.formal.symbolic_actions import (
     UNIT,
     YES,
 )
-from specs.shumshu.formal.symbolic_combat_actions import defend_choice
-from specs.shumshu.formal.symbolic_play import Model
 from specs.shumshu.rules.state import JP, RU, Stage
 
 DEFEND = defend_choice("")  # the prefix of a defender's choice

@@ -9,7 +9,9 @@ does reach.
 
 Expected verdicts are per preset; `wargame verify shumshu` holds the prover to them. Play ends
 under every preset whose game length (AMB-SHU-2) is bounded; a preset without a bound would be
-expected to fail `SHU-P-ENDS`, with the clauses the game names for it.
+expected to fail `SHU-P-ENDS`, with the clauses the game names for it. The lemma of the
+step records two proofs assume is `step_records`; the well-founded order behind `SHU-P-ENDS`
+is `termination`.
 """
 
 from __future__ import annotations
@@ -22,30 +24,21 @@ from solvers.checking.terms import B, Frame, I, Ops
 from specs.shumshu.data.loader import DATA_FILE, load_data
 from specs.shumshu.data.variants import CATALOGUE, LENGTH
 from specs.shumshu.formal import position
+from specs.shumshu.formal.step_records import BEFORE_ROLL, FIGHT_STAGES, records_lemma, stage_in
 from specs.shumshu.formal.symbolic import (
     ADVANCE,
-    AIR,
-    AIR_ROLL,
-    COMMIT,
     DECLARE,
-    DECOY,
-    DEFENDERS,
-    FORM,
-    HOLD,
     JAPANESE,
     MARGINAL,
     MOVE,
     OVER,
     PICK,
-    REINFORCE,
-    REPLACE,
-    RETREAT,
     ROLL,
-    SAIL,
     SETUP,
     STRATEGIC,
 )
 from specs.shumshu.formal.symbolic_play import Model
+from specs.shumshu.formal.termination import descends, ranking_lemmas
 from specs.shumshu.rules.actions import Action
 from specs.shumshu.rules.board import Board
 from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
@@ -68,8 +61,6 @@ SHARED = {
 }
 """Each state property's concrete check: the position check's invariants of that meaning."""
 
-FIGHT_STAGES = (DEFENDERS, HOLD, COMMIT, ROLL, RETREAT, ADVANCE)
-BEFORE_ROLL = (DEFENDERS, HOLD, COMMIT, ROLL)
 
 # --- concrete checks over ShumshuState ----------------------------------------------------------
 
@@ -230,13 +221,9 @@ def formal(m: Model) -> dict[str, Formal]:
             lambda o, s: _attackers_undisrupted(m, o, s), lemmas=_attacker_lemmas(m)
         ),
         DECOYS: Invariant(lambda o, s: _decoys(m, o, s)),
-        ENDS: StepInvariant(lambda o, s, n: _descends(m, o, s, n), lemmas=_ranking_lemmas(m)),
+        ENDS: StepInvariant(lambda o, s, n: descends(m, o, s, n), lemmas=ranking_lemmas(m)),
     }
     return out
-
-
-def _stage_in(o: Ops[B, I], s: Frame[B, I], *stages: int) -> B:
-    return o.any(o.eq(s.i("stage"), x) for x in stages)
 
 
 def _capabilities(o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
@@ -300,7 +287,7 @@ def _winners(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
 
 def _disrupted_still(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
     t = m.t
-    moving = _stage_in(o, s, MOVE, ADVANCE)
+    moving = stage_in(o, s, MOVE, ADVANCE)
     parts = []
     for u in t.real:
         dis = m.disrupted(o, s, u)
@@ -317,7 +304,7 @@ def _disrupted_still(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> 
 
 
 def _attackers_undisrupted(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    before_roll = _stage_in(o, s, *BEFORE_ROLL)
+    before_roll = stage_in(o, s, *BEFORE_ROLL)
     return o.all(
         o.implies(
             o.any([o.not_(o.eq(s.i(m.pend[u]), 0)), o.all([s.b(m.fatt[u]), before_roll])]),
@@ -327,105 +314,11 @@ def _attackers_undisrupted(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
     )
 
 
-def _sides(o: Ops[B, I], s: Frame[B, I]) -> B:
-    """The Russian steps are in the Russian player-turn, the Japanese ones in the Japanese,
-    and a landing is Russian (SHU-SEQ.1)."""
-    ru = s.b("ru")
-    return o.all(
-        [
-            o.implies(_stage_in(o, s, FORM, SAIL, AIR, AIR_ROLL, REPLACE), ru),
-            o.implies(_stage_in(o, s, SETUP, REINFORCE, DECOY), o.not_(ru)),
-            o.implies(s.b("landing"), ru),
-        ]
-    )
-
-
-def _records(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """Each step's records appear in their step only (position's SHU-I-STAGE and
-    SHU-I-REGIMENTS, in part): a step is in its side's player-turn; a regiment is on the map
-    exactly while its battalions are in it; attackers are of the side whose player-turn it
-    is, defenders and routed units of the other; disrupted units are on the map; a lander is
-    at sea until it lands; units are at sea only during the sea movement and its landings; a
-    combat is under way only at a combat step; attacks are pending only from the declaration
-    to the end of the combat phase, never during a landing."""
-    t = m.t
-    fighting = _stage_in(o, s, *FIGHT_STAGES)
-    landing = o.all([s.b("landing"), fighting])
-    sea = o.any([_stage_in(o, s, SAIL, AIR, AIR_ROLL), landing])
-    marks = [
-        s.b("landing"),
-        o.not_(o.eq(s.i("fhex"), 0)),
-        *(s.b(x) for names in (m.fatt, m.fdef, m.retr, m.win) for x in names.values()),
-    ]
-    declared = _stage_in(o, s, DECLARE, PICK, *FIGHT_STAGES)
-    return o.all(
-        [
-            _sides(o, s),
-            _regiments(m, o, s),
-            *(o.implies(s.b(m.fatt[u]), m.phasing(o, s, u)) for u in t.units),
-            *(o.implies(s.b(x), m.on_map(o, s, u)) for u, x in m.dis.items()),
-            *(
-                o.implies(o.any([s.b(m.fdef[u]), s.b(m.retr[u])]), o.not_(m.phasing(o, s, u)))
-                for u in t.units
-            ),
-            *(
-                o.implies(o.all([s.b("landing"), s.b(m.fatt[u])]), m.flag(o, s, m.party, u))
-                for u in t.units
-            ),
-            *(
-                o.implies(s.b(m.retr[u]), o.all([o.eq(s.i("stage"), RETREAT), m.on_map(o, s, u)]))
-                for u in t.units
-            ),
-            *(
-                o.implies(
-                    s.b(m.win[u]),
-                    o.all(
-                        [
-                            o.eq(s.i("stage"), ADVANCE),
-                            s.b(m.fatt[u]),
-                            m.on_map(o, s, u),
-                            o.not_(m.disrupted(o, s, u)),
-                        ]
-                    ),
-                )
-                for u in t.units
-            ),
-            o.implies(s.b("sail"), sea),
-            *(
-                o.implies(s.b(x), o.all([s.b("sail"), m.is_at(o, s, u, 0)]))
-                for u, x in m.party.items()
-            ),
-            *(o.implies(x, fighting) for x in marks),
-            *(
-                o.implies(
-                    o.not_(o.eq(s.i(x), 0)),
-                    o.all([declared, o.not_(s.b("landing")), m.phasing(o, s, u)]),
-                )
-                for u, x in m.pend.items()
-            ),
-        ]
-    )
-
-
-def _records_lemma(m: Model) -> Lemma:
-    return Lemma("each step's records appear in their step only", lambda o, s: _records(m, o, s))
-
-
-def _regiments(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
-    """SHU-RGT.1, AMB-SHU-10: a regiment is formed exactly while its battalions are in it."""
-    t = m.t
-    return o.all(
-        o.iff(m.on_map(o, s, r), m.is_at(o, s, b, t.IN_REGIMENT))
-        for r in t.regiments
-        for b in t.bns[r]
-    )
-
-
 def _attacker_lemmas(m: Model) -> tuple[Lemma, ...]:
     t = m.t
 
     def pending(o: Ops[B, I], s: Frame[B, I]) -> B:
-        declaring = _stage_in(o, s, DECLARE, PICK, *FIGHT_STAGES)
+        declaring = stage_in(o, s, DECLARE, PICK, *FIGHT_STAGES)
         return o.all(
             o.implies(
                 o.not_(o.eq(s.i(m.pend[u]), 0)),
@@ -443,7 +336,7 @@ def _attacker_lemmas(m: Model) -> tuple[Lemma, ...]:
         )
 
     return (
-        _records_lemma(m),
+        records_lemma(m),
         Lemma(
             "a declared attack waits, outside a landing, by units of the side attacking on "
             "the map, not in the combat under way",
@@ -472,161 +365,5 @@ def _decoys(m: Model, o: Ops[B, I], s: Frame[B, I]) -> B:
             ),
             o.iff(over, o.not_(o.eq(s.i("winner"), 0))),
             o.implies(over, o.eq(s.i("winner"), verdict)),
-        ]
-    )
-
-
-# --- termination: every step goes down a well-founded order -----------------------------------
-
-
-TIERS = {
-    FORM: 10,
-    SAIL: 9,
-    AIR: 8,
-    AIR_ROLL: 7,
-    REPLACE: 5,
-    REINFORCE: 4,
-    DECOY: 3,
-    MOVE: 2,
-    DECLARE: 1,
-}
-"""The steps of a player-turn from first to last (a landing's combats are tier 6, the combat
-phase's tier 0)."""
-
-
-def _ranking_lemmas(m: Model) -> tuple[Lemma, ...]:
-    t = m.t
-
-    def lander(o: Ops[B, I], s: Frame[B, I]) -> B:
-        fighting = o.all([s.b("landing"), _stage_in(o, s, *FIGHT_STAGES)])
-        return o.implies(
-            fighting, o.any(o.all([s.b(m.fatt[u]), s.b(m.party[u])]) for u in t.sailors)
-        )
-
-    return (_records_lemma(m), Lemma("a lander's combat is the combat of a unit at sea", lander))
-
-
-# --- termination as a well-founded descent -----------------------------------------------------
-
-
-def _flags(o: Ops[B, I], s: Frame[B, I], names: dict[int, str]) -> list[B]:
-    return [s.b(x) for _, x in sorted(names.items())]
-
-
-def _smaller(o: Ops[B, I], a: list[B], b: list[B]) -> B:
-    """The set `a` is a strict subset of the set `b` (flags over the same units)."""
-    return o.all(
-        [
-            *(o.implies(x, y) for x, y in zip(a, b, strict=True)),
-            o.any(o.all([o.not_(x), y]) for x, y in zip(a, b, strict=True)),
-        ]
-    )
-
-
-def _equal(o: Ops[B, I], a: list[B], b: list[B]) -> B:
-    return o.all(o.iff(x, y) for x, y in zip(a, b, strict=True))
-
-
-def _fight_step(o: Ops[B, I], s: Frame[B, I]) -> I:
-    """Where a combat stands: its steps from the choice of defenders down to the advance, and
-    below them the pick of the next combat (nothing under way)."""
-    out: I = o.num(-1)
-    for value, stage in enumerate((ADVANCE, RETREAT, ROLL, COMMIT, HOLD, DEFENDERS)):
-        out = o.ite(o.eq(s.i("stage"), stage), value, out)
-    return out
-
-
-def _tier(o: Ops[B, I], s: Frame[B, I]) -> I:
-    """The step of the player-turn (`TIERS`; a landing's combats 6, the combat phase 0)."""
-    out: I = o.ite(s.b("landing"), 6, 0)
-    for stage, tier in TIERS.items():
-        out = o.ite(o.eq(s.i("stage"), stage), tier, out)
-    return out
-
-
-def _descends(m: Model, o: Ops[B, I], s: Frame[B, I], n: Frame[B, I]) -> B:
-    """The step from `s` to `n` goes down a well-founded order: lexicographically, the set-up
-    before play before the end; the half-days left and whose player-turn; the step of the
-    player-turn; and within it what is left to do, each a finite set that only grows or only
-    shrinks (units moved, attacks joined, combats left, landers at sea, regiments unformed,
-    decoys away, pieces to place) or a combat's own steps, routs and advances."""
-    t = m.t
-
-    def level(x: Frame[B, I]) -> I:
-        stage = x.i("stage")
-        return o.ite(o.eq(stage, OVER), -1, o.ite(o.eq(stage, SETUP), 1, 0))
-
-    def half_days(x: Frame[B, I]) -> I:
-        return o.add([o.sub(0, o.add([x.i("turn"), x.i("turn")])), o.ite(x.b("ru"), 1, 0)])
-
-    def pend(x: Frame[B, I]) -> list[B]:
-        return [o.not_(o.eq(x.i(v), 0)) for _, v in sorted(m.pend.items())]
-
-    def at_code(x: Frame[B, I], units: tuple[int, ...], code: int) -> list[B]:
-        return [m.is_at(o, x, u, code) for u in units]
-
-    def combat(key_s: list[B], key_n: list[B]) -> B:
-        """Fewer left, or as many and the combat under way further on."""
-        fs, fn = _fight_step(o, s), _fight_step(o, n)
-        retreats = o.all(
-            [
-                o.eq(s.i("stage"), RETREAT),
-                o.eq(n.i("stage"), RETREAT),
-                _smaller(o, _flags(o, n, m.retr), _flags(o, s, m.retr)),
-            ]
-        )
-        advances = o.all(
-            [
-                o.eq(s.i("stage"), ADVANCE),
-                o.eq(n.i("stage"), ADVANCE),
-                _smaller(o, _flags(o, n, m.win), _flags(o, s, m.win)),
-            ]
-        )
-        further = o.any([o.lt(fn, fs), retreats, advances])
-        return o.any([_smaller(o, key_n, key_s), o.all([_equal(o, key_n, key_s), further])])
-
-    stage = s.i("stage")
-    sail = o.any(
-        [
-            o.all([o.not_(s.b("sail")), n.b("sail")]),
-            o.all(
-                [
-                    o.iff(s.b("sail"), n.b("sail")),
-                    _smaller(o, _flags(o, s, m.party), _flags(o, n, m.party)),
-                ]
-            ),
-        ]
-    )
-    within = {
-        FORM: _smaller(o, at_code(n, t.regiments, t.UNFORMED), at_code(s, t.regiments, t.UNFORMED)),
-        SAIL: sail,
-        DECOY: _smaller(o, at_code(n, t.decoys, t.REMOVED), at_code(s, t.decoys, t.REMOVED)),
-        MOVE: _smaller(o, _flags(o, s, m.mv), _flags(o, n, m.mv)),
-        DECLARE: _smaller(o, pend(s), pend(n)),
-    }
-    inner: B = o.bite(
-        s.b("landing"),
-        combat(_flags(o, s, m.party), _flags(o, n, m.party)),
-        combat(pend(s), pend(n)),
-    )
-    for st, formula in within.items():
-        inner = o.bite(o.eq(stage, st), formula, inner)
-    quiet = _stage_in(o, s, AIR, AIR_ROLL, REPLACE, REINFORCE)
-    inner = o.all([o.not_(quiet), inner])
-    ts, tn = _tier(o, s), _tier(o, n)
-    hs, hn = half_days(s), half_days(n)
-    playing = o.any(
-        [
-            o.lt(hn, hs),
-            o.all([o.eq(hn, hs), o.any([o.lt(tn, ts), o.all([o.eq(tn, ts), inner])])]),
-        ]
-    )
-    placing = _smaller(o, at_code(n, t.setup_pieces, 0), at_code(s, t.setup_pieces, 0))
-    ls, ln = level(s), level(n)
-    return o.any(
-        [
-            o.lt(ln, ls),
-            o.all([o.eq(ln, ls), o.eq(ls, 0), playing]),
-            o.all([o.eq(ln, ls), o.eq(ls, 1), placing]),
         ]
     )

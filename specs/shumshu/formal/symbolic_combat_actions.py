@@ -1,8 +1,8 @@
 """The action schemas of one combat in Shumshu's symbolic model: the attack picked, the
 defenders, No Retreat!, the attacker's commitment, routs and withdrawals, and the advance
 (SHU-COMBAT.1, SHU-STACK.3, SHU-LAND.8, SHU-LAND.9, SHU-PRESS.1, SHU-AIR.1, SHU-BANZAI.1,
-SHU-CRT.4, SHU-CRT.5, SHU-RGT.2, SHU-COMBAT.13). The die itself is `symbolic_actions`'
-`RollCombat`; the schemas share its `ActionSchema`.
+SHU-CRT.4, SHU-CRT.5, SHU-RGT.2, SHU-COMBAT.13). The die itself is
+`symbolic_landing_actions`' `RollCombat`; the schemas share `symbolic_schema`'s `ActionSchema`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from solvers.checking.system import BoolVar, Conjunct, Schema
 from solvers.checking.terms import B, Frame, I, Ops, merge
 from specs.shumshu.formal.symbolic import ADVANCE, COMMIT, DEFENDERS, DR, HOLD, PICK, RETREAT, ROLL
-from specs.shumshu.formal.symbolic_actions import (
+from specs.shumshu.formal.symbolic_play import Model
+from specs.shumshu.formal.symbolic_schema import (
     AIRC,
     BANZAI,
     HEX,
@@ -22,7 +23,6 @@ from specs.shumshu.formal.symbolic_actions import (
     need,
     unit_var,
 )
-from specs.shumshu.formal.symbolic_play import Model
 from specs.shumshu.rules.state import JP
 
 

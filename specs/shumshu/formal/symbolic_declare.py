@@ -30,7 +30,7 @@ from collections.abc import Callable
 
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Var
 from solvers.checking.terms import B, Frame, I, Ops
-from specs.shumshu.formal.symbolic import Position
+from specs.shumshu.formal.symbolic_state import Position
 from specs.shumshu.rules.state import JP, RU
 
 MAX_COUNT = 3  # the larger hexside limit (SHU-COMBAT.3)

@@ -9,7 +9,7 @@ reads them when a die is rolled.
 from __future__ import annotations
 
 from solvers.checking.terms import B, Frame, I, Ops
-from specs.shumshu.formal.symbolic import Position
+from specs.shumshu.formal.symbolic_state import Position
 from specs.shumshu.rules.state import RU
 
 

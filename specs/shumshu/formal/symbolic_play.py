@@ -1,7 +1,9 @@
 """The sequence of play of Shumshu's symbolic model (SHU-SEQ.1, SHU-SEQ.2 and the steps of
 `sequence.py`): where each step leads once an action is taken, as the Python rules' `sequence`
 says it, with the results (SHU-CRT.3 to SHU-CRT.8, SHU-RGT.2, SHU-LAND.7 to SHU-LAND.9). The
-odds and the table it reads them from are `symbolic_odds`.
+odds and the table it reads them from are `symbolic_odds`; the questions the steps ask are
+`symbolic_queries`, and the changes they make to a frame `symbolic_effects`, the layers
+`Model` builds on.
 
 A step that ends a combat, a phase or a player-turn lands in one step where the rules land: the
 next lander's roll, the next combat, the next player-turn's first decision, or the game's end.
@@ -12,7 +14,6 @@ says how far a reachable position can take the loop.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
 
 from kernel.variants import Variant
 from solvers.checking.system import Schema
@@ -31,8 +32,6 @@ from specs.shumshu.formal.symbolic import (
     DW,
     FORM,
     HOLD,
-    JAPANESE,
-    MARGINAL,
     MOVE,
     NONE,
     OVER,
@@ -43,15 +42,14 @@ from specs.shumshu.formal.symbolic import (
     RETREAT,
     ROLL,
     SAIL,
-    STRATEGIC,
     D,
-    Position,
 )
 from specs.shumshu.formal.symbolic_odds import Odds
+from specs.shumshu.formal.symbolic_queries import Queries
 from specs.shumshu.rules.state import JP, RU
 
 
-class Model(Position):
+class Model(Queries):
     """The transition system of one variant (`solvers.checking.system.System`)."""
 
     def __init__(self, variant: Variant, data: ShumshuData | None = None) -> None:
@@ -64,154 +62,6 @@ class Model(Position):
         self.odds = Odds(self)
         self.schemas: tuple[Schema, ...] = (*schemas_to_declaration(self), *combat_schemas(self))
 
-    MEMO_READS: ClassVar[dict[str, set[str]]] = {
-        "has": {"at"},
-        "at": {"at"},
-        "reachable": {"at"},
-        "attacked": {"pend"},
-        "defending": {"at", "fhex", "ru"},
-        "target_free": {"at", "fhex", "ru"},
-        "enemy": {"at", "ru"},
-        "obliged": {"at", "dis", "ru"},
-        "attackers": {"at", "dis", "ru", "act", "mv"},
-    }
-    """What each kind of value a frame derives reads (by variable family)."""
-
-    def upd(
-        self,
-        s: Frame[B, I],
-        ints: Mapping[str, I] | None = None,
-        bools: Mapping[str, B] | None = None,
-    ) -> Frame[B, I]:
-        """`s` with some values replaced; what the frame derived (who holds a hex, which hexes
-        are attacked, who defends) is kept when no value it reads changed."""
-        changed = {n.partition(".")[0] for n in [*(ints or {}), *(bools or {})]}
-        out = s.evolve(ints, bools)
-        reads = self.MEMO_READS
-        out.memo = {
-            k: v
-            for k, v in s.memo.items()
-            if not (reads[k[0] if isinstance(k, tuple) else k] & changed)
-        }
-        return out
-
-    # --- small pieces -----------------------------------------------------------------------
-
-    def is_am(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """Odd turns are AM (SHU-SEQ.2)."""
-        return o.eq(o.mod(s.i("turn"), 2), 1)
-
-    def flags(
-        self, o: Ops[B, I], names: Mapping[int, str], values: Mapping[int, B]
-    ) -> dict[str, B]:
-        """A family of per-unit flags set to `values` (false where none is given)."""
-        return {n: values.get(u, o.lit(False)) for u, n in names.items()}
-
-    def count_of(self, o: Ops[B, I], s: Frame[B, I], names: Mapping[int, str]) -> I:
-        return o.count(s.b(n) for n in names.values())
-
-    def any_of(self, o: Ops[B, I], s: Frame[B, I], names: Mapping[int, str]) -> B:
-        return o.any(s.b(n) for n in names.values())
-
-    def first(self, o: Ops[B, I], s: Frame[B, I], names: Mapping[int, str]) -> dict[int, B]:
-        """The first unit (data order) whose flag is set, as one condition per unit."""
-        out: dict[int, B] = {}
-        before: list[B] = []
-        for u in sorted(names):
-            flag = s.b(names[u])
-            out[u] = o.all([flag, *(o.not_(x) for x in before)])
-            before.append(flag)
-        return out
-
-    def recovery(self, o: Ops[B, I], s: Frame[B, I], u: int) -> I:
-        """The player-turn at whose end `u`, disrupted now, recovers (SHU-DISRUPT.3,
-        SHU-DISRUPT.4; AMB-SHU-20 draft): a Japanese unit at the end of this turn's Japanese
-        player-turn; a Russian one at the end of the first Japanese combat phase after."""
-        two_t = o.add([s.i("turn"), s.i("turn")])
-        if self.t.side[u] == JP:
-            return two_t
-        return o.ite(s.b("ru"), two_t, o.add([two_t, 2]))
-
-    # --- pieces changing (effects.py) -------------------------------------------------------
-
-    def pieces(
-        self,
-        o: Ops[B, I],
-        s: Frame[B, I],
-        gone: Mapping[int, B],
-        disrupt: Mapping[int, B],
-        broken: Mapping[int, B] | None = None,
-        to: Mapping[int, I] | None = None,
-    ) -> Frame[B, I]:
-        """Eliminate (`gone`: a regiment takes its battalions with it and may form again,
-        AMB-SHU-10), disrupt (`disrupt`, with the recovery turn) and break regiments (`broken`:
-        its battalions placed where it ends up, disrupted, SHU-RGT.2); `to` moves units first.
-        An eliminated, formed or broken-up piece starts afresh, undisrupted
-        (effects.eliminate, disrupt, break_regiment)."""
-        t = self.t
-        false = o.lit(False)
-        broken = broken or {}
-        to = to or {}
-        ints: dict[str, I] = {}
-        bools: dict[str, B] = {}
-        here = {u: to.get(u, s.i(self.at[u])) for u in t.units}
-        for u in t.units:
-            spec = t.specs[u]
-            reg = t.ids.index(spec.regiment) if spec.regiment is not None else None
-            hit = disrupt.get(u, false)
-            if t.regiment[u]:
-                fresh = o.any([gone.get(u, false), broken.get(u, false)])
-                ints[self.at[u]] = o.ite(fresh, t.UNFORMED, here[u])
-            elif reg is not None:
-                fresh = o.any([gone.get(u, false), gone.get(reg, false)])
-                brk = broken.get(reg, false)
-                ints[self.at[u]] = o.ite(fresh, t.GONE, o.ite(brk, here[reg], here[u]))
-                hit = o.any([hit, brk])
-            else:
-                fresh = gone.get(u, false)
-                ints[self.at[u]] = o.ite(fresh, t.GONE, here[u])
-            old_rec = s.i(self.rec[u])
-            if u in self.dis:
-                bools[self.dis[u]] = o.all([o.not_(fresh), o.any([hit, s.b(self.dis[u])])])
-                rec = o.ite(hit, self.recovery(o, s, u), old_rec)
-                ints[self.rec[u]] = o.ite(fresh, 0, rec)
-            else:
-                ints[self.rec[u]] = o.ite(fresh, 0, old_rec)
-        return self.upd(s, ints, bools)
-
-    def remove_decoys(self, o: Ops[B, I], s: Frame[B, I], h: I | int) -> Frame[B, I]:
-        """Decoys in an attacked (or landed-on) hex are discovered and removed until the next
-        turn (SHU-COMBAT.6, `decoy_discovery=hex_attacked`)."""
-        t = self.t
-        back = o.add([s.i("turn"), 1])
-        ints: dict[str, I] = {}
-        for d in t.decoys:
-            found = self.in_hex(o, s, d, h)
-            ints[self.at[d]] = o.ite(found, t.REMOVED, s.i(self.at[d]))
-            ints[self.rec[d]] = o.ite(found, back, s.i(self.rec[d]))
-        return self.upd(s, ints)
-
-    # --- clearing records -------------------------------------------------------------------
-
-    def clear_fight(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
-        bools: dict[str, B] = {
-            n: o.lit(False) for n in ("landing", "hold", "press", "fair", "banzai")
-        }
-        for names in (self.fatt, self.fdef, self.retr, self.win):
-            bools.update({n: o.lit(False) for n in names.values()})
-        return self.upd(s, {"fhex": o.num(0), "result": o.num(NONE)}, bools)
-
-    def clear_sail(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
-        bools: dict[str, B] = {n: o.lit(False) for n in ("sail", "sailed", "lost", "landed")}
-        bools.update({n: o.lit(False) for n in self.party.values()})
-        return self.upd(s, {"sail_hex": o.num(0)}, bools)
-
-    def clear_pending(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
-        return self.upd(s, {n: o.num(0) for n in self.pend.values()})
-
-    def stage(self, o: Ops[B, I], s: Frame[B, I], stage: int) -> Frame[B, I]:
-        return self.upd(s, {"stage": o.num(stage)})
-
     # --- player-turns (sequence.start_player_turn and the steps it enters) --------------
 
     def new_player_turn(self, o: Ops[B, I], s: Frame[B, I], ru: bool) -> Frame[B, I]:
@@ -223,82 +73,14 @@ class Model(Position):
         s = self.upd(s, None, bools)
         return self.form_step(o, s) if ru else self.reinforce_step(o, s)
 
-    def formable(self, o: Ops[B, I], s: Frame[B, I], r: int) -> B:
-        """Three undisrupted battalions of the regiment together on a hex (SHU-RGT.1)."""
-        t = self.t
-        bns = t.bns[r]
-        if len(bns) != 3:
-            return o.lit(False)
-        first = s.i(self.at[bns[0]])
-        return o.all(
-            [
-                self.is_at(o, s, r, t.UNFORMED),
-                *(self.on_map(o, s, b) for b in bns),
-                *(o.not_(self.disrupted(o, s, b)) for b in bns),
-                *(o.eq(s.i(self.at[b]), first) for b in bns[1:]),
-            ]
-        )
-
     def form_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         can = o.any(self.formable(o, s, r) for r in self.t.regiments)
         return merge(o, can, lambda: self.stage(o, s, FORM), lambda: self.sail_step(o, s))
-
-    def available(self, o: Ops[B, I], s: Frame[B, I], u: int) -> B:
-        """A Russian unit off-board that may sail this turn (SHU-SETUP.3, AMB-SHU-8 `data`)."""
-        return o.all([self.is_at(o, s, u, POOL), o.le(self.t.from_turn[u], s.i("turn"))])
-
-    def landing_mode(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        return o.all([s.b("sail"), o.not_(o.eq(s.i("sail_hex"), 0))])
-
-    def delivery_possible(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """Deliveries to the beachhead on the Russian AM turn (SHU-REINF.1, SHU-REINF.3)."""
-        return o.all([self.is_am(o, s), o.not_(o.eq(s.i("beach"), 0)), o.lt(0, s.i("ships"))])
-
-    def party_limit(self, o: Ops[B, I], s: Frame[B, I]) -> I:
-        """One unit per capability left, at most three (SHU-LAND.2, SHU-REINF.3,
-        `landing_size`/`deliveries` = capabilities)."""
-        ships = s.i("ships")
-        top = self.t.max_landers
-        return o.ite(o.le(ships, 0), 0, o.ite(o.lt(top, ships), top, ships))
-
-    def embark_ok(self, o: Ops[B, I], s: Frame[B, I], u: int) -> B:
-        """`u` may embark: embarking not over, a landing or deliveries possible, room in the
-        party, after the units already embarked in data order (landing.embark_choices)."""
-        return o.all(
-            [
-                o.not_(o.all([s.b("sail"), s.b("sailed")])),
-                o.any([self.landing_mode(o, s), self.delivery_possible(o, s)]),
-                o.lt(self.count_of(o, s, self.party), self.party_limit(o, s)),
-                *(o.not_(s.b(self.party[v])) for v in self.t.sailors if v >= u),
-                self.available(o, s, u),
-            ]
-        )
-
-    def land_at_open(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """A landing hex may be picked: nothing at sea yet, a unit to carry, a capability,
-        and no beachhead (SHU-LAND.1, SHU-LAND.10, `landings=one_beachhead`)."""
-        return o.all(
-            [
-                o.not_(s.b("sail")),
-                o.any(self.available(o, s, u) for u in self.t.sailors),
-                o.lt(0, s.i("ships")),
-                o.eq(s.i("beach"), 0),
-                o.lit(bool(self.t.landing_hexes)),
-            ]
-        )
-
-    def sail_open(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        return o.any([self.land_at_open(o, s), *(self.embark_ok(o, s, u) for u in self.t.sailors)])
 
     def sail_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         return merge(
             o, self.sail_open(o, s), lambda: self.stage(o, s, SAIL), lambda: self.air_step(o, s)
         )
-
-    def strike_possible(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """The Ki-43 against shipping once in a Russian player-turn while a capability is left
-        (SHU-AIR.2, AMB-SHU-23 draft)."""
-        return o.all([s.b("ru"), o.lt(0, s.i("ships")), s.b("air"), o.not_(s.b("air_used"))])
 
     def air_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         return merge(
@@ -344,18 +126,6 @@ class Model(Position):
         s1 = self.clear_sail(o, self.upd(s, ints))
         return self.replace_step(o, s1)
 
-    def replacements_open(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """One eliminated infantry battalion per turn may come back at a beachhead the
-        Japanese do not hold (SHU-REPL.1, SHU-REPL.2 `after_deliveries`)."""
-        return o.all(
-            [
-                o.not_(o.eq(s.i("beach"), 0)),
-                o.not_(o.eq(s.i("replaced"), s.i("turn"))),
-                o.not_(self.has_at(o, s, JP, s.i("beach"))),
-                o.any(self.is_at(o, s, u, self.t.GONE) for u in self.t.infantry),
-            ]
-        )
-
     def replace_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         return merge(
             o,
@@ -364,65 +134,12 @@ class Model(Position):
             lambda: self.stage(o, s, MOVE),
         )
 
-    def reinforcements_open(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """One Japanese unit from Paramushir to hex 33 on the Japanese AM turn, unless the
-        Russians hold it (SHU-REINF.1, SHU-REINF.2, `hex33_blocked=no_arrival`)."""
-        return o.all(
-            [
-                self.is_am(o, s),
-                o.not_(s.b("ru")),
-                o.any(self.is_at(o, s, u, POOL) for u in self.t.of_side[JP]),
-                o.not_(self.has(o, s, RU, self.t.hex33)),
-            ]
-        )
-
     def reinforce_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         return merge(
             o,
             self.reinforcements_open(o, s),
             lambda: self.stage(o, s, REINFORCE),
             lambda: self.decoy_step(o, s),
-        )
-
-    def reachable(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
-        """Hexes reachable from hex 33 without entering a Russian hex (AMB-SHU-21 iii,
-        `decoy_return=reachable_held`); none when the Russians hold hex 33."""
-
-        def make() -> dict[int, B]:
-            t = self.t
-            free = {h: o.not_(self.has(o, s, RU, h)) for h in t.cells}
-            level = {h: o.lit(False) for h in t.cells}
-            level[t.hex33] = free[t.hex33]
-            for _ in range(t.diameter):
-                level = {
-                    h: o.any([level[h], o.all([free[h], o.any(level[n] for n in t.nbr[h])])])
-                    for h in t.cells
-                }
-            return level
-
-        return s.cached("reachable", make)
-
-    def decoy_hex_ok(self, o: Ops[B, I], s: Frame[B, I], h: int) -> B:
-        """A hex the Japanese hold, reachable from hex 33 (`decoy_return=reachable_held`)."""
-        return o.all([self.reachable(o, s)[h], self.has(o, s, JP, h)])
-
-    def decoy_due(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
-        """The first removed decoy (data order) whose turn to return has come."""
-        out: dict[int, B] = {}
-        before: list[B] = []
-        for d in self.t.decoys:
-            due = o.all([self.is_at(o, s, d, self.t.REMOVED), o.le(s.i(self.rec[d]), s.i("turn"))])
-            out[d] = o.all([due, *(o.not_(x) for x in before)])
-            before.append(due)
-        return out
-
-    def decoys_open(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        return o.all(
-            [
-                o.not_(s.b("ru")),
-                o.any(self.decoy_due(o, s).values()),
-                o.any(self.decoy_hex_ok(o, s, h) for h in self.t.cells),
-            ]
         )
 
     def decoy_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
@@ -434,10 +151,6 @@ class Model(Position):
         )
 
     # --- combats: picking, defenders, commitment ---------------------------------------------
-
-    def attacked(self, o: Ops[B, I], s: Frame[B, I], h: int) -> B:
-        """Some pending attack goes into hex `h`."""
-        return s.cached(("attacked", h), lambda: o.any(o.eq(s.i(p), h) for p in self.pend.values()))
 
     def pick_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         """No combat left ends the phase; one is resolved at once; of several the attacker
@@ -480,27 +193,6 @@ class Model(Position):
             return self.upd(won, None, self.flags(o, self.win, self.victors(o, won)))
 
         return merge(o, empty, automatic, lambda: self.defenders_step(o, s3))
-
-    def attacker_ru(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """The attackers are Russian: every landing, and every Russian combat phase."""
-        return s.b("ru")
-
-    def defending(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
-        """Units of the defending side in the combat's hex (decoys never defend, AMB-SHU-30)."""
-
-        def make() -> dict[int, B]:
-            ru = self.attacker_ru(o, s)
-            return {
-                u: o.all([self.in_hex(o, s, u, s.i("fhex")), self.of(o, o.not_(ru), u)])
-                for u in self.t.real
-            }
-
-        return s.cached("defending", make)
-
-    def defender_limit(self, o: Ops[B, I], s: Frame[B, I]) -> I:
-        """3 Russian or 4 Japanese defenders (SHU-STACK.3)."""
-        lim = self.t.defender_limit
-        return o.ite(self.attacker_ru(o, s), lim[JP], lim[RU])
 
     def defenders_step(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         """Within the limit, every unit defends; above it the defender picks as many as
@@ -573,17 +265,6 @@ class Model(Position):
         s1 = self.pieces(o, s, gone, disrupt, broken)
         return self.upd(s1, {"result": res}, self.flags(o, self.retr, moving))
 
-    def retreat_exit(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        """Some hex next to the combat's hex is free of the attacker's pieces (where routed or
-        withdrawn units may go, AMB-SHU-26); all of them are in that hex."""
-        ru = self.attacker_ru(o, s)
-        t = self.t
-        return o.case(
-            s.i("fhex"),
-            lambda h: o.any(o.not_(self.side_has(o, s, ru, n)) for n in t.nbr[h]),
-            t.cells,
-        )
-
     def after_result(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         """Routs and withdrawals one unit at a time (SHU-CRT.4, SHU-CRT.5): every such unit is
         in the combat's hex, so either each has a hex to go to (the retreat step) or none has,
@@ -642,44 +323,6 @@ class Model(Position):
         s1 = self.clear_fight(o, self.upd(s, ints, bools))
         return self.landing_step(o, s1)
 
-    def victors(self, o: Ops[B, I], s: Frame[B, I]) -> dict[int, B]:
-        """Undisrupted attackers still on the map, after a DE, DR or DW that left the hex
-        without defenders (`victors=hex_cleared`); none after a landing (SHU-COMBAT.13)."""
-        res = s.i("result")
-        defender = o.not_(self.attacker_ru(o, s))
-        won = o.all(
-            [
-                o.not_(s.b("landing")),
-                o.not_(self.side_has_at(o, s, defender, s.i("fhex"))),
-                o.any(o.eq(res, c) for c in (DE, DR, DW)),
-            ]
-        )
-        return {
-            u: o.all(
-                [
-                    won,
-                    s.b(self.fatt[u]),
-                    self.on_map(o, s, u),
-                    o.not_(self.disrupted(o, s, u)),
-                ]
-            )
-            for u in self.t.real
-        }
-
-    def target_free(self, o: Ops[B, I], s: Frame[B, I]) -> B:
-        defender = o.not_(self.attacker_ru(o, s))
-        return s.cached(
-            "target_free",
-            lambda: o.not_(self.side_has_at(o, s, defender, s.i("fhex"))),
-        )
-
-    def can_advance(self, o: Ops[B, I], s: Frame[B, I], u: int) -> B:
-        """`u` has a hex to advance into. A victor is next to the defender's hex, which is free
-        of the enemy whenever anybody won (`victors`), so that hex is always open to it while
-        it has not entered it: on every reachable position this is the `advance` schema's
-        guard for some hex, asked at far less cost."""
-        return o.all([self.target_free(o, s), o.not_(o.eq(s.i(self.at[u]), s.i("fhex")))])
-
     def advance_step(
         self, o: Ops[B, I], s: Frame[B, I], winners: Mapping[int, B] | None
     ) -> Frame[B, I]:
@@ -698,19 +341,6 @@ class Model(Position):
         return self.pick_step(o, self.clear_fight(o, s))
 
     # --- ends of phases, turns and the game ----------------------------------------------------
-
-    def recover(self, o: Ops[B, I], s: Frame[B, I], side: str, pt: I) -> Frame[B, I]:
-        """Disrupted units of `side` whose player-turn has come recover (SHU-DISRUPT.3,
-        SHU-DISRUPT.4)."""
-        ints: dict[str, I] = {}
-        bools: dict[str, B] = {}
-        for u in self.t.of_side[side]:
-            if u not in self.dis:
-                continue
-            back = o.all([s.b(self.dis[u]), o.le(s.i(self.rec[u]), pt)])
-            bools[self.dis[u]] = o.all([s.b(self.dis[u]), o.not_(back)])
-            ints[self.rec[u]] = o.ite(back, 0, s.i(self.rec[u]))
-        return self.upd(s, ints, bools)
 
     def end_combat_phase(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         """Russian units recover at the end of the Japanese combat phase (SHU-DISRUPT.4)."""
@@ -736,21 +366,12 @@ class Model(Position):
             lambda: merge(o, o.le(self.t.length, turn), lambda: self.game_over(o, s1), next_turn),
         )
 
-    def verdict(self, o: Ops[B, I], s: Frame[B, I]) -> I:
-        """Strategic (SHU-WIN.2, the 2-star hex alone, AMB-SHU-3) or marginal (SHU-WIN.1)
-        Russian victory by the star hexes the Russians hold at the end, else Japanese
-        (SHU-WIN.3). Only Russian pieces count: a decoy never gives or takes a star hex."""
-        t = self.t
-        two = self.has(o, s, RU, t.two_star)
-        one = self.has(o, s, RU, t.one_star)
-        return o.ite(two, STRATEGIC, o.ite(one, MARGINAL, JAPANESE))
-
     def game_over(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
         s1 = self.clear_fight(o, self.clear_sail(o, self.clear_pending(o, s)))
         return self.upd(s1, {"stage": o.num(OVER), "winner": self.verdict(o, s1)})
 
     def settle(self, o: Ops[B, I], s: Frame[B, I]) -> Frame[B, I]:
-        """After every action (sequence.settle): the beachhead is lost when the Japanese take it
+        """After every action (ending.settle): the beachhead is lost when the Japanese take it
         or it is emptied (AMB-SHU-7); the AT guns have arrived once landed (SHU-TANK.2)."""
         t = self.t
         beach = s.i("beach")

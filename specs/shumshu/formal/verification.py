@@ -29,9 +29,9 @@ from solvers.queries.assignments import first as first_assignment
 from specs.shumshu.data.loader import DATA_FILE, load_data
 from specs.shumshu.formal import properties as props
 from specs.shumshu.formal.symbolic import JAPANESE, MARGINAL, RES, ST, STRATEGIC, UnsupportedReading
-from specs.shumshu.formal.symbolic_actions import AIRC, BANZAI, FACE, HEX, PRESS, SUNK, UNIT, YES
 from specs.shumshu.formal.symbolic_combat_actions import defend_choice
 from specs.shumshu.formal.symbolic_play import Model
+from specs.shumshu.formal.symbolic_schema import AIRC, BANZAI, FACE, HEX, PRESS, SUNK, UNIT, YES
 from specs.shumshu.rules.actions import (
     Action,
     Advance,

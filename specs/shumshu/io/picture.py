@@ -32,7 +32,7 @@ from specs.shumshu.data.variants import CATALOGUE
 from specs.shumshu.io.observation import observe
 from specs.shumshu.rules import state as st
 from specs.shumshu.rules.board import Board
-from specs.shumshu.rules.sequence import game_length
+from specs.shumshu.rules.ending import game_length
 from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage
 from specs.shumshu.rules.units import hidden
 

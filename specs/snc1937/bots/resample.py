@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.errors import ImpossiblePosition, InvalidInput
 from kernel.hexes import hex_adjacent, parse_hex
-from specs.snc1937.io.codec import state_from_json
 from specs.snc1937.io.observation import observe
+from specs.snc1937.io.state_codec import state_from_json
 from specs.snc1937.rules.state import Step, other
 
 if TYPE_CHECKING:

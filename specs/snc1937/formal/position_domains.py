@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from kernel.errors import ImpossiblePosition
 from kernel.hexes import Hex
-from specs.snc1937.formal import properties
+from specs.snc1937.formal.breach import SUDDEN_DEATH
 from specs.snc1937.rules import stacking
 from specs.snc1937.rules.state import CH, JP, LAST_GT, Phase, SNCState, Step, other
 from specs.snc1937.rules.tables import stacks
@@ -292,7 +292,7 @@ def _check_stacking(t: Tables, s: SNCState) -> None:
     step, among its `stack_hexes`, and the stack step has a hex over the limits to cull. A game
     ended by sudden death ended at once, whatever check was under way (SNC-4.1.1, SNC-4.1.2,
     SNC-4.2.1)."""
-    if s.result is not None and s.result.clause in properties.SUDDEN_DEATH:
+    if s.result is not None and s.result.clause in SUDDEN_DEATH:
         return
     st = stacks(s.where)
     pending = s.stack_hexes if s.step == Step.STACK else ()

@@ -23,7 +23,9 @@ from specs.snc1937.data.loader import load_data
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import noleak
 from specs.snc1937.formal import properties as props
-from specs.snc1937.formal.symbolic import CLAUSES, NEXT, Model, at, flag
+from specs.snc1937.formal.breach import SUDDEN_DEATH
+from specs.snc1937.formal.symbolic import CLAUSES, Model
+from specs.snc1937.formal.symbolic_names import NEXT, at, flag
 from specs.snc1937.rules.play import SNCRules
 from specs.snc1937.rules.state import JP, LAST_GT, Phase, SNCState, Step
 from specs.snc1937.rules.tables import Tables, locations
@@ -76,7 +78,7 @@ class Link(AbstractLink[SNCState]):
             "over": state.phase == Phase.OVER,
             "result": r is not None,
             "r433": r is not None and r.clause == "SNC-4.3.3",
-            "sudden": r is not None and r.clause in props.SUDDEN_DEATH,
+            "sudden": r is not None and r.clause in SUDDEN_DEATH,
             "cull": culling,
         }
         for u in m.units:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from kernel.hexes import hex_name
 from kernel.wire import to_builtins
-from specs.snc1937.io import codec
+from specs.snc1937.io import state_codec
 from specs.snc1937.rules.state import SNCState, Step
 from specs.snc1937.rules.tables import stacks
 from specs.snc1937.rules.top_unit import top_first
@@ -48,7 +48,7 @@ def observe(game: SNCRules, s: SNCState, side: str) -> dict[str, Any]:
             ordered = ordered[:1]  # SNC-6.3.1: only the top unit
         visible.update(ordered)
         seen.append({"hex": hex_name(h), "side": owner, "units": ordered, "count": len(units)})
-    combat = codec.combat_record(c)
+    combat = state_codec.combat_record(c)
     combat_json = None if combat is None else to_builtins(combat)
     if combat_json is not None and s.step in hidden_steps:
         combat_json["defenders"] = []

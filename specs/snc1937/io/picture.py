@@ -1,9 +1,9 @@
 """The Shanghai-Nanking Campaign as a picture (`wargame render`): the 42 x 25 hex map, the
 stacks, the turn track and the fire support markers, drawn by `tools/render.py`.
 
-The map, north up (the Japanese player sits at the north edge, SNC-3.0.2): each hex's natural
-terrain (clear, woods, marsh, rice paddy; the Yangtze, its estuary,
-the sea and the lakes as water, SNC-9.3.1, SNC-9.3.3), named once per body of water; rivers
+The map (`picture_map.py`), north up (the Japanese player sits at the north edge, SNC-3.0.2):
+each hex's natural terrain (clear, woods, marsh, rice paddy; the Yangtze, its estuary, the sea
+and the lakes as water, SNC-9.3.1, SNC-9.3.3), named once per body of water; rivers
 and creeks on their hexsides (SNC-9.4.5) and all-lake hexsides (SNC-10.4.1.9); roads and
 railroads (SNC-9.5.1.1); the seven cities (SNC-4.3.1) and the towns by name, the landing sites
 (SNC-8.4.0.3) with the hexside their arrow crosses, the neutral International Settlement 3513
@@ -25,16 +25,16 @@ holds this GT and has set aside (SNC-3.1.3, SNC-8.5.1, SNC-11.1.5) and the Chine
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kernel.hexes import Hex, hex_name, hex_neighbors
-from kernel.scene import Cell, Edge, Piece, Scene
+from kernel.hexes import Hex, hex_name
+from kernel.scene import Piece, Scene
 from specs.snc1937.data.loader import SNCData
-from specs.snc1937.data.map_data import WATER, City
+from specs.snc1937.data.map_data import City
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.io.observation import observe
+from specs.snc1937.io.picture_map import cells, edges
 from specs.snc1937.rules.losses import printed_steps
 from specs.snc1937.rules.state import CH, JP, LAST_GT, Phase, SNCState, Step
 from specs.snc1937.rules.support_steps import markers_gt
@@ -53,14 +53,7 @@ SIDES = (
     ("landing", "#b34700"),
     ("water", "#1f4e79"),
 )
-# the renderer's names for the colours (tools/render.py): paddy is drawn in its "hill" tan
-_TERRAIN = {"clear": "clear", "woods": "woods", "marsh": "marsh", "paddy": "hill"}
 _WATER_NAMES = {"yangtze": "Yangtze", "estuary": "Yangtze Estuary", "sea": "sea", "lake": "lake"}
-CREEK = "border-#4fa3e0"
-WATER_SIDE = "border-#1f4e79"  # all-sea, all-lake and Yangtze hexsides
-NAVAL_LINE = "border-#d62728"
-ARROW = "border-#ff7f0e"
-SETTLEMENT = "border-#444444"
 LANDING_MARK = "⚓"
 JP_FLAG = "⚑"
 _PHASE = {
@@ -106,69 +99,6 @@ def _wrap(head: str, words: Sequence[str], indent: str = "    ") -> list[str]:
         lines[-1] += piece
     lines[-1] = lines[-1].rstrip(", ")
     return lines
-
-
-def _cells(data: SNCData) -> list[Cell]:
-    """Every hex with its terrain; hatched when the terrain grid is provisional (the map keeps
-    no per-hex provenance, so the two marsh hexes SNC-9.6.9 gives are hatched with the rest)."""
-    m = data.map
-    provisional = dict(m.records)["terrain"].is_provisional
-    cells = []
-    for h in sorted(m.hexes, key=lambda x: (x.col, x.row)):
-        kind = m.terrain[h]
-        colour = "sea" if kind in WATER else _TERRAIN.get(kind, kind)
-        cells.append(Cell(hex_name(h), h.col, h.row, colour, provisional))
-    return cells
-
-
-def _border(inside: frozenset[Hex], keep: Iterable[Hex], kind: str, prov: bool) -> list[Edge]:
-    """The hexsides of `inside` towards hexes of `keep` outside it, drawn inside `inside`."""
-    outside = frozenset(keep) - inside
-    return [
-        Edge(hex_name(h), hex_name(n), kind, prov)
-        for h in sorted(inside)
-        for n in hex_neighbors(h)
-        if n in outside
-    ]
-
-
-def _edges(t: Tables) -> list[Edge]:
-    """Water on hexsides, roads and railroads, the Naval Gunfire Line's landward edge, the
-    landing arrows and the ring round the International Settlement."""
-    b, m = t.board, t.data.map
-    edges: list[Edge] = []
-    for side, feature in sorted(m.sides.items()):
-        prov = feature.provenance.is_provisional
-        a, z = hex_name(side.a), hex_name(side.b)
-        if feature.kind == "river":
-            edges.append(Edge(a, z, "river", prov))
-        elif feature.kind == "creek":
-            edges.append(Edge(a, z, CREEK, prov))
-        else:  # yangtze, all-sea, all-lake: both sides of the hexside
-            edges += [Edge(a, z, WATER_SIDE, prov), Edge(z, a, WATER_SIDE, prov)]
-    for route in m.roads:
-        prov = route.provenance.is_provisional
-        edges += [
-            Edge(hex_name(x), hex_name(y), "road", prov) for x, y in itertools.pairwise(route.hexes)
-        ]
-    for route in m.railroads:  # drawn as a tie across each hexside the line crosses
-        prov = route.provenance.is_provisional
-        edges += [
-            Edge(hex_name(x), hex_name(y), "railroad", prov)
-            for x, y in itertools.pairwise(route.hexes)
-        ]
-    ngl_prov = dict(m.records)["naval_gunfire_line"].is_provisional
-    land = [h for h in m.hexes if b.is_land(h)]
-    edges += _border(m.naval_gunfire_line, land, NAVAL_LINE, ngl_prov)
-    for h, landing in sorted(m.landings.items()):
-        other = landing.arrow.b if landing.arrow.a == h else landing.arrow.a
-        prov = "arrow" in landing.provenance.provisional
-        edges.append(Edge(hex_name(h), hex_name(other), ARROW, prov))
-    for h, city in sorted(m.cities.items()):
-        if city.neutral:
-            ring = frozenset({h})
-            edges += _border(ring, hex_neighbors(h), SETTLEMENT, city.provenance.is_provisional)
-    return edges
 
 
 def _places(t: Tables, s: SNCState) -> list[Piece]:
@@ -381,8 +311,8 @@ def scene(game: SNCRules, s: SNCState, side: str | None = None) -> Scene:
     return Scene(
         title=title,
         panel=tuple(panel),
-        cells=tuple(_cells(data)),
-        edges=tuple(_edges(t)),
+        cells=tuple(cells(data)),
+        edges=tuple(edges(t)),
         pieces=tuple(pieces),
         sides=SIDES,
         provisional_note=_provisional_note(data),

@@ -19,7 +19,7 @@ attacker groups of that hex; units that have attacked already (`attacked`) and h
 unit attacked already (`defended`) are left out of the problem. One rule is arithmetic and not
 part of the combat description: the adjusted attack strength must not round down to 0
 (SNC-10.4.1.8, `odds.battle_odds`); it is applied to the solver's groups here, and explained
-here. Each attack carries whether it earns the concentric shift (`odds.concentric`,
+here. Each attack carries whether it earns the concentric shift (`column_shifts.concentric`,
 SNC-10.4.2.x) and the fire-support kinds the attacker may add (`fire_support.eligible_kinds`,
 SNC-11.x). `attacks_oracle.py` is the plain enumeration held equal to it by tests.
 """
@@ -37,8 +37,9 @@ from solvers.queries.combat import ONE_TARGET, Combat, CombatProblem, Contact, R
 from specs.snc1937.data.loader import SNCData
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.column_shifts import concentric
 from specs.snc1937.rules.fire_support import KINDS, eligible_kinds
-from specs.snc1937.rules.odds import attack_strength, concentric, no_combat_sides
+from specs.snc1937.rules.odds import attack_strength, no_combat_sides
 
 RULES = Rules(
     contact=Reason(

@@ -4,7 +4,7 @@ Chinese air intervention against a Japanese air marker, and the order of commitm
 Pure functions listing the eligible choices; the game flow keeps which markers are still
 available (set aside when used, SNC-11.1.5; when they return is `fire_support_refresh`,
 AMB-SNC-7) and passes them in. Each marker added is one column in its owner's favour
-(SNC-11.1.2), counted by `odds.shifts`.
+(SNC-11.1.2), counted by `column_shifts.shifts`.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ it is over (SNC-9.0.10). Any group of one hex's units is formed as an attack's a
 `Join(unit)` opens it (`Step.GROUP`), more `Join`s grow it, `Move(group, to)` makes its first
 hex. Under stacks any group may; under units_only ("except in overruns") only a Japanese group
 going "together to the overrun hex" (SNC-9.6.2): into hexes from which an overrun can still be
-reached, and not stopping before it (`overrun_next="owed"`). Step costs and EZOC sets are
-`movement.py`'s (via `tables.py`); the overruns are `overrun_steps.py`'s.
+reached, and not stopping before it (`overrun_next="owed"`). Where a group may step next is
+`movement_hexes.py`'s; step costs and EZOC sets are `movement.py`'s (via `tables.py`); the
+overruns are `overrun_steps.py`'s.
 """
 
 from __future__ import annotations
@@ -23,17 +24,15 @@ from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.snc1937.rules import control, overrun_steps
 from specs.snc1937.rules.actions import Action, Done, Join, Move
+from specs.snc1937.rules.movement_hexes import entered, step_choices
 from specs.snc1937.rules.refusals import illegal
-from specs.snc1937.rules.state import CH, FULL_MP, JP, Phase, SNCState, Step, other
+from specs.snc1937.rules.state import CH, FULL_MP, JP, Phase, SNCState, Step
 from specs.snc1937.rules.tables import (
     Tables,
     arrive,
     locations,
-    move_ezoc,
     put,
-    side_hexes,
     stacks,
-    zoc_of,
 )
 from specs.snc1937.rules.top_unit import tops
 
@@ -78,43 +77,6 @@ class MoveList(Sequence[Action]):
 
 
 # --- where a group may go ------------------------------------------------------------------------
-
-
-def step_choices(t: Tables, s: SNCState, here: Hex, mp: int, *, near_jp_ok: bool) -> list[Hex]:
-    """The hexes the moving group may enter next from `here` with `mp` half-MP left
-    (SNC-9.0.1 to SNC-9.0.12, SNC-7.2.1 to SNC-7.2.3): never an enemy hex, never beyond its
-    MP; a group that entered an EZOC has stopped; one that starts in an EZOC leaves it only
-    into a hex free of EZOC. `near_jp_ok=False` keeps a method-(a) Chinese reinforcement away
-    from Japanese units (SNC-8.2.3)."""
-    side = s.side
-    first = mp == FULL_MP
-    units = s.moving or tuple(u for u in stacks(s.where)[here] if t.spec[u].side == side)
-    # SNC-7.2.1 to SNC-7.2.3 and SNC-7.1.5 for the moving group (ngl_zoc_entry), via
-    # movement.movement_ezoc; its start-exit set is the enemy ZOC of the whole position, so a
-    # first step out of a hex outside it needs no more (and the common case stays cached)
-    stop: frozenset[Hex] = frozenset()
-    exiting = first and here in zoc_of(t, s, other(side))
-    if exiting or not first:
-        stop, at_start = move_ezoc(t, s, units, here)
-        exiting = first and here in at_start
-    if not first and here in stop:
-        return []  # SNC-7.2.1
-    blocked = side_hexes(s.where, t, other(side))  # SNC-9.0.12, SNC-6.0.1: no enemy hex
-    if not near_jp_ok:  # SNC-8.2.3: a method-(a) arrival never moves next to a Japanese unit
-        nb = t.board.neighbors
-        blocked = blocked | frozenset(n for h in side_hexes(s.where, t, JP) for n in nb(h))
-    out = []
-    for n, cost in t.steps(s.variant, side)[here]:  # SNC-9.0.3: hex to adjacent hex
-        if cost > mp or n in blocked:
-            continue  # SNC-9.0.11: short of the hex's full cost (or an enemy hex)
-        if exiting and n in stop:
-            continue  # SNC-7.2.3
-        out.append(n)
-    return out
-
-
-def step_cost(t: Tables, s: SNCState, here: Hex, to: Hex) -> int:
-    return dict(t.steps(s.variant, s.side)[here])[to]
 
 
 def move_starts(
@@ -228,17 +190,6 @@ def _may_start_together(
 # --- the move --------------------------------------------------------------------------------
 
 
-def _entered(t: Tables, s: SNCState, here: Hex, to: Hex) -> SNCState:
-    """The moving group of `s` after entering `to` from `here` (SNC-9.0.1 to SNC-9.0.4); control
-    passes in every hex entered or only where the move ends (control_transit, SNC-3.2.2)."""
-    mp = s.mp if s.moving else FULL_MP  # SNC-9.0.1, SNC-9.0.2: MF 8 a move
-    mp -= step_cost(t, s, here, to)  # SNC-9.0.4, SNC-9.3.2: the hex's cost
-    s = put(s, dict.fromkeys(s.moving, to), mp=mp, step=Step.MAIN)
-    if control.takes_in_transit(s.variant):
-        s = arrive(t, s, s.side, [to], "move")
-    return s
-
-
 def move(t: Tables, s: SNCState, units: tuple[str, ...], to: Hex) -> SNCState:
     """One hex of a move (SNC-9.0.1 to SNC-9.0.4, SNC-9.0.10). A group formed to move together
     under units_only owes an overrun (SNC-9.6.2). A move with nowhere left to go ends by
@@ -247,7 +198,7 @@ def move(t: Tables, s: SNCState, units: tuple[str, ...], to: Hex) -> SNCState:
     formed = s.step == Step.GROUP
     if not s.moving:
         s = attrs.evolve(s, moving=units, mp=FULL_MP)
-    s = _entered(t, s, here, to)
+    s = entered(t, s, here, to)
     if formed and s.variant.is_("stack_movement", "units_only"):
         s = attrs.evolve(s, overrun_next="owed")  # SNC-9.6.2, AMB-SNC-44 (b)
     near_ok = s.phase != Phase.REINF
@@ -267,7 +218,7 @@ def _overrun_ahead(t: Tables, s: SNCState, best: dict[Hex, int]) -> bool:
     if overrun_steps.targets(t, s, s.moving, here, s.mp):
         return True
     for n in step_choices(t, s, here, s.mp, near_jp_ok=True):
-        nxt = _entered(t, s, here, n)
+        nxt = entered(t, s, here, n)
         if best.get(n, -1) >= nxt.mp:
             continue
         best[n] = nxt.mp
@@ -289,7 +240,7 @@ def group_steps(t: Tables, s: SNCState, here: Hex, *, near_jp_ok: bool = True) -
     steps = step_choices(t, s, here, s.mp, near_jp_ok=near_jp_ok)
     if not _to_overrun(s):
         return steps
-    return [n for n in steps if _overrun_ahead(t, _entered(t, s, here, n), {})]
+    return [n for n in steps if _overrun_ahead(t, entered(t, s, here, n), {})]
 
 
 def _movable(t: Tables, s: SNCState, here: Hex) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from kernel.variants import Catalogue, Variant
 from specs.snc1937.data.loader import DATA_DIR, load_data
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules import (
+    combat_choices,
     combat_steps,
     movement_steps,
     overrun_steps,
@@ -124,8 +125,8 @@ class SNCRules:
                 return [*group, Strike()] if overrun_steps.may_strike(t, s) else group
             case Step.JOIN:
                 assert c is not None
-                joins: list[Action] = [Join(u) for u in combat_steps.join_choices(t, s)]
-                return [*joins, Strike()] if combat_steps.may_strike(t, s, c) else joins
+                joins: list[Action] = [Join(u) for u in combat_choices.join_choices(t, s)]
+                return [*joins, Strike()] if combat_choices.may_strike(t, s, c) else joins
             case Step.SUPPORT_A | Step.SUPPORT_D:
                 assert c is not None
                 defending = s.step == Step.SUPPORT_D
@@ -134,16 +135,16 @@ class SNCRules:
             case Step.AIR_ASK | Step.AIR_DEFENCE:
                 return [Intercept(True), Intercept(False)]
             case Step.LOSS_D:
-                return [Loss(u) for u in combat_steps.defender_loss_choices(t, s)]
+                return [Loss(u) for u in combat_choices.defender_loss_choices(t, s)]
             case Step.LOSS_A:
-                return [Loss(u) for u in combat_steps.attacker_loss_choices(t, s)]
+                return [Loss(u) for u in combat_choices.attacker_loss_choices(t, s)]
             case Step.RETREAT:
-                return [Retreat(u, h) for u, h in combat_steps.retreat_choices(t, s)]
+                return [Retreat(u, h) for u, h in combat_choices.retreat_choices(t, s)]
             case Step.ADVANCE:
                 # SNC-10.5.3.5: advance is optional, decided now (Done declines it)
-                return [*(Advance(u) for u in combat_steps.advancers(t, s)), Done()]
+                return [*(Advance(u) for u in combat_choices.advancers(t, s)), Done()]
             case Step.ADVANCE_ON:
-                return [*combat_steps.advance_on_choices(t, s), Done()]
+                return [*combat_choices.advance_on_choices(t, s), Done()]
             case Step.STACK:
                 return [Eliminate(u) for u in sequence.cull_choices(t, s)]
             case Step.REPLACE:
@@ -161,7 +162,7 @@ class SNCRules:
             if s.ops_kind() == "move":  # SNC-5.3.2, SNC-9.0.5: a Move phase
                 return movement_steps.move_actions(t, s, True, None)
             # SNC-5.3.2, SNC-10.0.1: attacks only in a Fight phase; SNC-10.0.2: each voluntary
-            targets = combat_steps.attack_targets(t, s)
+            targets = combat_choices.attack_targets(t, s)
             return [*(Attack(h) for h in targets), *top_unit.tops(t, s), Done()]
         if s.phase == Phase.REINF:
             # SNC-5.3.5, SNC-8.4.0.2: reinforcements arrive in this phase, after the First Ops

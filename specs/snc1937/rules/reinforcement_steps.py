@@ -18,7 +18,7 @@ import attrs
 from kernel.choices import Chain, Mapped
 from kernel.hexes import Hex
 from kernel.variants import Variant
-from specs.snc1937.rules import combat_steps, loc
+from specs.snc1937.rules import combat_choices, loc
 from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replace
 from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
 from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step
@@ -379,6 +379,6 @@ def land(t: Tables, s: SNCState, units: tuple[str, ...], h: Hex) -> SNCState:
     if s.variant.is_("tenth_army_unopposed", "unopposed_too"):
         # found here: the 10th Army's second hex after a landing without combat (SNC-8.4.1.2)
         opened = attrs.evolve(s, combat=Combat(target=h, attackers=units, landing=True))
-        if combat_steps.advance_on_choices(t, opened):
+        if combat_choices.advance_on_choices(t, opened):
             return attrs.evolve(opened, step=Step.ADVANCE_ON)
     return s
