@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import re
 import typing
-from collections.abc import Callable
 from typing import Annotated, Any, Final, TypeVar
 
 import msgspec
@@ -73,10 +72,6 @@ Meta = msgspec.Meta
 
 _PATH = re.compile(r" - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`$")
 _NAMED = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>[^`]*)`")
-
-
-class _TooDeep(Exception):
-    pass
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -308,17 +303,3 @@ def json_schema(type_: Any, *, title: str, description: str = "") -> dict[str, A
         out["description"] = description
     out.update(body)
     return out
-
-
-def choice_of(values: tuple[str, ...] | list[str], *, what: str) -> Callable[[str], str]:
-    """A checker for a closed set of names (sides, stages): the error lists the choices."""
-    allowed = frozenset(values)
-
-    def check(value: str) -> str:
-        if value not in allowed:
-            raise InvalidInput(
-                f"{what} must be one of {', '.join(sorted(allowed))}, not {value!r}", field=what
-            )
-        return value
-
-    return check

@@ -42,10 +42,6 @@ from tools.testing.mutation_kinds import KINDS, Impossible
 __all__ = ["KINDS", "Impossible", "make_impossible", "playout_positions", "refusal_problem"]
 
 
-def kinds_of(game: AssembledGame[Any, Any]) -> tuple[str, ...]:
-    return tuple(name for name, _ in KINDS.get(game.name, ()))
-
-
 def make_impossible(
     game: AssembledGame[Any, Any],
     state: Any,

@@ -1,10 +1,12 @@
 """Shumshu's options: every AMB-SHU entry of the catalogue, and the silent points found here.
 
 Preset `draft` follows the catalogue's kernel notes wherever they decide, and otherwise the
-reading named first. Options whose `ambiguity` is None are marked "(found here)": the text is
-silent in a way the catalogue does not list. `SILENT` holds the options made afterwards from
-choices the first build had made without an option (`silent_options`); their first readings
-keep its behaviour.
+reading named first, but for one note: `decoy_return` takes `reachable_held`, not the note's
+empty hex, because a lone new counter in an empty hex would be known as the decoy (SHU-COMBAT.5,
+AMB-SHU-21; the option's text argues it). Options whose `ambiguity` is None are marked
+"(found here)": the text is silent in a way the catalogue does not list. `SILENT` holds the
+options made afterwards from choices the first build had made without an option
+(`silent_options`); their first readings keep its behaviour.
 """
 
 from __future__ import annotations

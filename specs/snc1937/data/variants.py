@@ -6,8 +6,10 @@ Preset `standard` follows the catalogue's kernel notes with the front-matter err
 of play (section 12): `naval_gunfire_adjacent` (AMB-SNC-32), where the text says nothing and
 the example rules the note's reading out (the option's text argues it); with it the example
 replays to its last number (tests/snc1937/test_example_of_play.py), so no preset of its own is
-needed. Preset `printed` is `standard` with the printed CRT and TEC wherever that box changes
-them:
+needed. A second note gives way to the text: `sudden_defeat_timing` (AMB-SNC-15), where the note
+checks once a whole move is over and "if at any time" (SNC-4.2.1) names no moment to wait for;
+`standard` checks after every action, as the rules always did (the option's text argues it).
+Preset `printed` is `standard` with the printed CRT and TEC wherever that box changes them:
 
 - `crt_5to1_six=printed`: the box gives die 6 at 5:1 as 0/4 (SNC-0.0.4); the printed cell is
   the 5:1 column's d6 in `crt.toml` (provisional: the text says only that the box changes it),
