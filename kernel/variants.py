@@ -108,9 +108,10 @@ def reading(name: str, summary: str, source: str, *clauses: str, unplayed: str =
     return Reading(name, summary, source, clauses, unplayed)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Variant:
-    """A reading chosen for every option of one game; hashable, so it can live in a state."""
+    """A reading chosen for every option of one game; hashable, so it can live in a state
+    (its hash is kept: every new state hashes its variant, about fifty pairs)."""
 
     game: str
     preset: str | None

@@ -80,12 +80,14 @@ class _Solutions:
 
 _cache: OrderedDict[Shape, _Solutions] = OrderedDict()
 _problems: OrderedDict[Hashable, tuple[Assignment, ...]] = OrderedDict()
+_firsts: OrderedDict[Hashable, Assignment | None] = OrderedDict()
 stats = Counter[str]()
 
 
 def clear_cache() -> None:
     _cache.clear()
     _problems.clear()
+    _firsts.clear()
     stats.clear()
 
 
@@ -244,7 +246,23 @@ def _assignments(problem: CombatProblem) -> Iterator[Assignment]:
 
 
 def first(problem: CombatProblem) -> Assignment | None:
-    return next(assignments(problem), None)
+    """The first legal assignment, or None. Asked far more often than the whole list (is any
+    attack possible?), and a listing stopped after one is never kept whole, so the answer is
+    kept on its own (LRU over `CACHE_PROBLEMS` problems)."""
+    key = _problem_key(problem)
+    listed = _problems.get(key)
+    if listed is not None:
+        stats["problem hit"] += 1
+        return listed[0] if listed else None
+    if key in _firsts:
+        _firsts.move_to_end(key)
+        stats["first hit"] += 1
+        return _firsts[key]
+    found = next(_assignments(problem), None)
+    _firsts[key] = found
+    if len(_firsts) > CACHE_PROBLEMS:
+        _firsts.popitem(last=False)
+    return found
 
 
 def check(problem: CombatProblem, assignment: Assignment) -> bool:

@@ -375,21 +375,23 @@ def compliance_choices(problem: StackingProblem, units: Sequence[StackUnit]) -> 
     before each branch, whether some legal choice lies below it, so no branch is a dead end.
     """
     enc = _Encoding(problem, units)
-    ids = sorted(enc.keep)
-    keep = enc.keep
-
-    def walk(chosen: tuple[str, ...], pos: int) -> Iterator[Choice]:
-        kept_before = [keep[i] for i in ids[:pos] if i not in chosen]
-        gone = [smt.not_(keep[i]) for i in chosen]
-        if enc.solver.check([*gone, *kept_before, *(keep[i] for i in ids[pos:])]):
-            yield Choice(chosen, tuple(i for i in ids if i not in chosen))
-        for j in range(pos, len(ids)):
-            skipped = [keep[i] for i in ids[pos:j]]
-            if enc.solver.check([*gone, *kept_before, *skipped, smt.not_(keep[ids[j]])]):
-                yield from walk((*chosen, ids[j]), j + 1)
-
     if enc.solver.check():
-        yield from walk((), 0)
+        yield from _walk(enc, sorted(enc.keep), (), 0)
+
+
+def _walk(enc: _Encoding, ids: list[str], chosen: tuple[str, ...], pos: int) -> Iterator[Choice]:
+    """The choices below `chosen` (ids let go so far) that let go no id before `pos` more.
+    A module function, not a closure over itself: a recursive closure is a reference cycle
+    per call, which only the cyclic collector frees (with the solver it holds)."""
+    keep = enc.keep
+    kept_before = [keep[i] for i in ids[:pos] if i not in chosen]
+    gone = [smt.not_(keep[i]) for i in chosen]
+    if enc.solver.check([*gone, *kept_before, *(keep[i] for i in ids[pos:])]):
+        yield Choice(chosen, tuple(i for i in ids if i not in chosen))
+    for j in range(pos, len(ids)):
+        skipped = [keep[i] for i in ids[pos:j]]
+        if enc.solver.check([*gone, *kept_before, *skipped, smt.not_(keep[ids[j]])]):
+            yield from _walk(enc, ids, (*chosen, ids[j]), j + 1)
 
 
 def count(problem: StackingProblem, units: Sequence[StackUnit]) -> int:

@@ -234,6 +234,23 @@ def test_check_and_explain_agree_with_the_rules(p: CombatProblem, data: st.DataO
         assert named <= _broken(p, proposal), (named, proposal)
 
 
+@SETTINGS
+@given(problems())
+def test_first_is_the_first_listed_whether_asked_cold_or_again(p: CombatProblem) -> None:
+    """`first` (is any attack possible?) keeps its answer apart from the whole listing: cold,
+    asked again, and after the problem was listed, it is the first of `assignments`."""
+    z3_layer.clear_cache()
+    listed = list(z3_layer.assignments(p))
+    want = listed[0] if listed else None
+    assert (want is None) == (not oracle_assignments(p))
+    z3_layer.clear_cache()
+    assert z3_layer.first(p) == want
+    assert z3_layer.first(p) == want  # from the kept answer
+    assert z3_layer.stats["first hit"] == 1
+    assert list(z3_layer.assignments(p)) == listed
+    assert z3_layer.first(p) == want
+
+
 @settings(max_examples=60, deadline=None)
 @given(problems(grouping=ONE_TARGET))
 def test_count_without_listing_matches_listing(p: CombatProblem) -> None:
