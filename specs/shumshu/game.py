@@ -56,8 +56,8 @@ from specs.shumshu.rules.actions import (
 from specs.shumshu.rules.board import Board
 from specs.shumshu.rules.combat_query import declaration_ok, join_ok
 from specs.shumshu.rules.declare import front, pairs_of
-from specs.shumshu.rules.movement import destinations
-from specs.shumshu.rules.state import JP, RU, Loc, ShumshuState, Stage, other
+from specs.shumshu.rules.movement import moves_of
+from specs.shumshu.rules.state import JP, RU, ShumshuState, Stage, other
 
 STAGE_CLAUSE = {
     Stage.SETUP: "SHU-SETUP.1",
@@ -171,9 +171,7 @@ class Shumshu:
             case Stage.MOVE:
                 # SHU-MOVE.1: each unit's moves built only when read (a rollout reads one)
                 moves: list[Sequence[Action]] = [
-                    _moves(p.id, destinations(b, s, p.id))
-                    for p in s.units
-                    if p.loc is Loc.MAP and b.side_of[p.id] == s.side
+                    _moves(unit, hexes) for unit, hexes in moves_of(b, s).items()
                 ]
                 return Chain([*moves, (Done(),)])
             case Stage.DECLARE:

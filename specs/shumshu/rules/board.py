@@ -34,6 +34,11 @@ class Board:
                 road.add((b, a))
         self._road = frozenset(road)
         self.hexes = tuple(sorted(data.island))
+        self._specs = {u.id: u for u in data.units}
+        self._road_neighbors = {
+            h: tuple(n for n in ns if (h, n) in self._road) for h, ns in self._neighbors.items()
+        }
+        self.at_guns = tuple(u.id for u in data.units if u.type == "at_gun")
         self._battalions: dict[str, tuple[str, ...]] = {}
         for u in data.units:
             if u.regiment is not None:
@@ -47,11 +52,17 @@ class Board:
         return self._battalions.get(regiment, ())
 
     def unit(self, unit_id: str) -> UnitSpec:
-        return self.data.unit(unit_id)
+        """The unit's data record (an unknown id is the data file's InvalidInput)."""
+        spec = self._specs.get(unit_id)
+        return spec if spec is not None else self.data.unit(unit_id)
 
     def neighbors(self, h: Hex) -> tuple[Hex, ...]:
         """The island hexes touching `h`, in a fixed order."""
         return self._neighbors.get(h, ())
+
+    def road_neighbors(self, h: Hex) -> tuple[Hex, ...]:
+        """The island hexes a road leads to from `h` (SHU-MOVE.2), in `neighbors` order."""
+        return self._road_neighbors.get(h, ())
 
     def on_island(self, h: Hex) -> bool:
         return h in self.island

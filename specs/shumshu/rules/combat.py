@@ -7,6 +7,7 @@ SHU-LAND.7 to SHU-LAND.9, SHU-CRT.3 to SHU-CRT.8, SHU-RGT.2, SHU-BANZAI.2, SHU-C
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import attrs
@@ -51,13 +52,27 @@ def defence_problem(b: Board, s: ShumshuState, h: Hex) -> tuple[StackingProblem,
     """The choice of defenders as the solvers' stacking problem (SHU-STACK.3, AMB-SHU-11,
     AMB-SHU-15, AMB-SHU-30): at most 3 Russian or 4 Japanese units, a regiment weighing three
     when it counts as its battalions; decoys never defend."""
+    units, weighted, every = _defence_key(b, s, h)
+    weights = _weights(b, units, weighted)
+    stack = [StackUnit(u, u, w) for u, w in zip(units, weights, strict=True)]
+    return _defence(b.side_of[units[0]], f"hex {h}", weighted, every), stack
+
+
+def _defence_key(b: Board, s: ShumshuState, h: Hex) -> tuple[tuple[str, ...], bool, bool]:
+    """What the choice of defenders depends on: the units that may defend (in data order),
+    whether a Russian regiment weighs three (`regiment_counts`), and whether as many defend
+    as may (`defender_count`)."""
     v = s.variant
-    units = real_in(b, s, h)
-    side = b.side_of[units[0].id]
-    weighted = side == RU and v.is_("regiment_counts", "three")
-    stack = [
-        StackUnit(p.id, p.id, 3 if weighted and b.unit(p.id).is_regiment else 1) for p in units
-    ]
+    units = tuple(p.id for p in real_in(b, s, h))
+    weighted = b.side_of[units[0]] == RU and v.is_("regiment_counts", "three")
+    return units, weighted, v.is_("defender_count", "as_many_as_allowed")
+
+
+def _weights(b: Board, units: tuple[str, ...], weighted: bool) -> tuple[int, ...]:
+    return tuple(3 if weighted and b.unit(u).is_regiment else 1 for u in units)
+
+
+def _defence(side: str, where: str, weighted: bool, every: bool) -> StackingProblem:
     limit = DEFENDER_LIMIT[side]
     cap = Capacity(
         limit,
@@ -66,26 +81,41 @@ def defence_problem(b: Board, s: ShumshuState, h: Hex) -> tuple[StackingProblem,
         weighted=weighted,
         measure="defenders",
     )
-    where = f"hex {h}"
-    if v.is_("defender_count", "as_many_as_allowed"):
-        problem = StackingProblem(
+    if every:
+        return StackingProblem(
             where, [cap], Extent.MINIMAL, ("SHU-STACK.3",), "left out of the defence"
         )
-    else:
-        least = AtLeast(1, ("SHU-STACK.3",), "a hex with units has a defender")
-        problem = StackingProblem(
-            where, [cap, least], Extent.ANY, ("SHU-STACK.3",), "left out of the defence"
-        )
-    return problem, stack
+    least = AtLeast(1, ("SHU-STACK.3",), "a hex with units has a defender")
+    return StackingProblem(
+        where, [cap, least], Extent.ANY, ("SHU-STACK.3",), "left out of the defence"
+    )
 
 
 def defender_choices(b: Board, s: ShumshuState, h: Hex) -> list[tuple[str, ...]]:
-    """Every legal set of defenders, each in data order, from the solver."""
+    """Every legal set of defenders, each in data order, from the solver. The sets depend on
+    the side, the units' weights and the readings alone (`defender_sets`), so the solver is
+    asked once per such stack, not at every attack."""
     if not real_in(b, s, h):
         return [()]
-    problem, stack = defence_problem(b, s, h)
-    out = [_ordered(b, c.kept) for c in stacking.compliance_choices(problem, stack)]
-    return sorted(out, key=lambda kept: [b.order[u] for u in kept])
+    units, weighted, every = _defence_key(b, s, h)
+    sets = defender_sets(b.side_of[units[0]], _weights(b, units, weighted), weighted, every)
+    return [tuple(units[i] for i in kept) for kept in sets]
+
+
+@functools.lru_cache(maxsize=256)
+def defender_sets(
+    side: str, weights: tuple[int, ...], weighted: bool, every: bool
+) -> tuple[tuple[int, ...], ...]:
+    """The legal sets of defenders of a stack of `side` units with these `weights` (in data
+    order), as positions in the stack, sorted as their units in data order would be."""
+    stack = [StackUnit(str(i), str(i), w) for i, w in enumerate(weights)]
+    problem = _defence(side, "the attacked hex", weighted, every)  # a name for explanations
+    return tuple(
+        sorted(
+            tuple(sorted(int(i) for i in c.kept))
+            for c in stacking.compliance_choices(problem, stack)
+        )
+    )
 
 
 def defence_refusal(b: Board, s: ShumshuState, h: Hex, chosen: tuple[str, ...]) -> str:
@@ -127,10 +157,6 @@ def defender_choices_oracle(b: Board, s: ShumshuState, h: Hex) -> list[tuple[str
             kept for kept in fits if all(weight((*kept, u)) > limit for u in units if u not in kept)
         ]
     return sorted(fits, key=lambda kept: [b.order[u] for u in kept])
-
-
-def _ordered(b: Board, ids: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    return tuple(sorted(ids, key=b.order.__getitem__))
 
 
 def hold_allowed(b: Board, s: ShumshuState, fight: Fight) -> bool:

@@ -11,6 +11,7 @@ with those pairs fixed. `declare.py` is the plain-Python oracle held equal to it
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 
 from kernel.errors import IllegalAction
@@ -31,7 +32,13 @@ from specs.shumshu.rules.state import RU, ShumshuState
 
 
 def _rules(f: Front) -> Rules:
-    who = "undisrupted Japanese units" if f.side == RU else "a Russian regiment"
+    return _rules_of(f.side, f.obligation_clause)
+
+
+@functools.cache
+def _rules_of(side: str, obligation_clause: str) -> Rules:
+    """The reasons a declaration by `side` is refused with: made once per side."""
+    who = "undisrupted Japanese units" if side == RU else "a Russian regiment"
     return Rules(
         contact=Reason(
             ("SHU-COMBAT.1", "SHU-COMBAT.2"), "{unit} is not next to enemy units in {target}"
@@ -41,13 +48,13 @@ def _rules(f: Front) -> Rules:
         must_attack=Reason(("SHU-COMBAT.1",), "{unit} was joined to an attack"),
         grouping=Reason(("SHU-COMBAT.1",), "an attack is made into one hex"),
         also_attack=Reason(
-            (f.obligation_clause,),
+            (obligation_clause,),
             f"{{target}} holds {who} next to an attacking unit and must also be attacked",
         ),
         static=Reason(("SHU-COMBAT.1",), "{unit} cannot attack now"),
         hexside_limit=Reason(
             ("SHU-COMBAT.3",),
-            f"at most {{limit}} {'Russian' if f.side == RU else 'Japanese'} units may attack "
+            f"at most {{limit}} {'Russian' if side == RU else 'Japanese'} units may attack "
             "across hexside {hexside}",
         ),
         not_in_front=Reason(("SHU-COMBAT.1",), "{unit} is not a unit that may attack now"),
@@ -55,10 +62,18 @@ def _rules(f: Front) -> Rules:
 
 
 class _Names(Mapping[str, str]):
-    """Names for explanations: units with their hex, targets as "hex 0603"."""
+    """Names for explanations: units with their hex, targets as "hex 0603"; read from the
+    position only when an explanation asks (a legal declaration needs none)."""
 
     def __init__(self, s: ShumshuState) -> None:
-        self._hexes = {p.id: p.hex for p in s.units if p.hex is not None}
+        self._s = s
+        self._known: dict[str, Hex] | None = None
+
+    @property
+    def _hexes(self) -> dict[str, Hex]:
+        if self._known is None:
+            self._known = {p.id: p.hex for p in self._s.units if p.hex is not None}
+        return self._known
 
     def __getitem__(self, key: str) -> str:
         if key in self._hexes:
@@ -140,7 +155,13 @@ def extends(b: Board, s: ShumshuState, pairs: Sequence[Pair]) -> bool:
 
 def join_ok(b: Board, s: ShumshuState, pairs: Sequence[Pair], unit: str, target: Hex) -> bool:
     """Whether `unit` may join the attack into `target` after `pairs`: it comes after them
-    in data order, and the declaration can still be completed (`extends`)."""
+    in data order, and the declaration can still be completed (`extends`). Kept for the
+    last questions asked: the check of a join asks what the listing asked of the position."""
+    return _join_ok(b, s, tuple(pairs), unit, target)
+
+
+@functools.lru_cache(maxsize=256)
+def _join_ok(b: Board, s: ShumshuState, pairs: Declaration, unit: str, target: Hex) -> bool:
     f = front(b, s)
     if unit not in f.attackers:
         return False
@@ -152,7 +173,13 @@ def join_ok(b: Board, s: ShumshuState, pairs: Sequence[Pair], unit: str, target:
 
 def declaration_ok(b: Board, s: ShumshuState, pairs: Sequence[Pair]) -> bool:
     """Whether the pairs joined so far are a whole legal declaration: the problem with them
-    fixed and every other attacker idle has a solution (the shape solver's cached answer)."""
+    fixed and every other attacker idle has a solution. Kept for the last questions asked,
+    as `join_ok`."""
+    return _declaration_ok(b, s, tuple(pairs))
+
+
+@functools.lru_cache(maxsize=64)
+def _declaration_ok(b: Board, s: ShumshuState, pairs: Declaration) -> bool:
     f = front(b, s)
     chosen = dict(pairs)
     if len(chosen) != len(pairs) or any(

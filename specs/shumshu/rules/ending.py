@@ -68,9 +68,7 @@ def settle(b: Board, s: ShumshuState) -> ShumshuState:
         who = holder(b, s, bh)
         if who == JP or (who is None and s.variant.is_("beachhead_lost", "emptied_or_taken")):
             s = attrs.evolve(s, beachhead=None)  # SHU-LAND.10: lost, a new landing may be tried
-    if not s.at_arrived and any(
-        b.unit(p.id).type == "at_gun" and p.loc is Loc.MAP for p in s.units
-    ):
+    if not s.at_arrived and any(s.piece(u).loc is Loc.MAP for u in b.at_guns):
         s = attrs.evolve(s, at_arrived=True)  # SHU-TANK.2: the AT guns have arrived
     if s.variant.is_("victory_timing", "ever_entered"):
         taken = set(s.taken)

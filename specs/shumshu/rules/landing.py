@@ -22,10 +22,10 @@ from specs.shumshu.rules.combat import air_available
 from specs.shumshu.rules.effects import eliminate, recovery_turn
 from specs.shumshu.rules.state import JP, RU, Loc, Sail, ShumshuState
 from specs.shumshu.rules.units import (
+    hex_sides,
     holder,
     obliged_hexes,
     period,
-    pieces_in,
     side_pieces,
     update,
 )
@@ -66,15 +66,25 @@ def landing_hexes(b: Board, s: ShumshuState) -> list[Hex]:
     """Coastal hexes outside the Paramushir artillery's red range (SHU-LAND.1, SHU-LAND.5),
     while a landing is allowed this turn (SHU-LAND.10, AMB-SHU-7), and not barred by
     `hex_barred`."""
-    if s.ships <= 0 or s.sail is not None:
+    if not landing_open(s):
         return []
+    return [h for h in b.hexes if landing_hex_ok(b, s, h)]
+
+
+def landing_open(s: ShumshuState) -> bool:
+    """A landing may be made this Russian player-turn (SHU-LAND.1, SHU-LAND.3, SHU-LAND.10)."""
+    if s.ships <= 0 or s.sail is not None:
+        return False
     if not s.is_am and s.variant.is_("landing_turns", "am_only"):
-        return []  # SHU-REINF.1: units come over on the AM turn (`landing_turns=am_only`)
-    if s.variant.is_("landings", "one_beachhead") and s.beachhead is not None:
-        return []  # SHU-LAND.10: a new landing only once the beachhead is lost (AMB-SHU-7)
-    return [  # SHU-LAND.1 a coastal hex; SHU-LAND.5 not in the Paramushir red range
-        h for h in b.hexes if b.is_coastal(h) and not b.in_red(h) and hex_barred(b, s, h) is None
-    ]
+        return False  # SHU-REINF.1: units come over on the AM turn (`landing_turns=am_only`)
+    # SHU-LAND.10: a new landing only once the beachhead is lost (AMB-SHU-7)
+    return not (s.variant.is_("landings", "one_beachhead") and s.beachhead is not None)
+
+
+def landing_hex_ok(b: Board, s: ShumshuState, h: Hex) -> bool:
+    """SHU-LAND.1 a coastal hex; SHU-LAND.5 not in the Paramushir red range; not barred by
+    the readings (`hex_barred`)."""
+    return b.is_coastal(h) and not b.in_red(h) and hex_barred(b, s, h) is None
 
 
 def hex_barred(b: Board, s: ShumshuState, h: Hex) -> tuple[str, str] | None:
@@ -143,20 +153,33 @@ def delivery_possible(s: ShumshuState) -> bool:
 
 
 def embark_choices(b: Board, s: ShumshuState) -> list[str]:
+    """The units that may embark now, in data order (SHU-LAND.2, SHU-REINF.3)."""
+    after = embark_after(b, s)
+    if after is None:
+        return []
+    return [u.id for u in b.data.units if _may_embark(b, s, u.id, after)]
+
+
+def embark_after(b: Board, s: ShumshuState) -> int | None:
+    """None when no unit may embark now; else the data rank a unit embarking must come after
+    (-1 when any order goes): the embarking order is the rolling order (SHU-LAND.2)."""
     sail = s.sail
     if sail is not None and sail.sailed:
-        return []
+        return None
     landing = sail is not None and sail.hex is not None
     if not landing and not delivery_possible(s):
-        return []
+        return None
     party = sail.party if sail is not None else ()
     if len(party) >= party_limit(s, landing):
-        return []
+        return None
     if landing and s.variant.is_("lander_order", "russian_choice"):
-        # the embarking order is the rolling order (SHU-LAND.2), so any order may be chosen
-        return [u.id for u in b.data.units if u.id not in party and available(b, s, u.id)]
-    last = max((b.order[u] for u in party), default=-1)
-    return [u.id for u in b.data.units if b.order[u.id] > last and available(b, s, u.id)]
+        return -1  # any order may be chosen: the Russians pick the rolling order
+    return max((b.order[u] for u in party), default=-1)
+
+
+def _may_embark(b: Board, s: ShumshuState, unit: str, after: int) -> bool:
+    party = s.sail.party if s.sail is not None else ()
+    return b.order[unit] > after and unit not in party and available(b, s, unit)
 
 
 def sail_choices(b: Board, s: ShumshuState) -> list[LandAt | Embark]:
@@ -167,6 +190,21 @@ def sail_choices(b: Board, s: ShumshuState) -> list[LandAt | Embark]:
         out.extend(LandAt(h) for h in landing_hexes(b, s))
     out.extend(Embark(u) for u in embark_choices(b, s))
     return out
+
+
+def sail_choice_ok(b: Board, s: ShumshuState, action: LandAt | Embark) -> bool:
+    """Whether `action` is one of `sail_choices`, asked of that action alone."""
+    if isinstance(action, LandAt):
+        return (
+            s.sail is None
+            and landing_open(s)
+            and landing_hex_ok(b, s, action.hex)
+            and any(available(b, s, u.id) for u in b.data.units)
+        )
+    after = embark_after(b, s)
+    return (
+        after is not None and b.data.has_unit(action.unit) and _may_embark(b, s, action.unit, after)
+    )
 
 
 def sail_done_ok(s: ShumshuState) -> bool:
@@ -315,7 +353,8 @@ def decoy_hexes(b: Board, s: ShumshuState) -> list[Hex]:
     (`reachable_empty`), or hex 33 itself. While the Russians hold hex 33 it waits, or the
     way is counted from the hexes the Japanese hold (`decoy_return_blocked`)."""
     h33 = b.data.hex33
-    blocked = holder(b, s, h33) == RU
+    sides = hex_sides(b, s)
+    blocked = sides.get(h33) == RU
     if s.variant.is_("decoy_return", "hex_33"):
         return [] if blocked else [h33]
     if not blocked:
@@ -329,12 +368,12 @@ def decoy_hexes(b: Board, s: ShumshuState) -> list[Hex]:
     while todo:
         h = todo.popleft()
         for n in b.neighbors(h):
-            if n not in seen and holder(b, s, n) != RU:
+            if n not in seen and sides.get(n) != RU:
                 seen.add(n)
                 todo.append(n)
     if s.variant.is_("decoy_return", "reachable_held"):
-        return sorted(h for h in seen if holder(b, s, h) == JP)  # SHU-COMBAT.5: in a stack
-    return sorted(h for h in seen if not pieces_in(s, h))
+        return sorted(h for h in seen if sides.get(h) == JP)  # SHU-COMBAT.5: in a stack
+    return sorted(h for h in seen if h not in sides)  # an empty hex
 
 
 def decoy_returns(b: Board, s: ShumshuState) -> list[tuple[str, Hex]]:

@@ -50,38 +50,70 @@ def mover_problem(b: Board, s: ShumshuState, unit: str) -> Problem:
 
 
 def destinations(b: Board, s: ShumshuState, unit: str) -> tuple[Hex, ...]:
-    """Every hex `unit` may move to, sorted (empty when it may not move); kept for the last
-    positions asked, since the listing and the check of the chosen move ask the same."""
-    return _destinations(b, s, unit)
+    """Every hex `unit` may move to, sorted (empty when it may not move): the unit's own
+    search, so that a move is checked without listing every unit's moves."""
+    return destinations_among(b, s, unit, enemy_hexes(b, s))
 
 
-@functools.lru_cache(maxsize=512)
-def _destinations(b: Board, s: ShumshuState, unit: str) -> tuple[Hex, ...]:
+def moves_of(b: Board, s: ShumshuState) -> dict[str, tuple[Hex, ...]]:
+    """Each unit of the moving side on the map and the hexes it may move to, in data order
+    (SHU-MOVE.1 to SHU-MOVE.4)."""
+    blocked = enemy_hexes(b, s)
+    return {
+        p.id: destinations_among(b, s, p.id, blocked)
+        for p in s.units
+        if p.loc is Loc.MAP and b.side_of[p.id] == s.side
+    }
+
+
+def enemy_hexes(b: Board, s: ShumshuState) -> frozenset[Hex]:
+    """The hexes the side not moving holds: the ones a move never enters (SHU-MOVE.3,
+    SHU-STACK.1). The moving side's own pieces never bar a move (SHU-STACK.2), so the set is
+    the same all through a movement phase. Kept for the last positions asked, as the listing
+    and the check of a move ask it of the same one."""
+    return _enemy_hexes(b, s)
+
+
+@functools.lru_cache(maxsize=64)
+def _enemy_hexes(b: Board, s: ShumshuState) -> frozenset[Hex]:
+    return frozenset(h for h, side in hex_sides(b, s).items() if side != s.side)
+
+
+def destinations_among(
+    b: Board, s: ShumshuState, unit: str, blocked: frozenset[Hex]
+) -> tuple[Hex, ...]:
+    """The hexes `unit` may move to, sorted, the hexes the enemy holds being `blocked`."""
     if mover_problem(b, s, unit) is not None:
         return ()
     start = s.piece(unit).hex
     assert start is not None
-    enemy = other(b.side_of[unit])
-    sides = hex_sides(b, s)
+    whole = s.variant.is_("road_path", "whole_move")
+    return _reach(b, start, blocked, allowance(b, s, unit), whole)
 
-    def free(h: Hex) -> bool:
-        return sides.get(h) != enemy  # SHU-MOVE.3, SHU-STACK.1: never into an enemy hex
 
+@functools.lru_cache(maxsize=4096)
+def _reach(
+    b: Board, start: Hex, blocked: frozenset[Hex], limit: int, whole: bool
+) -> tuple[Hex, ...]:
+    """One hex into any hex not `blocked` (SHU-MOVE.1, SHU-MOVE.3, SHU-STACK.1), or along
+    the road up to `limit` hexes (SHU-MOVE.2): every step on the road when `whole`
+    (`road_path=whole_move`), else the extra ones. Kept by what it depends on: a unit's
+    hex and the enemy's hexes recur from one position to the next."""
     # the basic move (SHU-MOVE.1), into any hex without enemies: friendly units stack without
     # limit (SHU-STACK.2)
-    out = {n for n in b.neighbors(start) if free(n)}
-    reach = allowance(b, s, unit)
-    whole = s.variant.is_("road_path", "whole_move")
+    out = {n for n in b.neighbors(start) if n not in blocked}
     # along the road (SHU-MOVE.2): every step on the road, or only the extra ones
-    first = [n for n in b.neighbors(start) if free(n) and (b.road_between(start, n) or not whole)]
+    first = [
+        n for n in (b.road_neighbors(start) if whole else b.neighbors(start)) if n not in blocked
+    ]
     depth = dict.fromkeys(first, 1)
     queue = deque(first)
     while queue:
         h = queue.popleft()
-        if depth[h] >= reach:
+        if depth[h] >= limit:
             continue
-        for n in b.neighbors(h):
-            if n != start and n not in depth and free(n) and b.road_between(h, n):
+        for n in b.road_neighbors(h):
+            if n != start and n not in depth and n not in blocked:
                 depth[n] = depth[h] + 1
                 queue.append(n)
     out.update(depth)

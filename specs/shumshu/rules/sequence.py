@@ -170,11 +170,13 @@ def declare_step(b: Board, s: ShumshuState) -> ShumshuState:
     next to a Russian-held hex (`jp_contact`): what the Russian view shows, whichever piece
     is which. The residual is what the rules show anyway: a counter the Russians know to be a
     decoy by elimination (every real unit accounted for face up) tells them nothing new."""
-    f = front(b, s)
-    if any(join_ok(b, s, (), a, t) for a in f.attackers for t in f.contacts[a]):
-        return attrs.evolve(s, stage=Stage.DECLARE, pending=())
+    declaring = attrs.evolve(s, stage=Stage.DECLARE, pending=())
+    # asked of the position the declaration is made in: its listing reuses the answers
+    f = front(b, declaring)
+    if any(join_ok(b, declaring, (), a, t) for a in f.attackers for t in f.contacts[a]):
+        return declaring
     if s.side == JP and jp_contact(b, s):  # SHU-SEQ.1, SHU-COMBAT.5: "no attacks", said aloud
-        return attrs.evolve(s, stage=Stage.DECLARE, pending=())
+        return declaring
     return end_combat_phase(b, s)
 
 

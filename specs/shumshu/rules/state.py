@@ -62,10 +62,13 @@ class Stage(enum.Enum):
     OVER = "over"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Piece:
     """A counter's state. `recover` is the player-turn at whose end a disrupted unit recovers,
-    or the turn from which a discovered decoy (or a unit in a sea box) may come back."""
+    or the turn from which a discovered decoy (or a unit in a sea box) may come back.
+
+    Its hash is kept: a state's hash (every position of a playout is remembered by it) hashes
+    every piece, and a step changes only one or two of them (issue 34)."""
 
     id: str
     loc: Loc
@@ -114,6 +117,10 @@ class Fight:
     winners: tuple[str, ...] = ()  # attackers that may still advance (SHU-COMBAT.13)
 
 
+_SLOT: dict[str, int] = {}
+"""Where each unit's piece was last found in a state's `units` (`ShumshuState.piece`)."""
+
+
 @attrs.frozen(cache_hash=True)
 class ShumshuState:
     variant: Variant
@@ -138,8 +145,15 @@ class ShumshuState:
     result: Outcome | None = None
 
     def piece(self, unit_id: str) -> Piece:
-        for p in self.units:
+        """The unit's piece: looked up where it was last found (every state lists the units
+        in data order, so that is where it is), searched only when it is not there."""
+        units = self.units
+        i = _SLOT.get(unit_id, -1)
+        if 0 <= i < len(units) and units[i].id == unit_id:
+            return units[i]
+        for i, p in enumerate(units):
             if p.id == unit_id:
+                _SLOT[unit_id] = i
                 return p
         raise KeyError(unit_id)
 

@@ -27,7 +27,7 @@ from specs.shumshu.rules.sequence import (
     move_step,
 )
 from specs.shumshu.rules.state import Loc, Sail, ShumshuState, Stage
-from specs.shumshu.rules.units import period, update
+from specs.shumshu.rules.units import changed, period, update
 
 
 def form_regiment(b: Board, s: ShumshuState, regiment: str) -> ShumshuState:
@@ -45,7 +45,7 @@ def form_regiment(b: Board, s: ShumshuState, regiment: str) -> ShumshuState:
 def choose_sail(b: Board, s: ShumshuState, action: LandAt | Embark) -> ShumshuState:
     """A landing hex picked, or a unit embarked, for this turn's sea movement (SHU-LAND.1,
     SHU-LAND.2, SHU-REINF.3); once nothing more may be chosen the units sail."""
-    if action not in landing.sail_choices(b, s):
+    if not landing.sail_choice_ok(b, s, action):
         if isinstance(action, LandAt):
             raise illegal(*landing.land_at_problem(b, s, action.hex))
         raise illegal(
@@ -161,5 +161,4 @@ def move_unit(b: Board, s: ShumshuState, unit: str, to: Hex) -> ShumshuState:
     found = move_problem(b, s, unit, to)
     if found is not None:
         raise illegal(f"{found[1]} ({found[0]})", found[0])
-    s = update(s, [unit], hex=to)
-    return attrs.evolve(s, moved=s.moved | {unit})
+    return attrs.evolve(s, units=changed(s, [unit], hex=to), moved=s.moved | {unit})

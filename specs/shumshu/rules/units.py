@@ -22,11 +22,9 @@ def pieces_in(s: ShumshuState, h: Hex) -> list[Piece]:
 
 
 def holder(b: Board, s: ShumshuState, h: Hex) -> str | None:
-    """The side with pieces in `h` (only one side may be there, SHU-STACK.1)."""
-    for p in s.units:
-        if p.loc is Loc.MAP and p.hex == h:
-            return b.side_of[p.id]
-    return None
+    """The side with pieces in `h` (only one side may be there, SHU-STACK.1): the side of
+    its first piece in data order, read from `hex_sides`."""
+    return hex_sides(b, s).get(h)
 
 
 def hex_sides(b: Board, s: ShumshuState) -> Mapping[Hex, str]:
@@ -37,7 +35,11 @@ def hex_sides(b: Board, s: ShumshuState) -> Mapping[Hex, str]:
 
 @functools.lru_cache(maxsize=64)
 def _hex_sides(b: Board, s: ShumshuState) -> dict[Hex, str]:
-    return {p.hex: b.side_of[p.id] for p in s.units if p.loc is Loc.MAP and p.hex is not None}
+    # built from the last piece to the first, so that a hex's first piece in data order
+    # names its side, as a search through the pieces would find it
+    return {
+        p.hex: b.side_of[p.id] for p in reversed(s.units) if p.loc is Loc.MAP and p.hex is not None
+    }
 
 
 def real_in(b: Board, s: ShumshuState, h: Hex) -> list[Piece]:
@@ -102,13 +104,15 @@ def evolve_pieces(s: ShumshuState, changes: dict[str, Piece]) -> ShumshuState:
 
 def update(s: ShumshuState, ids: Iterable[str], **fields: object) -> ShumshuState:
     """The state with the same fields changed on several pieces."""
+    return attrs.evolve(s, units=changed(s, ids, **fields))
+
+
+def changed(s: ShumshuState, ids: Iterable[str], **fields: object) -> tuple[Piece, ...]:
+    """The pieces of `s` with the same fields changed on those of `ids`."""
     wanted = set(ids)
-    return attrs.evolve(
-        s,
-        units=tuple(
-            attrs.evolve(p, **fields) if p.id in wanted else p  # type: ignore[arg-type]
-            for p in s.units
-        ),
+    return tuple(
+        attrs.evolve(p, **fields) if p.id in wanted else p  # type: ignore[arg-type]
+        for p in s.units
     )
 
 
