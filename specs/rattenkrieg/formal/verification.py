@@ -150,6 +150,15 @@ the projection, one conjunct more: under General Chuikov the attacker has a card
 declares first, as `begin_round` checked; with `symbolic_records.records_fit`), so it implies the
 predicate.
 
+RKS-P-NO-LEAK is proved for each side by self-composition (`specs.rattenkrieg.formal.noleak`:
+`solvers.checking.noninterference`): from two model states with equal observations, two steps
+whose observable parts are equal lead to equal observations. The observation is
+`io.observation.observe` read over what the model carries (the open board and records, the card
+counts, the face-up and exposed cards and the piles' sizes; not the cards of a hand, of a unit's
+steps or on the table, which the model has no variable for); the observable part of a step is
+the open table after it, the cards face up after it and the piles' changes. Its `formal` is a
+`prover.Relational` whose verdict is both sides' (no lemma).
+
 Only RKS-P-COMBAT under raising=alternating (no preset takes it) has no formal statement, so
 `wargame verify` would check it on seeded playouts there and say so ("tested"). RKS-P-ENDS stays
 refuted by a playout lasso (RKS-7.2.1 lets a unit move endlessly between friendly Areas).
@@ -164,8 +173,9 @@ from kernel.variants import Variant
 from solvers.checking.abstraction import AbstractLink
 from solvers.checking.prover import Formal, Invariant, Lemma, StepInvariant, StepPart
 from specs.rattenkrieg.data.loader import load_data
-from specs.rattenkrieg.formal import properties as props
+from specs.rattenkrieg.data.variants import PRESETS
 from specs.rattenkrieg.formal import (
+    noleak,
     statements,
     statements_stages,
     symbolic_combat,
@@ -174,6 +184,7 @@ from specs.rattenkrieg.formal import (
     symbolic_pending,
     symbolic_setup,
 )
+from specs.rattenkrieg.formal import properties as props
 from specs.rattenkrieg.formal.symbolic import Model
 from specs.rattenkrieg.formal.symbolic_projection import project
 from specs.rattenkrieg.formal.symbolic_state import (
@@ -209,7 +220,8 @@ SEQUENCE = "RKS-P-SEQUENCE"
 
 @functools.cache
 def properties() -> tuple[Property, ...]:
-    return props.properties(Board(load_data()))
+    """The rules' properties, then RKS-P-NO-LEAK (proved over the model: `noleak`)."""
+    return (*props.properties(Board(load_data())), noleak.no_leak(sorted(PRESETS)))
 
 
 @functools.cache
@@ -283,6 +295,7 @@ def formal(m: Model) -> dict[str, Formal]:
             lambda o, s: o.all([statements_stages.picks(m, o, s), m.aftermath.decided(o, s)])
         ),
         SEQUENCE: Invariant(lambda o, s: statements_stages.sequenced(m, o, s)),
+        noleak.NO_LEAK: noleak.statement(m),
     }
     if m.variant.is_("raising", "one_each"):  # else more spent cards than the model has
         out[COMBAT] = Invariant(
