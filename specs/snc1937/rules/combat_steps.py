@@ -32,7 +32,7 @@ from specs.snc1937.rules.combat_choices import (
     retreat_hexes,
 )
 from specs.snc1937.rules.sequence import after_combat
-from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step
+from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step, evolve
 from specs.snc1937.rules.tables import (
     Tables,
     arrive,
@@ -53,14 +53,14 @@ def attack(s: SNCState, target: Hex) -> SNCState:
     """An attack on `target` is declared (SNC-10.0.5, SNC-10.1.2: one hex, one attack at a
     time, in any order); its attackers join next."""
     combat = Combat(target=target, defenders=stacks(s.where)[target])
-    return attrs.evolve(s, combat=combat, step=Step.JOIN)
+    return evolve(s, combat=combat, step=Step.JOIN)
 
 
 def join(s: SNCState, unit: str) -> SNCState:
     """SNC-10.0.5: any number of adjacent attackers, from any hexes."""
     assert s.combat is not None
     c = attrs.evolve(s.combat, attackers=(*s.combat.attackers, unit))
-    return attrs.evolve(s, combat=c)
+    return evolve(s, combat=c)
 
 
 def strike(s: SNCState) -> SNCState:
@@ -74,7 +74,7 @@ def strike(s: SNCState) -> SNCState:
         attacked=s.attacked | {c.target},  # SNC-10.0.8: attacked once a phase
         combat=attrs.evolve(c, defenders=stacks(s.where)[c.target]),  # SNC-10.0.4
     )
-    return attrs.evolve(s, step=Step.SUPPORT_A)  # SNC-6.3.1: revealed now
+    return evolve(s, step=Step.SUPPORT_A)  # SNC-6.3.1: revealed now
 
 
 # --- the die and the losses (SNC-10.5.0.1 to SNC-10.5.2.x) ---------------------------------------
@@ -88,7 +88,7 @@ def roll(t: Tables, s: SNCState, face: int) -> SNCState:
     lost_a, lost_d = crt(t, s, c, face)  # SNC-10.5.0.1: the die, the final column
     # SNC-10.5.1.1: step losses only, the attacker's and the defender's
     c = attrs.evolve(c, face=face, loss_a=lost_a, loss_d=lost_d, won=lost_a < lost_d)
-    return _losses_d(t, attrs.evolve(s, combat=c))
+    return _losses_d(t, evolve(s, combat=c))
 
 
 def loss(t: Tables, s: SNCState, unit: str) -> SNCState:
@@ -100,10 +100,10 @@ def loss(t: Tables, s: SNCState, unit: str) -> SNCState:
         s = leave_move(s, unit)
     if s.step == Step.LOSS_D:
         c = attrs.evolve(c, loss_d=c.loss_d - 1)
-        s = attrs.evolve(s, combat=c)
+        s = evolve(s, combat=c)
         return _losses_d(t, s)
     c = attrs.evolve(c, loss_a=c.loss_a - 1)
-    return _losses_a(t, attrs.evolve(s, combat=c))
+    return _losses_a(t, evolve(s, combat=c))
 
 
 def _losses_d(t: Tables, s: SNCState) -> SNCState:
@@ -111,7 +111,7 @@ def _losses_d(t: Tables, s: SNCState) -> SNCState:
     c = s.combat
     assert c is not None
     if c.loss_d > 0 and stacks(s.where).get(c.target):
-        return attrs.evolve(s, step=Step.LOSS_D)
+        return evolve(s, step=Step.LOSS_D)
     return _after_losses_d(t, s)
 
 
@@ -120,13 +120,13 @@ def _after_losses_d(t: Tables, s: SNCState) -> SNCState:
     landing the defenders still there retreat (SNC-8.4.0.9); then the attacker's losses."""
     c = s.combat
     assert c is not None
-    s = attrs.evolve(s, combat=attrs.evolve(c, loss_d=0))
+    s = evolve(s, combat=attrs.evolve(c, loss_d=0))
     if c.landing and stacks(s.where).get(c.target):
         # SNC-8.4.0.9: garrison steps are eliminated, the rest retreat, one more step
         here = stacks(s.where)[c.target]
         garrisons = [u for u in here if t.spec[u].is_static]
         s = eliminate(t, s, garrisons)
-        s = attrs.evolve(s, combat=attrs.evolve(c, loss_d=0, loss_a=c.loss_a + 1))
+        s = evolve(s, combat=attrs.evolve(c, loss_d=0, loss_a=c.loss_a + 1))
         return _retreats(t, s)
     return _losses_a(t, s)
 
@@ -135,7 +135,7 @@ def _losses_a(t: Tables, s: SNCState) -> SNCState:
     c = s.combat
     assert c is not None
     if c.loss_a > 0 and alive(s):
-        return attrs.evolve(s, step=Step.LOSS_A)
+        return evolve(s, step=Step.LOSS_A)
     return _after_losses(t, s)
 
 
@@ -153,7 +153,7 @@ def _after_losses(t: Tables, s: SNCState) -> SNCState:
             s = movement_steps.stop(t, s)
         return overrun_stack(t, s)
     if advance_choices(t, s):
-        return attrs.evolve(s, step=Step.ADVANCE)
+        return evolve(s, step=Step.ADVANCE)
     return after_combat(t, s)
 
 
@@ -192,7 +192,7 @@ def retreat_unit(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
     landing combat it has defended this phase wherever it goes (SNC-10.0.8)."""
     c = s.combat
     if c is not None and c.second is None:
-        s = attrs.evolve(s, attacked=s.attacked | {to})  # SNC-10.0.8: `to` holds a defender
+        s = evolve(s, attacked=s.attacked | {to})  # SNC-10.0.8: `to` holds a defender
     s = put(s, {unit: to})
     s = arrive(t, s, CH, [to], "retreat")
     return _retreats(t, s)
@@ -209,7 +209,7 @@ def _retreats(t: Tables, s: SNCState) -> SNCState:
     while here := stacks(s.where).get(origin, ()):
         movable = mobile(t, here)
         if movable and retreat_hexes(t, s, origin):
-            return attrs.evolve(s, step=Step.RETREAT)
+            return evolve(s, step=Step.RETREAT)
         if s.variant.is_("retreat_blocked", "stays"):
             break
         s = eliminate(t, s, [(movable or list(here))[0]])
@@ -229,7 +229,7 @@ def _survivors_land(t: Tables, s: SNCState) -> SNCState:
     assert c is not None
     if s.variant.is_("landing_unpaid_losses", "attackers_stay_at_sea"):
         if ashore_choices(t, s):
-            return attrs.evolve(s, step=Step.ADVANCE)  # one at a time (AMB-SNC-12)
+            return evolve(s, step=Step.ADVANCE)  # one at a time (AMB-SNC-12)
         return _ashore_done(t, s)
     here = stacks(s.where).get(c.target, ())
     if here and t.spec[here[0]].side == CH:
@@ -240,11 +240,11 @@ def _survivors_land(t: Tables, s: SNCState) -> SNCState:
 def _ashore(t: Tables, s: SNCState, units: tuple[str, ...]) -> SNCState:
     c = s.combat
     assert c is not None
-    s = attrs.evolve(s, trt=trt_without(s, units))
+    s = evolve(s, trt=trt_without(s, units))
     s = put(s, dict.fromkeys(units, c.target))
     if units:
         s = arrive(t, s, JP, [c.target], "advance")
-    return attrs.evolve(s, arrived=s.arrived | frozenset(units))
+    return evolve(s, arrived=s.arrived | frozenset(units))
 
 
 def _ashore_done(t: Tables, s: SNCState) -> SNCState:
@@ -256,7 +256,7 @@ def _ashore_done(t: Tables, s: SNCState) -> SNCState:
     at_sea = [u for u in alive(s) if u not in loc]
     if at_sea:
         later = trt_without(s, at_sea)
-        s = attrs.evolve(s, trt=tuple(sorted((*later, *((u, s.turn + 1) for u in at_sea)))))
+        s = evolve(s, trt=tuple(sorted((*later, *((u, s.turn + 1) for u in at_sea)))))
     return _landed(t, s)
 
 
@@ -264,7 +264,7 @@ def _landed(t: Tables, s: SNCState) -> SNCState:
     """The landing is over: 10th Army units may make a second hex of advance
     (SNC-8.4.1.2), then the landing's stacking check (AMB-SNC-8 (c))."""
     if advance_on_choices(t, s):
-        return attrs.evolve(s, step=Step.ADVANCE_ON)
+        return evolve(s, step=Step.ADVANCE_ON)
     return landing_stack(t, s)
 
 
@@ -276,7 +276,7 @@ def overrun_stack(t: Tables, s: SNCState) -> SNCState:
     (AMB-SNC-8)."""
     if s.variant.is_("overrun_stacking", "after_each_overrun"):
         return after_combat(t, s)
-    return attrs.evolve(s, combat=None, step=Step.MAIN)
+    return evolve(s, combat=None, step=Step.MAIN)
 
 
 def landing_stack(t: Tables, s: SNCState) -> SNCState:
@@ -284,7 +284,7 @@ def landing_stack(t: Tables, s: SNCState) -> SNCState:
     (AMB-SNC-8 (c))."""
     if s.variant.is_("reinforcement_stacking", "checked_on_placement"):
         return after_combat(t, s)
-    return attrs.evolve(s, combat=None, step=Step.MAIN)
+    return evolve(s, combat=None, step=Step.MAIN)
 
 
 # --- the 10th Army's second hex (SNC-8.4.1.2, SNC-8.4.1.3) ---------------------------------------
@@ -295,7 +295,7 @@ def advance_on(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
     Chinese first retreat one hex (SNC-8.4.1.3)."""
     c = s.combat
     assert c is not None
-    s = attrs.evolve(s, combat=attrs.evolve(c, second=to, second_unit=unit))
+    s = evolve(s, combat=attrs.evolve(c, second=to, second_unit=unit))
     if stacks(s.where).get(to):
         here = stacks(s.where)[to]
         if t.spec[here[0]].side == CH:
@@ -307,7 +307,7 @@ def _advance_on_done(t: Tables, s: SNCState) -> SNCState:
     c = s.combat
     assert c is not None and c.second is not None and c.second_unit is not None
     to, unit = c.second, c.second_unit
-    s = attrs.evolve(s, combat=attrs.evolve(c, second=None, second_unit=None))
+    s = evolve(s, combat=attrs.evolve(c, second=None, second_unit=None))
     if not stacks(s.where).get(to):  # emptied (not under retreat_blocked=stays)
         s = put(s, {unit: to})
         s = arrive(t, s, JP, [to], "advance")

@@ -9,7 +9,9 @@ definition of a step. Step costs and EZOC sets are `movement.py`'s (via `tables.
 from __future__ import annotations
 
 from kernel.hexes import Hex
+from kernel.variants import Variant
 from specs.snc1937.rules import control
+from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.state import FULL_MP, JP, SNCState, Step, other
 from specs.snc1937.rules.tables import (
     Tables,
@@ -18,41 +20,62 @@ from specs.snc1937.rules.tables import (
     put,
     side_hexes,
     stacks,
-    zoc_of,
+    zoc_of_where,
 )
 
 
 def step_choices(t: Tables, s: SNCState, here: Hex, mp: int, *, near_jp_ok: bool) -> list[Hex]:
-    """The hexes the moving group may enter next from `here` with `mp` half-MP left
-    (SNC-9.0.1 to SNC-9.0.12, SNC-7.2.1 to SNC-7.2.3): never an enemy hex, never beyond its
-    MP; a group that entered an EZOC has stopped; one that starts in an EZOC leaves it only
-    into a hex free of EZOC. `near_jp_ok=False` keeps a method-(a) Chinese reinforcement away
-    from Japanese units (SNC-8.2.3)."""
+    """The hexes the moving group of `s` (no move under way: the side's units in `here`) may
+    enter next from `here` with `mp` half-MP left (`group_step_choices`)."""
+    return group_step_choices(t, s, s.moving or None, here, mp, near_jp_ok=near_jp_ok)
+
+
+def group_step_choices(
+    t: Tables, s: SNCState, units: tuple[str, ...] | None, here: Hex, mp: int, *, near_jp_ok: bool
+) -> list[Hex]:
+    """The hexes the group `units` (None: the side's units in `here`) may enter next from
+    `here` with `mp` half-MP left (SNC-9.0.1 to SNC-9.0.12, SNC-7.2.1 to SNC-7.2.3): never an
+    enemy hex, never beyond its MP; a group that entered an EZOC has stopped; one that starts
+    in an EZOC leaves it only into a hex free of EZOC. `near_jp_ok=False` keeps a method-(a)
+    Chinese reinforcement away from Japanese units (SNC-8.2.3)."""
     side = s.side
     first = mp == FULL_MP
-    units = s.moving or tuple(u for u in stacks(s.where)[here] if t.spec[u].side == side)
+    enemy_zoc, blocked, steps = _position(t, s.where, s.variant, side, near_jp_ok)
     # SNC-7.2.1 to SNC-7.2.3 and SNC-7.1.5 for the moving group (ngl_zoc_entry), via
     # movement.movement_ezoc; its start-exit set is the enemy ZOC of the whole position, so a
     # first step out of a hex outside it needs no more (and the common case stays cached)
     stop: frozenset[Hex] = frozenset()
-    exiting = first and here in zoc_of(t, s, other(side))
+    exiting = first and here in enemy_zoc
     if exiting or not first:
+        if units is None:
+            units = tuple(u for u in stacks(s.where)[here] if t.spec[u].side == side)
         stop, at_start = move_ezoc(t, s, units, here)
         exiting = first and here in at_start
     if not first and here in stop:
         return []  # SNC-7.2.1
-    blocked = side_hexes(s.where, t, other(side))  # SNC-9.0.12, SNC-6.0.1: no enemy hex
-    if not near_jp_ok:  # SNC-8.2.3: a method-(a) arrival never moves next to a Japanese unit
-        nb = t.board.neighbors
-        blocked = blocked | frozenset(n for h in side_hexes(s.where, t, JP) for n in nb(h))
     out = []
-    for n, cost in t.steps(s.variant, side)[here]:  # SNC-9.0.3: hex to adjacent hex
+    for n, cost in steps[here]:  # SNC-9.0.3: hex to adjacent hex
         if cost > mp or n in blocked:
             continue  # SNC-9.0.11: short of the hex's full cost (or an enemy hex)
         if exiting and n in stop:
             continue  # SNC-7.2.3
         out.append(n)
     return out
+
+
+@identity_memo
+def _position(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, side: str, near_jp_ok: bool
+) -> tuple[frozenset[Hex], frozenset[Hex], dict[Hex, tuple[tuple[Hex, int], ...]]]:
+    """What every step of `side`'s moves in a position reads: the enemy ZOC, the hexes it may
+    not enter and its step costs. SNC-9.0.12, SNC-6.0.1: no enemy hex; SNC-8.2.3: a
+    method-(a) arrival (`near_jp_ok=False`) never moves next to a Japanese unit."""
+    enemy = other(side)
+    blocked = side_hexes(where, t, enemy)
+    if not near_jp_ok:
+        nb = t.board.neighbors
+        blocked = blocked | frozenset(n for h in side_hexes(where, t, JP) for n in nb(h))
+    return zoc_of_where(t, where, v, enemy), blocked, t.steps(v, side)
 
 
 def step_cost(t: Tables, s: SNCState, here: Hex, to: Hex) -> int:

@@ -24,13 +24,14 @@ from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.snc1937.rules import control, overrun_steps
 from specs.snc1937.rules.actions import Action, Done, Join, Move
-from specs.snc1937.rules.movement_hexes import entered, step_choices
+from specs.snc1937.rules.movement_hexes import entered, group_step_choices, step_choices
 from specs.snc1937.rules.refusals import illegal
-from specs.snc1937.rules.state import CH, FULL_MP, JP, Phase, SNCState, Step
+from specs.snc1937.rules.state import CH, FULL_MP, JP, Phase, SNCState, Step, evolve
 from specs.snc1937.rules.tables import (
     Tables,
     arrive,
     locations,
+    movers,
     put,
     stacks,
 )
@@ -87,17 +88,13 @@ def move_starts(
     under stack_movement=stacks the whole movable stack of a hex together (AMB-SNC-44)."""
     out: list[tuple[tuple[str, ...], tuple[Hex, ...]]] = []
     stacks_too = s.variant.is_("stack_movement", "stacks")
-    for h, us in sorted(stacks(s.where).items()):
-        mine = tuple(
-            u
-            for u in us
-            if t.spec[u].side == s.side  # SNC-9.0.6: never in the opponent's phase
-            and not t.spec[u].is_static  # SNC-2.2.1.8, SNC-9.1.1: static units never move
-            and u not in s.done  # SNC-9.0.10: a unit that has moved moves no more
-            and (units_filter is None or u in units_filter)
-        )
-        if not mine:
-            continue
+    # SNC-9.0.6: never in the opponent's phase; SNC-2.2.1.8, SNC-9.1.1: static units never
+    # move; SNC-9.0.10: a unit that has moved moves no more
+    for h, mine in movers(t, s).items():
+        if units_filter is not None:
+            mine = tuple(u for u in mine if u in units_filter)
+            if not mine:
+                continue
         # SNC-9.0.1, SNC-9.0.2, SNC-2.2.1.9: a mobile unit's move has MF 8
         dests = tuple(step_choices(t, s, h, FULL_MP, near_jp_ok=near_jp_ok))
         if not dests:
@@ -197,10 +194,10 @@ def move(t: Tables, s: SNCState, units: tuple[str, ...], to: Hex) -> SNCState:
     here = locations(s.where)[units[0]]
     formed = s.step == Step.GROUP
     if not s.moving:
-        s = attrs.evolve(s, moving=units, mp=FULL_MP)
+        s = evolve(s, moving=units, mp=FULL_MP)
     s = entered(t, s, here, to)
     if formed and s.variant.is_("stack_movement", "units_only"):
-        s = attrs.evolve(s, overrun_next="owed")  # SNC-9.6.2, AMB-SNC-44 (b)
+        s = evolve(s, overrun_next="owed")  # SNC-9.6.2, AMB-SNC-44 (b)
     near_ok = s.phase != Phase.REINF
     if not step_choices(t, s, to, s.mp, near_jp_ok=near_ok) and not overrun_steps.actions(t, s):
         return stop(t, s)
@@ -243,23 +240,16 @@ def group_steps(t: Tables, s: SNCState, here: Hex, *, near_jp_ok: bool = True) -
     return [n for n in steps if _overrun_ahead(t, entered(t, s, here, n), {})]
 
 
-def _movable(t: Tables, s: SNCState, here: Hex) -> tuple[str, ...]:
-    """The units of `here` that may start a move now: the phasing side's mobile units not yet
-    moved (SNC-9.0.6, SNC-9.1.1, SNC-9.0.10)."""
-    return tuple(
-        u
-        for u in stacks(s.where).get(here, ())
-        if t.spec[u].side == s.side and not t.spec[u].is_static and u not in s.done
-    )
-
-
 def _may_form(t: Tables, s: SNCState, units: tuple[str, ...], here: Hex) -> bool:
     """`units` of `here` have a first hex together (under units_only, toward an overrun; only
     the Japanese overrun, SNC-9.6.1)."""
-    if s.side != JP and s.variant.is_("stack_movement", "units_only"):
+    units_only = s.variant.is_("stack_movement", "units_only")
+    if s.side != JP and units_only:
         return False
-    g = attrs.evolve(s, moving=units, mp=FULL_MP, step=Step.GROUP)
-    return bool(group_steps(t, g, here))
+    if units_only or s.overrun_next == "owed":  # toward an overrun: the group's own search
+        g = evolve(s, moving=units, mp=FULL_MP, step=Step.GROUP)
+        return bool(group_steps(t, g, here))
+    return bool(group_step_choices(t, s, units, here, FULL_MP, near_jp_ok=True))
 
 
 def group_joins(t: Tables, s: SNCState) -> list[Join]:
@@ -269,15 +259,17 @@ def group_joins(t: Tables, s: SNCState) -> list[Join]:
     being formed can always be completed (at worst by all of them)."""
     if s.phase not in (Phase.OPS1, Phase.OPS2) or s.ops_kind() != "move" or s.combat:
         return []
+    # SNC-9.0.6, SNC-9.1.1, SNC-9.0.10: the units of a hex that may start a move now
+    mobile = movers(t, s)
     if s.step == Step.GROUP:
-        hexes = [locations(s.where)[s.moving[0]]]
+        here = locations(s.where)[s.moving[0]]
+        groups = [(here, mobile.get(here, ()))]
     elif s.step == Step.MAIN and not s.moving:
-        hexes = sorted(stacks(s.where))
+        groups = list(mobile.items())
     else:
         return []
     out: list[Join] = []
-    for here in hexes:
-        mine = _movable(t, s, here)
+    for here, mine in groups:
         if len(mine) > 1 and _may_form(t, s, mine, here):
             out.extend(Join(u) for u in mine if u not in s.moving)
     return out
@@ -293,7 +285,7 @@ def group_actions(t: Tables, s: SNCState) -> list[Action]:
 
 def join_group(t: Tables, s: SNCState, unit: str) -> SNCState:
     """`Join(unit)` in a Move phase opens the group or adds to it (SNC-9.0.10, SNC-9.6.2)."""
-    return attrs.evolve(s, moving=(*s.moving, unit), mp=FULL_MP, step=Step.GROUP)
+    return evolve(s, moving=(*s.moving, unit), mp=FULL_MP, step=Step.GROUP)
 
 
 def why_not(t: Tables, s: SNCState, action: Action) -> IllegalAction | None:

@@ -33,8 +33,17 @@ from kernel.hexes import Hex, hex_name
 from specs.snc1937.rules import movement, overrun
 from specs.snc1937.rules.actions import Action, Join, Overrun, Strike
 from specs.snc1937.rules.refusals import illegal
-from specs.snc1937.rules.state import CH, FULL_MP, JP, Combat, Phase, SNCState, Step
-from specs.snc1937.rules.tables import Tables, arrive, battle, locations, put, side_hexes, stacks
+from specs.snc1937.rules.state import CH, FULL_MP, JP, Combat, Phase, SNCState, Step, evolve
+from specs.snc1937.rules.tables import (
+    Tables,
+    arrive,
+    battle,
+    locations,
+    movers,
+    put,
+    side_hexes,
+    stacks,
+)
 
 
 def may_overrun_now(s: SNCState) -> bool:
@@ -112,11 +121,8 @@ def actions(t: Tables, s: SNCState) -> list[Overrun]:
         return [Overrun(h) for h in targets(t, s, s.moving, here, s.mp)]
     chinese = side_hexes(s.where, t, CH)
     found: set[Hex] = set()
-    for h in sorted(stacks(s.where)):
-        if not any(n in chinese for n in t.board.neighbors(h)):
-            continue
-        mine = movable(t, s, h)
-        if mine:
+    for h, mine in movers(t, s).items():  # the Japanese units that may start a move (`movable`)
+        if any(n in chinese for n in t.board.neighbors(h)):
             found.update(targets(t, s, mine, h, FULL_MP))
     return [Overrun(h) for h in sorted(found)]
 
@@ -259,14 +265,14 @@ def start(t: Tables, s: SNCState, action: Overrun) -> SNCState:
     group keeps its units); otherwise the group is declared next (`Step.JOIN`)."""
     if s.moving:
         return launch(t, s, s.moving, action.target)
-    return attrs.evolve(s, combat=Combat(target=action.target, overrun=True), step=Step.JOIN)
+    return evolve(s, combat=Combat(target=action.target, overrun=True), step=Step.JOIN)
 
 
 def strike(t: Tables, s: SNCState) -> SNCState:
     """The declared group starts its move with the overrun (SNC-9.6.1, SNC-9.6.2)."""
     c = s.combat
     assert c is not None and declaring(s)
-    return launch(t, attrs.evolve(s, combat=None, step=Step.MAIN), c.attackers, c.target)
+    return launch(t, evolve(s, combat=None, step=Step.MAIN), c.attackers, c.target)
 
 
 def launch(t: Tables, s: SNCState, units: tuple[str, ...], target: Hex) -> SNCState:
@@ -304,24 +310,24 @@ def finish(t: Tables, s: SNCState) -> tuple[SNCState, bool]:
     loc = locations(s.where)
     survivors = tuple(u for u in c.attackers if u in loc)
     if not survivors:
-        return attrs.evolve(s, moving=(), mp=0, done=s.done | frozenset(c.attackers)), False
+        return evolve(s, moving=(), mp=0, done=s.done | frozenset(c.attackers)), False
     origin = loc[survivors[0]]
     cleared = c.target not in side_hexes(s.where, t, CH)
     v = s.variant
     if cleared and v.is_("overrun_cost", "one_mp") and v.is_("overrun_entry", "pays_entry"):
         entry = movement.cost_between(t.board, t.data, v, JP, origin, c.target) or Fraction(0)
-        s = attrs.evolve(s, mp=max(0, s.mp - int(entry * 2)))  # overrun_entry (found here)
+        s = evolve(s, mp=max(0, s.mp - int(entry * 2)))  # overrun_entry (found here)
     after = overrun.after_overrun(
         t.board, t.data, s.variant, stacks(s.where), origin, c.target, Fraction(s.mp, 2)
     )
-    s = attrs.evolve(s, moving=survivors)
+    s = evolve(s, moving=survivors)
     if after.at != origin:
         s = put(s, dict.fromkeys(survivors, after.at))
         s = arrive(t, s, JP, [after.at], "move")  # SNC-3.2.2
     if after.may_move_on:
-        return attrs.evolve(s, overrun_next="", overrun_target=None), False
+        return evolve(s, overrun_next="", overrun_target=None), False
     if after.may_overrun_again:
         nxt = "repeat" if after.repeat else "again"
         target = c.target if after.repeat else None
-        return attrs.evolve(s, overrun_next=nxt, overrun_target=target), False
+        return evolve(s, overrun_next=nxt, overrun_target=target), False
     return s, True

@@ -17,8 +17,6 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 
-import attrs
-
 from kernel.errors import InvalidInput
 from kernel.game import CHANCE, Outcome
 from kernel.variants import Catalogue, Variant
@@ -59,7 +57,7 @@ from specs.snc1937.rules.actions import (
     Top,
 )
 from specs.snc1937.rules.refusals import STEP_CLAUSE, illegal, refusal
-from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step, other
+from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step, evolve, other
 from specs.snc1937.rules.tables import Tables
 
 DIE = tuple(range(1, 7))
@@ -182,7 +180,7 @@ class SNCRules:
             raise illegal("the game is over", clause)
         self._known(action)
         if s.checked:  # the last step's stacking check; this step records only its own
-            s = attrs.evolve(s, checked=())
+            s = evolve(s, checked=())
         return sequence.settle(self.tables, s, action, self._transition(s, action))
 
     def _transition(self, s: SNCState, action: Action) -> SNCState:

@@ -20,8 +20,9 @@ from kernel.hexes import Hex
 from kernel.variants import Variant
 from specs.snc1937.rules import combat_choices, loc
 from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replace
+from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
-from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step
+from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step, evolve
 from specs.snc1937.rules.tables import Tables, arrive, put, stacks, trt_without
 from specs.snc1937.rules.top_unit import tops
 from specs.snc1937.rules.zoc import hexes_of_side
@@ -29,7 +30,12 @@ from specs.snc1937.rules.zoc import hexes_of_side
 
 def due(s: SNCState, side: str, t: Tables) -> list[str]:
     """Reinforcements of `side` in this GT's box or earlier (SNC-5.4.1, SNC-8.0.4)."""
-    return [u for u, gt in s.trt if gt <= s.turn and t.spec[u].side == side]  # SNC-8.0.4
+    return list(_due(s.trt, s.turn, side, t))
+
+
+@identity_memo  # asked several times a step; the TRT changes only as units arrive
+def _due(trt: tuple[tuple[str, int], ...], turn: int, side: str, t: Tables) -> tuple[str, ...]:
+    return tuple(u for u, gt in trt if gt <= turn and t.spec[u].side == side)  # SNC-8.0.4
 
 
 def arrivals(t: Tables, s: SNCState) -> list[str]:
@@ -139,11 +145,11 @@ def interdiction_roll(t: Tables, s: SNCState, face: int) -> SNCState:
     """The interdiction die: the CF the Chinese must remove from this GT's arrivals
     (SNC-11.2.1, SNC-11.2.2)."""
     # SNC-11.2.2: the CF to remove from this GT's reinforcements for the roll
-    need = interdiction_target(t, attrs.evolve(s, roll=face))
-    s = attrs.evolve(s, roll=need)
+    need = interdiction_target(t, evolve(s, roll=face))
+    s = evolve(s, roll=need)
     if need <= 0 or not interdiction_choices(t, s):
-        return attrs.evolve(s, step=Step.MAIN, roll=0)
-    return attrs.evolve(s, step=Step.INTERDICT)
+        return evolve(s, step=Step.MAIN, roll=0)
+    return evolve(s, step=Step.INTERDICT)
 
 
 def remove(t: Tables, s: SNCState, unit: str) -> SNCState:
@@ -154,7 +160,7 @@ def remove(t: Tables, s: SNCState, unit: str) -> SNCState:
         s, roll=need, dead=s.dead | {unit}, trt=trt_without(s, [unit])
     )
     if need <= 0 or not interdiction_choices(t, s):
-        return attrs.evolve(s, step=Step.MAIN, roll=0)
+        return evolve(s, step=Step.MAIN, roll=0)
     return s
 
 
@@ -190,7 +196,7 @@ def _with_loc(
 
 def replace(t: Tables, s: SNCState, unit: str) -> SNCState:
     """A reduced Japanese unit regains its step (SNC-2.2.1.14, SNC-8.3.4)."""
-    s = attrs.evolve(s, reduced=s.reduced - {unit}, replacements=s.replacements - 1)
+    s = evolve(s, reduced=s.reduced - {unit}, replacements=s.replacements - 1)
     if replace_choices(t, s) or s.step == Step.MAIN:
         return s
     return end_replacements(s)
@@ -198,7 +204,7 @@ def replace(t: Tables, s: SNCState, unit: str) -> SNCState:
 
 def end_replacements(s: SNCState) -> SNCState:
     """The replacements are over; the steps left are lost (SNC-8.3.4)."""
-    return attrs.evolve(s, step=Step.MAIN, replacements=0)
+    return evolve(s, step=Step.MAIN, replacements=0)
 
 
 # --- Chinese arrivals (SNC-8.1.x, SNC-8.2.x) -----------------------------------------------------
@@ -218,6 +224,7 @@ def chinese_places(t: Tables, s: SNCState, unit: str) -> list[tuple[Hex, bool]]:
     return [*listed, *_rail_places(t, s.where, s.variant, s.turn)]
 
 
+@identity_memo  # over the cache by value: no hashing of the position
 @functools.lru_cache(maxsize=1024)
 def _listed_places(
     t: Tables, where: tuple[tuple[str, Hex], ...], listed: tuple[Hex, ...]
@@ -226,6 +233,7 @@ def _listed_places(
     return tuple((h, False) for h in listed if h in ok)
 
 
+@identity_memo  # over the cache by value: no hashing of the position
 @functools.lru_cache(maxsize=256)
 def _rail_places(
     t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, turn: int
@@ -258,19 +266,19 @@ def place(t: Tables, s: SNCState, unit: str, h: Hex, rail: bool) -> SNCState:
     """A Chinese reinforcement arrives (SNC-8.2.2, SNC-8.2.4; method (a) units may then
     move, SNC-8.2.6; a returning elite unit only under elite_return_move=moves, SNC-8.1.4)
     or SNLF 9 is placed (AMB-SNC-35)."""
-    s = attrs.evolve(s, trt=trt_without(s, [unit]), arrived=s.arrived | {unit})
+    s = evolve(s, trt=trt_without(s, [unit]), arrived=s.arrived | {unit})
     s = put(s, {unit: h})
     s = arrive(t, s, t.spec[unit].side, [h], "placement")
     elite = unit in s.reduced  # a returning elite unit (SNC-8.1.4)
     moves = not elite or s.variant.is_("elite_return_move", "moves")  # found here
     if t.spec[unit].side == CH and not rail and moves:
-        s = attrs.evolve(s, movable=s.movable | {unit})  # SNC-8.2.2: method (a) may move
+        s = evolve(s, movable=s.movable | {unit})  # SNC-8.2.2: method (a) may move
     return s
 
 
 def delay(s: SNCState, unit: str) -> SNCState:
     """A due reinforcement waits for the next GT (SNC-8.0.2; AMB-SNC-6)."""
-    return attrs.evolve(s, trt=tuple(sorted((*trt_without(s, [unit]), (unit, s.turn + 1)))))
+    return evolve(s, trt=tuple(sorted((*trt_without(s, [unit]), (unit, s.turn + 1)))))
 
 
 def elite_return(s: SNCState, face: int) -> SNCState:
@@ -279,7 +287,7 @@ def elite_return(s: SNCState, face: int) -> SNCState:
     unit, rest = s.elite[0], s.elite[1:]
     box = s.turn + face
     if box > 12:
-        return attrs.evolve(s, elite=rest, dead=s.dead | {unit})  # SNC-8.1.3: gone for good
+        return evolve(s, elite=rest, dead=s.dead | {unit})  # SNC-8.1.3: gone for good
     return attrs.evolve(
         s,
         elite=rest,
@@ -369,16 +377,16 @@ def land(t: Tables, s: SNCState, units: tuple[str, ...], h: Hex) -> SNCState:
     if here and t.spec[here[0]].side == CH:
         # SNC-8.4.0.4, SNC-8.4.0.10: a landing attack on the hex, whatever the phase order
         combat = Combat(target=h, attackers=units, landing=True, defenders=here)
-        s = attrs.evolve(s, attacked=s.attacked | {h})  # SNC-10.0.8: its defenders
+        s = evolve(s, attacked=s.attacked | {h})  # SNC-10.0.8: its defenders
         if s.variant.is_("landing_is_attack", "counts"):  # AMB-SNC-12, SNC-10.0.7
-            s = attrs.evolve(s, done=s.done | frozenset(units))
-        return attrs.evolve(s, combat=combat, step=Step.SUPPORT_A)  # SNC-8.4.0.6: markers
-    s = attrs.evolve(s, trt=trt_without(s, units), arrived=s.arrived | frozenset(units))
+            s = evolve(s, done=s.done | frozenset(units))
+        return evolve(s, combat=combat, step=Step.SUPPORT_A)  # SNC-8.4.0.6: markers
+    s = evolve(s, trt=trt_without(s, units), arrived=s.arrived | frozenset(units))
     s = put(s, dict.fromkeys(units, h))
     s = arrive(t, s, JP, [h], "placement")  # SNC-8.4.0.11: placed
     if s.variant.is_("tenth_army_unopposed", "unopposed_too"):
         # found here: the 10th Army's second hex after a landing without combat (SNC-8.4.1.2)
-        opened = attrs.evolve(s, combat=Combat(target=h, attackers=units, landing=True))
+        opened = evolve(s, combat=Combat(target=h, attackers=units, landing=True))
         if combat_choices.advance_on_choices(t, opened):
             return attrs.evolve(opened, step=Step.ADVANCE_ON)
     return s

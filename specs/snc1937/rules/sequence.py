@@ -23,7 +23,7 @@ from kernel.variants import Variant
 from specs.snc1937.rules import stacking, stacking_query, victory
 from specs.snc1937.rules.actions import Action, Advance, Move
 from specs.snc1937.rules.reinforcement_steps import arrivals, replace_choices
-from specs.snc1937.rules.state import CH, JP, Combat, Order, Phase, SNCState, Step, other
+from specs.snc1937.rules.state import CH, JP, Combat, Order, Phase, SNCState, Step, evolve, other
 from specs.snc1937.rules.support_steps import chinese_air_ready
 from specs.snc1937.rules.tables import Tables, eliminate, leave_move, locations
 from specs.snc1937.rules.tables import stacks as stacks  # where tests/tools look it up
@@ -79,7 +79,7 @@ def declare(t: Tables, s: SNCState, order: Order) -> SNCState:
     v = s.variant
     refresh = not v.is_("fire_support_refresh", "each_operations_phase")
     # SNC-5.3.1, SNC-5.3.3: one phase order for the player turn, for all his units
-    s = attrs.evolve(s, order=order, phase=Phase.OPS1, jp_support_ops1=False)
+    s = evolve(s, order=order, phase=Phase.OPS1, jp_support_ops1=False)
     # SNC-8.5.1: the markers come back at the start of the player turn
     return _phase_reset(s, refresh or v.is_("fire_support_refresh", "each_operations_phase"))
 
@@ -90,10 +90,10 @@ def end_ops(t: Tables, s: SNCState) -> SNCState:
     if s.ops_kind() == "move":  # SNC-6.0.2 (a): the check at the end of a Move phase
         st = stacks(s.where)
         checked = stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side)
-        s = attrs.evolve(s, checked=checked)
+        s = evolve(s, checked=checked)
         bad = stacking.overstacked(st, checked, t.data, s.variant)
         if bad:
-            return attrs.evolve(s, step=Step.STACK, stack_hexes=tuple(bad), after_stack="phase")
+            return evolve(s, step=Step.STACK, stack_hexes=tuple(bad), after_stack="phase")
     return next_phase(t, s)
 
 
@@ -104,15 +104,15 @@ def start_reinforcements(t: Tables, s: SNCState) -> SNCState:
     if s.side == CH:
         if s.turn >= 3 and arrivals(t, s):
             if chinese_air_ready(s):
-                return attrs.evolve(s, step=Step.AIR_DEFENCE)  # SNC-11.3.3: Chinese air first
-            return attrs.evolve(s, step=Step.INTERDICT_ROLL)  # SNC-11.2.1: from GT 3
+                return evolve(s, step=Step.AIR_DEFENCE)  # SNC-11.3.3: Chinese air first
+            return evolve(s, step=Step.INTERDICT_ROLL)  # SNC-11.2.1: from GT 3
         return s
-    s = attrs.evolve(s, replacements=2 if s.turn >= 3 else 0)  # SNC-8.3.1: 2 steps from GT 3
+    s = evolve(s, replacements=2 if s.turn >= 3 else 0)  # SNC-8.3.1: 2 steps from GT 3
     if s.variant.is_("replacement_timing", "any_time"):
         return s  # Replace among the phase's actions (AMB-SNC-20 (iii))
     if replace_choices(t, s):
-        return attrs.evolve(s, step=Step.REPLACE)  # SNC-8.3.4: replacements come first
-    return attrs.evolve(s, replacements=0)
+        return evolve(s, step=Step.REPLACE)  # SNC-8.3.4: replacements come first
+    return evolve(s, replacements=0)
 
 
 def end_reinforcements(t: Tables, s: SNCState) -> SNCState:
@@ -120,10 +120,10 @@ def end_reinforcements(t: Tables, s: SNCState) -> SNCState:
     checked (AMB-SNC-8 (c)); then the next phase."""
     if s.variant.is_("reinforcement_stacking", "checked_on_placement"):
         hexes = sorted({h for u, h in s.where if u in s.arrived})
-        s = attrs.evolve(s, checked=tuple(hexes))  # AMB-SNC-8 (c): the arrivals' hexes
+        s = evolve(s, checked=tuple(hexes))  # AMB-SNC-8 (c): the arrivals' hexes
         bad = overstacked_hexes(t, s, hexes, s.side)
         if bad:
-            return attrs.evolve(s, step=Step.STACK, stack_hexes=tuple(bad), after_stack="phase")
+            return evolve(s, step=Step.STACK, stack_hexes=tuple(bad), after_stack="phase")
     return next_phase(t, s)
 
 
@@ -132,11 +132,11 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
     if s.variant.is_("sudden_defeat_timing", "end_of_phase"):
         found = sudden_death(t, s, end_of_phase=True)
         if found is not None:
-            return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, result=found)
-    s = attrs.evolve(s, stack_hexes=(), after_stack="", combat=None)
+            return evolve(s, phase=Phase.OVER, step=Step.MAIN, result=found)
+    s = evolve(s, stack_hexes=(), after_stack="", combat=None)
     if s.phase == Phase.OPS1:  # SNC-5.1.1: (A) First Operations, then (B) Reinforcement
         # SNC-10.0.8: a new phase, so no unit has been attacked in it yet
-        s = attrs.evolve(s, phase=Phase.REINF, step=Step.MAIN, attacked=frozenset())
+        s = evolve(s, phase=Phase.REINF, step=Step.MAIN, attacked=frozenset())
         return start_reinforcements(t, s)
     if s.phase == Phase.REINF:
         refresh = s.variant.is_("fire_support_refresh", "each_operations_phase")
@@ -144,20 +144,20 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
         # Phase is free again): Chinese that moved, Japanese that landed by combat
         # (landing_is_attack=counts)
         moved = s.done & s.arrived
-        s = _phase_reset(attrs.evolve(s, phase=Phase.OPS2), refresh)
+        s = _phase_reset(evolve(s, phase=Phase.OPS2), refresh)
         if s.side == JP:
             if s.ops_kind() == "fight":
-                s = attrs.evolve(s, done=moved)  # AMB-SNC-12: a landing was their attack
+                s = evolve(s, done=moved)  # AMB-SNC-12: a landing was their attack
         elif s.ops_kind() == "move" and s.variant.is_(
             "reinforcement_actions", "second_phase_order"
         ):
-            s = attrs.evolve(s, done=moved)  # AMB-SNC-38: moved once in the Reinforcement Phase
+            s = evolve(s, done=moved)  # AMB-SNC-38: moved once in the Reinforcement Phase
         return s
     if s.side == CH:  # SNC-5.1.1: the Chinese player turn (I), then the Japanese one (II)
-        return attrs.evolve(s, side=JP, phase=Phase.DECLARE, step=Step.MAIN, order=None)
+        return evolve(s, side=JP, phase=Phase.DECLARE, step=Step.MAIN, order=None)
     found = victory_check(t, s)  # II.D Victory Check Phase
     if found is not None:  # SNC-5.2.2: the game ends (a Japanese win, or GT 12 is over)
-        return attrs.evolve(s, phase=Phase.VICTORY, step=Step.MAIN, result=found)
+        return evolve(s, phase=Phase.VICTORY, step=Step.MAIN, result=found)
     return attrs.evolve(
         s, turn=s.turn + 1, side=CH, phase=Phase.DECLARE, step=Step.MAIN, order=None
     )  # SNC-5.2.1
@@ -172,7 +172,7 @@ def settle(t: Tables, before: SNCState, action: Action, after: SNCState) -> SNCS
     afresh (AMB-SNC-40)."""
     s = sudden_end(t, before, action, after)
     if s.topped and (s.phase, s.side) != (before.phase, before.side):
-        s = attrs.evolve(s, topped=frozenset())
+        s = evolve(s, topped=frozenset())
     return s
 
 
@@ -181,16 +181,31 @@ def sudden_end(t: Tables, before: SNCState, action: Action, after: SNCState) -> 
     the hexes Chinese units just moved or advanced into (AMB-SNC-14)."""
     s = after
     if s.result is not None:
-        return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, combat=None)
+        return evolve(s, phase=Phase.OVER, step=Step.MAIN, combat=None)
     entered: set[Hex] = set()
-    if isinstance(action, (Move, Advance)):
-        old = locations(before.where)
-        spec = t.spec
-        entered = {h for u, h in s.where if spec[u].side == CH and old.get(u) != h}
+    if isinstance(action, Move):
+        entered = chinese_entered(t, before, s, action.units)
+    elif isinstance(action, Advance):
+        entered = chinese_entered(t, before, s, (action.unit,))
     found = sudden_death(t, s, entered=entered)
     if found is not None:
-        return attrs.evolve(s, phase=Phase.OVER, step=Step.MAIN, combat=None, result=found)
+        return evolve(s, phase=Phase.OVER, step=Step.MAIN, combat=None, result=found)
     return s
+
+
+def chinese_entered(
+    t: Tables, before: SNCState, after: SNCState, movers: tuple[str, ...]
+) -> set[Hex]:
+    """The hexes Chinese units came into from `before` to `after`, a step that moved the
+    `movers` (a Move's group, an advancing unit) and no other unit into a hex: the rest of
+    the step only removes units or places Japanese garrisons (AMB-SNC-14)."""
+    old, new = locations(before.where), locations(after.where)
+    spec = t.spec
+    return {
+        h
+        for u in movers
+        if spec[u].side == CH and (h := new.get(u)) is not None and old.get(u) != h
+    }
 
 
 def sudden_death(
@@ -249,11 +264,11 @@ def after_combat(t: Tables, s: SNCState) -> SNCState:
     fought = combat_hexes(t, s, c)
     # SNC-6.0.2 (b), SNC-6.0.3: after each combat, both players' units are checked
     checked = stacking.hexes_to_check(st, t.data, s.variant, phasing=s.side, after_combat=fought)
-    s = attrs.evolve(s, checked=checked, combat=None)
+    s = evolve(s, checked=checked, combat=None)
     bad = stacking.overstacked(st, checked, t.data, s.variant)
     if bad:
-        return attrs.evolve(s, step=Step.STACK, stack_hexes=bad, after_stack="main")
-    return attrs.evolve(s, step=Step.MAIN)
+        return evolve(s, step=Step.STACK, stack_hexes=bad, after_stack="main")
+    return evolve(s, step=Step.MAIN)
 
 
 def stack_chooser(t: Tables, s: SNCState) -> tuple[str, list[Hex]]:
@@ -297,5 +312,5 @@ def finish_stack(t: Tables, s: SNCState) -> SNCState:
     if bad:
         return s
     after = s.after_stack
-    s = attrs.evolve(s, stack_hexes=(), after_stack="", step=Step.MAIN, culled=())
+    s = evolve(s, stack_hexes=(), after_stack="", step=Step.MAIN, culled=())
     return next_phase(t, s) if after == "phase" else s

@@ -14,6 +14,8 @@ attacked, hexes attacked, markers set aside, Chinese air support (SNC-11.3.2).
 from __future__ import annotations
 
 import enum
+import operator
+from typing import Any
 
 import attrs
 
@@ -169,3 +171,17 @@ class SNCState:
         """'move' or 'fight' for the current Operations Phase (SNC-5.3.1, SNC-5.3.2)."""
         assert self.order is not None
         return self.order.ops(self.phase == Phase.OPS2)
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(SNCState))
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_VALUES = operator.attrgetter(*_FIELDS)
+
+
+def evolve(s: SNCState, **changes: Any) -> SNCState:
+    """`attrs.evolve` for a state, the same state made faster (every step makes a few): the
+    fields read at once and passed by position."""
+    values = list(_VALUES(s))
+    for name, value in changes.items():
+        values[_INDEX[name]] = value
+    return SNCState(*values)

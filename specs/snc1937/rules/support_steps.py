@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from specs.snc1937.rules import fire_support
-from specs.snc1937.rules.state import JP, Combat, Phase, SNCState, Step, other
+from specs.snc1937.rules.state import JP, Combat, Phase, SNCState, Step, evolve, other
 from specs.snc1937.rules.tables import Tables, locations
 
 SUPPORT_ORDER = ("air", "artillery", "naval_gunfire", "amphibious")  # the listing's order
@@ -75,14 +75,14 @@ def support(s: SNCState, kind: str) -> SNCState:
     if s.step == Step.SUPPORT_D:
         c = attrs.evolve(c, support_d=(*c.support_d, kind))
         used = tuple(sorted((*s.used, f"{other(s.side)}:{kind}")))
-        return attrs.evolve(s, combat=c, used=used, step=Step.ROLL)
+        return evolve(s, combat=c, used=used, step=Step.ROLL)
     c = attrs.evolve(c, support_a=(*c.support_a, kind))
     used = tuple(sorted((*s.used, f"{s.side}:{kind}")))
-    s = attrs.evolve(s, combat=c, used=used)
+    s = evolve(s, combat=c, used=used)
     if s.side == JP and s.phase == Phase.OPS1:
-        s = attrs.evolve(s, jp_support_ops1=True)  # SNC-8.5.2
+        s = evolve(s, jp_support_ops1=True)  # SNC-8.5.2
     if kind == "air" and chinese_air_ready(s):
-        return attrs.evolve(s, step=Step.AIR_ASK)  # SNC-11.3.1: the Chinese may intercept
+        return evolve(s, step=Step.AIR_ASK)  # SNC-11.3.1: the Chinese may intercept
     return s
 
 
@@ -92,13 +92,13 @@ def end_attacker_support(t: Tables, s: SNCState) -> SNCState:
     c = s.combat
     assert c is not None
     if support_kinds(t, s, c, True):
-        return attrs.evolve(s, step=Step.SUPPORT_D)  # SNC-11.1.1, SNC-11.1.4: then defender
-    return attrs.evolve(s, step=Step.ROLL)
+        return evolve(s, step=Step.SUPPORT_D)  # SNC-11.1.1, SNC-11.1.4: then defender
+    return evolve(s, step=Step.ROLL)
 
 
 def end_defender_support(s: SNCState) -> SNCState:
     """The defender adds no marker: the combat die (SNC-10.5.0.1)."""
-    return attrs.evolve(s, step=Step.ROLL)
+    return evolve(s, step=Step.ROLL)
 
 
 def intercept(s: SNCState, yes: bool) -> SNCState:
@@ -106,20 +106,20 @@ def intercept(s: SNCState, yes: bool) -> SNCState:
     (SNC-11.3.1) or against air interdiction (SNC-11.3.3); if it does, its die comes next."""
     if not yes:
         step = Step.SUPPORT_A if s.step == Step.AIR_ASK else Step.INTERDICT_ROLL
-        return attrs.evolve(s, step=step)
+        return evolve(s, step=step)
     # SNC-11.3.1, SNC-11.3.3: the Chinese roll to intercept
-    return attrs.evolve(s, step=Step.AIR_ROLL, ch_air_used=True)
+    return evolve(s, step=Step.AIR_ROLL, ch_air_used=True)
 
 
 def air_roll(s: SNCState, face: int) -> SNCState:
     """The interception die (SNC-11.3.2, SNC-11.3.3): on a 1 the Chinese air support is shot
     down for good; on a 6 the Japanese air marker is aborted, or the interdiction disrupted."""
     if face == 1:
-        s = attrs.evolve(s, ch_air=False)  # SNC-11.3.2, SNC-11.3.3
+        s = evolve(s, ch_air=False)  # SNC-11.3.2, SNC-11.3.3
     if s.combat is not None:
         if face == 6:
-            s = attrs.evolve(s, combat=attrs.evolve(s.combat, aborted=s.combat.aborted + 1))
-        return attrs.evolve(s, step=Step.SUPPORT_A)
+            s = evolve(s, combat=attrs.evolve(s.combat, aborted=s.combat.aborted + 1))
+        return evolve(s, step=Step.SUPPORT_A)
     if face == 6:
-        return attrs.evolve(s, step=Step.MAIN)  # interdiction disrupted (SNC-11.3.3)
-    return attrs.evolve(s, step=Step.INTERDICT_ROLL)  # SNC-11.2.1: then interdiction
+        return evolve(s, step=Step.MAIN)  # interdiction disrupted (SNC-11.3.3)
+    return evolve(s, step=Step.INTERDICT_ROLL)  # SNC-11.2.1: then interdiction

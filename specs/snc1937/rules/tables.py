@@ -11,6 +11,7 @@ the steps of play (`sequence.py` and the `*_steps.py` modules) make to a positio
 
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -24,8 +25,9 @@ from specs.snc1937.data.loader import SNCData
 from specs.snc1937.data.setup_data import Reinforcement
 from specs.snc1937.rules import control, losses, movement, odds, zoc
 from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.odds import Odds
-from specs.snc1937.rules.state import JP, Combat, SNCState
+from specs.snc1937.rules.state import CH, JP, Combat, SNCState, evolve, other
 
 
 class Tables:
@@ -42,9 +44,15 @@ class Tables:
         }
         self.jp_garrisons = tuple(u.id for u in data.units if u.side == JP and u.is_static)
         self.landings = tuple(sorted(data.map.landings))
+        # each mobile unit's side: static units never move (SNC-2.2.1.8, SNC-9.1.1)
+        self.mobile_side = {u.id: u.side for u in data.units if not u.is_static}
+        self.side_of = {u.id: u.side for u in data.units}
+
+        # looked up by the variant's identity: hashing a Variant on every step cost more
+        self.steps = identity_memo(self._steps)
 
     @functools.cache  # noqa: B019 - one Tables per data set, kept for the process
-    def steps(self, v: Variant, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
+    def _steps(self, v: Variant, side: str) -> dict[Hex, tuple[tuple[Hex, int], ...]]:
         """Each hex's neighbours a unit of `side` may enter, with the cost in half-MP: the step
         costs of `movement.py` (SNC-9.3.2 to SNC-9.5.1.2; chinese_roads, road_and_creek),
         rescaled from its ticks."""
@@ -77,17 +85,30 @@ class Tables:
 # --- views of a position -------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=8192)
-def stacks(where: tuple[tuple[str, Hex], ...]) -> dict[Hex, tuple[str, ...]]:
-    out: dict[Hex, list[str]] = {}
+# Each view is memoized twice: by the identity of its arguments (`memo.py`: no hashing of the
+# position) over a cache by value (a position rebuilt equal, as a replay makes, still hits).
+
+
+@functools.lru_cache(maxsize=256)
+def _stacks(where: tuple[tuple[str, Hex], ...]) -> dict[Hex, tuple[str, ...]]:
+    out: dict[Hex, tuple[str, ...]] = {}
     for unit, h in where:
-        out.setdefault(h, []).append(unit)
-    return {h: tuple(us) for h, us in out.items()}
+        us = out.get(h)
+        out[h] = (unit,) if us is None else (*us, unit)
+    return out
 
 
-@functools.lru_cache(maxsize=8192)
-def locations(where: tuple[tuple[str, Hex], ...]) -> dict[str, Hex]:
+stacks = identity_memo(_stacks)
+"""The units of each occupied hex, by hex (shared: never change the dict returned)."""
+
+
+@functools.lru_cache(maxsize=256)
+def _locations(where: tuple[tuple[str, Hex], ...]) -> dict[str, Hex]:
     return dict(where)
+
+
+locations = identity_memo(_locations)
+"""Each unit's hex (shared: never change the dict returned)."""
 
 
 def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
@@ -95,14 +116,73 @@ def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
     return t.spec[units[0]].side if units else None
 
 
-@functools.lru_cache(maxsize=8192)
+@identity_memo
+def _hexes_by_side(
+    where: tuple[tuple[str, Hex], ...], t: Tables
+) -> tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex], frozenset[Hex]]:
+    """The hexes whose first unit is Chinese, Japanese (`side_hexes`), and those holding any
+    Chinese, any Japanese unit (what `zoc.zoc_hexes` reads); the same pairs unless a hex
+    mixes both sides, which play never makes (SNC-9.0.12) but a made-up position may."""
+    ch: set[Hex] = set()
+    jp: set[Hex] = set()
+    side = t.side_of
+    for u, h in where:
+        (ch if side[u] == CH else jp).add(h)
+    any_ch, any_jp = frozenset(ch), frozenset(jp)
+    if not any_ch & any_jp:
+        return any_ch, any_jp, any_ch, any_jp
+    st = stacks(where)  # a hex of both sides: its first unit says whose it is
+    first_ch = frozenset(h for h, us in st.items() if side[us[0]] == CH)
+    return first_ch, frozenset(st) - first_ch, any_ch, any_jp
+
+
 def side_hexes(where: tuple[tuple[str, Hex], ...], t: Tables, side: str) -> frozenset[Hex]:
-    return frozenset(h for h, us in stacks(where).items() if t.spec[us[0]].side == side)
+    """The hexes whose units are `side`'s (a hex holds one side's units only, SNC-9.0.12;
+    read from its first unit)."""
+    ch, jp, _, _ = _hexes_by_side(where, t)
+    return ch if side == CH else jp if side == JP else frozenset()
 
 
-@functools.lru_cache(maxsize=8192)
-def _zoc(t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, side: str) -> frozenset[Hex]:
-    return zoc.zoc_hexes(t.board, t.data, v, stacks(where), side)
+def occupied_by(
+    where: tuple[tuple[str, Hex], ...], t: Tables
+) -> tuple[frozenset[Hex], frozenset[Hex]]:
+    """The hexes holding any Chinese unit, and any Japanese one."""
+    _, _, ch, jp = _hexes_by_side(where, t)
+    return ch, jp
+
+
+@identity_memo
+def _movers(
+    t: Tables, where: tuple[tuple[str, Hex], ...], done: frozenset[str], side: str
+) -> dict[Hex, tuple[str, ...]]:
+    out: list[tuple[Hex, tuple[str, ...]]] = []
+    mobile = t.mobile_side
+    for h, us in stacks(where).items():
+        mine = tuple(u for u in us if mobile.get(u) == side and u not in done)
+        if mine:
+            out.append((h, mine))
+    out.sort(key=_first)  # in hex order
+    return dict(out)
+
+
+def movers(t: Tables, s: SNCState) -> dict[Hex, tuple[str, ...]]:
+    """Hex by hex, in hex order, the phasing side's units that may start a move now: mobile
+    (SNC-2.2.1.8, SNC-9.1.1: static units never move), not yet moved this phase (SNC-9.0.10),
+    in the stack's order (shared: never change the dict returned)."""
+    return _movers(t, s.where, s.done, s.side)
+
+
+@identity_memo
+def zoc_of_where(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, side: str
+) -> frozenset[Hex]:
+    """The hexes in the ZOC of `side`'s units in the position `where` (`zoc_of`):
+    `zoc.zoc_hexes` from the cached hexes each side occupies (no cache by value: the union
+    underneath is cached by its sources, and hashing the position would cost more)."""
+    return zoc.zoc_from(t.board, v, *occupied_by(where, t), side)
+
+
+_zoc = zoc_of_where
 
 
 def zoc_of(t: Tables, s: SNCState, side: str) -> frozenset[Hex]:
@@ -111,11 +191,27 @@ def zoc_of(t: Tables, s: SNCState, side: str) -> frozenset[Hex]:
     return _zoc(t, s.where, s.variant, side)
 
 
-@functools.lru_cache(maxsize=8192)
+@identity_memo
 def _move_ezoc(
     t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, units: tuple[str, ...], here: Hex
 ) -> tuple[frozenset[Hex], frozenset[Hex]]:
-    return movement.movement_ezoc(t.board, t.data, v, stacks(where), units, here)
+    """`movement.movement_ezoc` for a group of one side's units (as every mover is,
+    SNC-9.0.6) from the cached hexes of each side: the enemy's hexes do not
+    change as the group leaves its own (SNC-7.2.2: only enemy units project the EZOC), so for
+    a Chinese group both sets are the Japanese ZOC; for a Japanese group only SNC-7.1.5's
+    shield changes: its start hex stops shielding once the group leaves it empty, and under
+    ngl_zoc_entry=occupied_on_entry every hex within the Naval Gunfire Line shields."""
+    side = t.spec[units[0]].side
+    at_start = _zoc(t, where, v, other(side))
+    if side != JP:
+        return at_start, at_start
+    chinese, japanese = occupied_by(where, t)
+    if all(u in units or t.side_of[u] == CH for u in stacks(where).get(here, ())):
+        japanese = japanese - {here}  # no Japanese unit left behind
+    if v.is_("ngl_zoc_entry", "occupied_on_entry"):
+        japanese = japanese | zoc.ngl_hexes(t.board)
+    stop = zoc.zoc_from(t.board, v, chinese, japanese, CH)
+    return stop, at_start
 
 
 def move_ezoc(
@@ -170,16 +266,22 @@ def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCStat
     a pair holds a `Hex`, which the cyclic collector tracks for ever, so rebuilding every pair
     on every change filled the collector's old generation (issue 34)."""
     kept = [p for p in s.where if p[0] not in moves]
-    added = [(u, h) for u, h in moves.items() if h is not None]
-    where = tuple(sorted(kept + added, key=_unit_of)) if added else tuple(kept)
+    for u, h in moves.items():
+        if h is not None:
+            bisect.insort(kept, (u, h), key=_unit_of)  # `where` stays sorted by unit
+    where = tuple(kept)
     gone = {u for u, h in moves.items() if h is None}
     if gone & set(s.on_top):
         changes["on_top"] = tuple(u for u in s.on_top if u not in gone)
         changes["topped"] = s.topped - gone
-    return attrs.evolve(s, where=where, **changes)
+    return evolve(s, where=where, **changes)
 
 
 def _unit_of(pair: tuple[str, Hex]) -> str:
+    return pair[0]
+
+
+def _first(pair: tuple[Hex, tuple[str, ...]]) -> Hex:
     return pair[0]
 
 
@@ -196,7 +298,7 @@ def arrive(t: Tables, s: SNCState, side: str, hexes: Iterable[Hex], how: str) ->
     hexes = tuple(hexes)
     held = control.after_arrival(s.jp_control, side, hexes, how, s.variant)
     if held != s.jp_control:
-        s = attrs.evolve(s, jp_control=held)
+        s = evolve(s, jp_control=held)
     if side == JP and control.garrison_on_arrival(how, s.variant):
         for h in hexes:
             g = control.garrison_to_place(t.board, t.data, stacks(s.where), s.dead, h)
@@ -225,7 +327,7 @@ def take_step(t: Tables, s: SNCState, unit: str) -> SNCState:
     (SNC-2.2.1.12, SNC-2.2.1.13) and never returns (SNC-8.3.3, SNC-8.0.3) unless an elite
     Chinese unit (SNC-8.1.2)."""
     if t.two_step(unit, s.reduced, s.variant):  # SNC-2.2.1.12: a full two-step unit flips
-        return attrs.evolve(s, reduced=s.reduced | {unit})
+        return evolve(s, reduced=s.reduced | {unit})
     return eliminate(t, s, [unit])  # SNC-2.2.1.13: any other is eliminated
 
 
@@ -233,4 +335,4 @@ def leave_move(s: SNCState, unit: str) -> SNCState:
     """`unit` drops out of the move under way (eliminated in its overrun, or culled); the move
     has no MP left once its last unit is gone."""
     rest = tuple(u for u in s.moving if u != unit)
-    return attrs.evolve(s, moving=rest, mp=s.mp if rest else 0)
+    return evolve(s, moving=rest, mp=s.mp if rest else 0)

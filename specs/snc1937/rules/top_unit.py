@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
+from kernel.hexes import Hex
 from specs.snc1937.rules.actions import Top
-from specs.snc1937.rules.state import Phase, SNCState, Step
+from specs.snc1937.rules.memo import identity_memo
+from specs.snc1937.rules.state import Phase, SNCState, Step, evolve
 from specs.snc1937.rules.tables import Tables, stacks
 
 
@@ -36,14 +36,29 @@ def tops(t: Tables, s: SNCState) -> list[Top]:
     if s.moving or s.step != Step.MAIN or s.phase not in (Phase.OPS1, Phase.OPS2, Phase.REINF):
         return []
     out: list[Top] = []
-    for _, units in sorted(stacks(s.where).items()):
-        if len(units) > 1 and t.spec[units[0]].side == s.side:
-            below = top_first(t, s, units)[1:]
-            out.extend(Top(u) for u in below if u not in s.topped)
+    latest = {u: i for i, u in enumerate(s.on_top)}  # put on top latest first
+    for side, ordered in _piles(t, s.where):
+        if side == s.side:
+            # as `top_first` puts it: the unit of the stack last put on top, else the first
+            put = [latest[u] for u in ordered if u in latest] if latest else None
+            top = s.on_top[min(put)] if put else ordered[0]
+            out.extend(Top(u) for u in ordered if u != top and u not in s.topped)
     return out
+
+
+@identity_memo
+def _piles(
+    t: Tables, where: tuple[tuple[str, Hex], ...]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The stacks of two units or more, in hex order: each one's side and its units in the
+    data's order (`top_first` before any is put on top)."""
+    piles = sorted((h, us) for h, us in stacks(where).items() if len(us) > 1)
+    return tuple(
+        (t.spec[units[0]].side, tuple(sorted(units, key=t.order.__getitem__))) for _, units in piles
+    )
 
 
 def put_on_top(s: SNCState, unit: str) -> SNCState:
     """`unit` goes on top of its stack, once this phase (AMB-SNC-40)."""
     on_top = (unit, *(u for u in s.on_top if u != unit))
-    return attrs.evolve(s, on_top=on_top, topped=s.topped | {unit})
+    return evolve(s, on_top=on_top, topped=s.topped | {unit})

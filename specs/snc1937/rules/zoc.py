@@ -85,13 +85,28 @@ def zoc_hexes(
     `also_japanese` names hexes to treat as occupied by Japanese units for SNC-7.1.5 although
     `stacks` shows none there (a Japanese group that has just entered one)."""
     ch, jp = _by_side(data, stacks)
-    sources = ch if side == "CH" else jp
+    if side == "CH" and also_japanese:
+        jp = jp | frozenset(also_japanese)
+    return zoc_from(board, variant, ch, jp, side)
+
+
+def zoc_from(
+    board: Board, variant: Variant, chinese: frozenset[Hex], japanese: frozenset[Hex], side: str
+) -> frozenset[Hex]:
+    """`zoc_hexes` from the hexes each side occupies (for SNC-7.1.5, `japanese` are the hexes
+    counted as Japanese-occupied)."""
+    sources = chinese if side == "CH" else japanese
     shielded: frozenset[Hex] = frozenset()
     if side == "CH":  # SNC-7.1.5: Japanese units on the coast under the Naval Gunfire Line
-        japanese = jp | frozenset(also_japanese)
-        shielded = frozenset(h for h in japanese if board.in_naval_gunfire_line(h))
+        shielded = japanese & ngl_hexes(board)
     city_none = variant.is_("city_zoc", "none")
     return _projected(board, city_none, sources, shielded)
+
+
+@functools.cache
+def ngl_hexes(board: Board) -> frozenset[Hex]:
+    """The map's hexes within the Japanese Naval Gunfire Line (SNC-7.1.5)."""
+    return frozenset(h for h in board.map.hexes if board.in_naval_gunfire_line(h))
 
 
 @functools.cache
@@ -103,7 +118,7 @@ def _reach(board: Board, city_none: bool) -> dict[Hex, frozenset[Hex]]:
     }
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=1024)
 def _projected(
     board: Board, city_none: bool, sources: frozenset[Hex], shielded: frozenset[Hex]
 ) -> frozenset[Hex]:

@@ -1,0 +1,59 @@
+"""Memos keyed by the identity of their arguments, for the views of an immutable position.
+
+A state's `where` tuple and its `Variant` are shared, unchanged, by every state evolved from it
+until a unit moves, and the views derived from them (stacks, the hexes and ZOC of a side, a
+side's step table) are asked for many times a step. Hashing the tuple (a hundred-odd pairs) or
+the variant on every look-up cost more than many of the views, so these memos look arguments up
+by `id`. An entry keeps its arguments alive, so an id found in the memo is the object the value
+was computed for (no two live objects share an id); equal objects that are not the same one
+simply miss and are computed again (usually by a value-keyed cache underneath). The memo is
+emptied when full: a bound on memory, not an eviction order.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar, cast
+
+P = ParamSpec("P")
+V = TypeVar("V")
+
+SIZE = 256  # entries kept before the memo is emptied
+
+
+def identity_memo(fn: Callable[P, V]) -> Callable[P, V]:
+    """`fn` memoized on the identity of its positional arguments (all immutable values); the
+    memo has `cache_clear()`, as a `functools` cache does."""
+    cache: dict[object, tuple[tuple[object, ...], V]] = {}
+    get = cache.get
+    call: Callable[..., V] = fn
+
+    def memo(*args: P.args, **kwargs: P.kwargs) -> V:
+        if kwargs:
+            raise TypeError("identity memos take positional arguments only")
+        key = tuple(map(id, args))
+        hit = get(key)
+        if hit is not None:
+            return hit[1]
+        value = call(*args)
+        if len(cache) >= SIZE:
+            cache.clear()
+        cache[key] = (args, value)  # the arguments kept alive: their ids stay theirs
+        return value
+
+    def one(arg: object) -> V:  # the common case of one argument, without the tuple
+        hit = get(id(arg))
+        if hit is not None:
+            return hit[1]
+        value = call(arg)
+        if len(cache) >= SIZE:
+            cache.clear()
+        cache[id(arg)] = ((arg,), value)
+        return value
+
+    single = len(inspect.signature(fn).parameters) == 1
+    wrapped: Any = functools.wraps(fn)(one if single else memo)
+    wrapped.cache_clear = cache.clear
+    return cast("Callable[P, V]", wrapped)
