@@ -21,12 +21,16 @@ observed the same way in both copies whatever their guards say). A counterexampl
 `LeakPair`; `reachable_pair` then looks for one at positions of two given model paths (seeded
 playouts, say) that the side cannot tell apart: two witness games. Every solver call is
 bounded by its rlimit, never by time.
+
+The lemmas the relation assumes are proved first, together (their conjunction an inductive
+invariant of the system, so one lemma may rest on another). A proof may be asked in parts,
+schema by schema (`prove(..., only=...)`): the whole holds when every part does.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -103,38 +107,73 @@ class NoLeak:
         return prove(self.system or system, self.observer, lemmas=self.lemmas, rlimit=rlimit)
 
 
+def _simplified(term: Any) -> Any:
+    return term if isinstance(term, bool | int) else smt.simplify(term)
+
+
 def _equal(o: Any, a: Any, b: Any) -> Any:
     return o.iff(a, b) if smt.is_bool(a) or smt.is_bool(b) else o.eq(a, b)
 
 
 class _Pair:
-    """Two copies of the one-step template: the template's own variables and renamed ones."""
+    """Two copies of the one-step template: the template's own variables and renamed ones.
+
+    A variable the observation shows as it is (a component that is the bare variable) is
+    equal in the two states by assumption, so the second copy reads the first copy's
+    variable: the same question, and the terms of the two copies share all they read of it
+    (a component of the two states after that reads no hidden variable is then one term)."""
 
     def __init__(self, system: System, observer: Observer) -> None:
         self.system, self.observer = system, observer
         self.t: Template = template(system)
         t = self.t
-        self.cur2 = z3_frame(system.variables, "~2")
-        self.choice2 = z3_frame(t.choice_vars, "~2")
-        cur, cur2 = t.cur.values(), self.cur2.values()
-        ch, ch2 = t.choice.values(), self.choice2.values()
-        self.pairs = [(cur[v.name], cur2[v.name]) for v in system.variables]
-        self.pairs += [(ch[v.name], ch2[v.name]) for v in t.choice_vars]
-        self.obs_now = observer.observe(smt.Z3, t.cur)
+        self.obs_now = {n: _simplified(v) for n, v in observer.observe(smt.Z3, t.cur).items()}
         self.reads: set[str] = set()
+        cur = t.cur.values()
+        self.shared: set[str] = set()
         for term in self.obs_now.values():
-            self.reads |= smt.names_in(term)
+            names = smt.names_in(term)
+            self.reads |= names
+            if len(names) == 1:
+                (name,) = names
+                if name in cur and smt.structurally_equal(term, cur[name]):
+                    self.shared.add(name)
+        own = z3_frame(system.variables, "~2")
+        self.cur2 = Frame(
+            {n: cur[n] if n in self.shared else v for n, v in own.ints.items()},
+            {n: cur[n] if n in self.shared else v for n, v in own.bools.items()},
+        )
+        self.choice2 = z3_frame(t.choice_vars, "~2")
+        cur2 = self.cur2.values()
+        ch, ch2 = t.choice.values(), self.choice2.values()
+        self.pairs = [
+            (cur[v.name], cur2[v.name]) for v in system.variables if v.name not in self.shared
+        ]
+        self.choice_pairs = {v.name: (ch[v.name], ch2[v.name]) for v in t.choice_vars}
         self._after: dict[int, Mapping[str, Any]] = {}
 
-    def second(self, term: Any) -> Any:
-        """`term` over the second copy (a Python constant is its own copy)."""
+    def second(self, term: Any, same: frozenset[str] = frozenset()) -> Any:
+        """`term` over the second copy (a Python constant is its own copy); the choices named
+        in `same` are the first copy's."""
         if isinstance(term, bool | int):
             return term
-        return smt.substitute(term, self.pairs)
+        pairs = self.pairs + [p for n, p in self.choice_pairs.items() if n not in same]
+        return smt.substitute(term, pairs)
+
+    def choices2(self, same: frozenset[str]) -> Frame[Any, Any]:
+        """The second copy's choices, those in `same` the first copy's."""
+        ch, ch2 = self.t.choice, self.choice2
+        return Frame(
+            {n: ch.ints[n] if n in same else v for n, v in ch2.ints.items()},
+            {n: ch.bools[n] if n in same else v for n, v in ch2.bools.items()},
+        )
 
     def obs_after(self, k: int) -> Mapping[str, Any]:
+        """The observation after schema k, each component simplified (so one the step leaves
+        as it was is, most often, the very term it was before)."""
         if k not in self._after:
-            self._after[k] = self.observer.observe(smt.Z3, self.t.after(k))
+            seen = self.observer.observe(smt.Z3, self.t.after(k))
+            self._after[k] = {n: _simplified(v) for n, v in seen.items()}
         return self._after[k]
 
     def label(self, k: int) -> Label:
@@ -152,7 +191,26 @@ class _Pair:
             solver.add(f)
             solver.add(self.second(f))
         for term in self.obs_now.values():
-            solver.add(smt.formula(_equal(smt.Z3, term, self.second(term))))
+            if not smt.structurally_equal(term, self.second(term)):
+                solver.add(smt.formula(_equal(smt.Z3, term, self.second(term))))
+
+    def same_choices(
+        self, k1: int, k2: int, l1: Sequence[Any], l2: Sequence[Any]
+    ) -> frozenset[str]:
+        """The choices both steps show as they are (one schema, a label term that is the bare
+        choice): equal by the labels' equality, so one variable serves both copies."""
+        if k1 != k2:
+            return frozenset()
+        ch = self.t.choice.values()
+        out = set()
+        for a, b in zip(l1, l2, strict=True):
+            names = smt.names_in(a)
+            if len(names) != 1 or not smt.structurally_equal(a, b):
+                continue
+            (name,) = names
+            if name in self.choice_pairs and smt.structurally_equal(a, ch[name]):
+                out.add(name)
+        return frozenset(out)
 
 
 def prove(
@@ -161,16 +219,25 @@ def prove(
     *,
     lemmas: Sequence[Lemma] = (),
     rlimit: int = DEFAULT_RLIMIT,
+    only: Collection[str] | None = None,
 ) -> Leak:
-    """The verdict on non-interference for `observer` over `system` (see the module)."""
+    """The verdict on non-interference for `observer` over `system` (see the module); with
+    `only`, on the pairs of steps whose first is one of those schemas (a part of the proof:
+    the whole is proved when every schema's part is)."""
     start = time.perf_counter()
-    for lemma in lemmas:
-        v = check(system, Invariant(lemma.holds), rlimit=rlimit)
+    if lemmas:
+        # proved together: their conjunction inductive (one lemma may rest on another)
+        v = check(
+            system,
+            Invariant(lambda o, s: o.all([lem.holds(o, s) for lem in lemmas])),
+            rlimit=rlimit,
+        )
         if v.status != "proved":
-            detail = f"lemma {lemma.name!r} not proved: {v.detail}"
+            names = ", ".join(repr(lem.name) for lem in lemmas)
+            detail = f"lemmas {names} not proved inductive together: {v.detail}"
             return Leak("unknown", v.method, detail, seconds=time.perf_counter() - start)
     try:
-        pair, asked = _search(_Pair(system, observer), lemmas, rlimit)
+        pair, asked = _search(_Pair(system, observer), lemmas, rlimit, only)
     except smt.SolverUnknown as exc:
         return Leak("unknown", "self-composition", exc.message, seconds=time.perf_counter() - start)
     seconds = time.perf_counter() - start
@@ -189,13 +256,18 @@ def prove(
     return Leak("refuted", "self-composition", detail, pair=pair, seconds=seconds)
 
 
-def _search(p: _Pair, lemmas: Sequence[Lemma], rlimit: int) -> tuple[LeakPair | None, int]:
+def _search(
+    p: _Pair, lemmas: Sequence[Lemma], rlimit: int, only: Collection[str] | None = None
+) -> tuple[LeakPair | None, int]:
     """The first counterexample pair, schema pair by schema pair, and how many were asked."""
     t = p.t
-    n = len(p.system.schemas)
+    schemas = p.system.schemas
+    n = len(schemas)
     labels = [p.label(k) for k in range(n)]
     asked = 0
     for k1 in range(n):
+        if only is not None and schemas[k1].name not in only:
+            continue
         for k2 in range(n):
             if labels[k1][0] != labels[k2][0] or len(labels[k1][1]) != len(labels[k2][1]):
                 continue
@@ -215,20 +287,27 @@ def _ask(
 ) -> LeakPair | None:
     """Schema k1 in the first copy and k2 in the second: a counterexample, or None. Asked for
     the observation's components in chunks, leaving out those neither step changes (their
-    terms after are their terms before, equal by assumption); a guard conjunct a
-    counterexample breaks joins the question for every later chunk."""
+    terms after are their terms before, equal by assumption) and those whose two terms after
+    are one term (`_Pair`); a guard conjunct a counterexample breaks joins the question for
+    every later chunk."""
     o, t = smt.Z3, p.t
+    same = p.same_choices(k1, k2, l1, l2)
     after1, after2 = p.obs_after(k1), p.obs_after(k2)
     for a, b in zip(l1, l2, strict=True):
-        solver.add(smt.formula(_equal(o, a, p.second(b))))
-    changed = [
-        name
-        for name, now in p.obs_now.items()
-        if not (o.same(after1[name], now) and o.same(after2[name], now))
-    ]
+        b2 = p.second(b, same)
+        if not smt.structurally_equal(a, b2):
+            solver.add(smt.formula(_equal(o, a, b2)))
+    changed = []
+    for name, now in p.obs_now.items():
+        if smt.structurally_equal(after1[name], now) and smt.structurally_equal(after2[name], now):
+            continue  # neither step changes it: equal after as before
+        two = p.second(after2[name], same)
+        if not smt.structurally_equal(after1[name], two):
+            changed.append((name, two))
+    choices2 = p.choices2(same)
     for start in range(0, len(changed), CHUNK):
         chunk = changed[start : start + CHUNK]
-        differ = o.any(o.not_(_equal(o, after1[n], p.second(after2[n]))) for n in chunk)
+        differ = o.any(o.not_(_equal(o, after1[n], b)) for n, b in chunk)
         while True:
             solver.push()
             solver.add(smt.formula(differ))
@@ -237,7 +316,7 @@ def _ask(
                 break
             model = solver.model()
             one = _read(p, model, k1, t.cur, t.choice)
-            two = _read(p, model, k2, p.cur2, p.choice2)
+            two = _read(p, model, k2, p.cur2, choices2)
             solver.pop()
             broken1 = t.broken(k1, *one)
             broken2 = t.broken(k2, *two)
@@ -246,7 +325,7 @@ def _ask(
             for j in broken1:
                 solver.add(smt.formula(t.term(k1, j)))
             for j in broken2:
-                solver.add(p.second(smt.formula(t.term(k2, j))))
+                solver.add(p.second(smt.formula(t.term(k2, j)), same))
     return None
 
 

@@ -1,9 +1,12 @@
 """SHU-P-NO-LEAK's parts: the Russian observation written over the symbolic model
 (specs.shumshu.formal.noleak) is `observe(state, "RU")` on real positions, its face-up ghosts
 change as the rules' pieces do, and a planted leak is refuted with a pair of witness games that
-the rules replay (SHU-COMBAT.5, SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.5, AMB-SHU-21). The proof
-of the whole model does not finish within the solver's resource limit yet (the set-up's pair
-of placements: the counts per hex), so the property is not declared to `wargame verify`."""
+the rules replay (SHU-COMBAT.5, SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.5, AMB-SHU-21); a pair of
+steps is proved within a fixed resource limit, given the lemmas of
+specs.shumshu.formal.noleak_lemmas (tests/shumshu/test_no_leak_lemmas.py). The proof of the
+whole model does not finish within the solver's resource limit yet (most pairs of steps of one
+schema: the counts per hex against steps that run through several stages), so the property is
+not declared to `wargame verify`."""
 
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ from tools.registry import get_game
 GAME = get_game("shumshu")
 PRESET = "draft"
 STEPS = 400  # steps of a playout checked (a whole game is about a hundred)
+RLIMIT = 60_000_000  # the lemmas' proof and one pair of No Retreat! declarations
 
 
 @functools.cache
@@ -155,3 +159,17 @@ def test_a_planted_leak_fails_with_two_witness_games() -> None:
     (views1, end1), (views2, end2) = finals
     assert views1 == views2  # the Russians see the same two games
     assert end1.piece("JP-TK1").hex != end2.piece("JP-TK1").hex  # which the planted view tells
+
+
+def test_a_no_retreat_declaration_is_proved_not_to_leak_within_a_fixed_rlimit() -> None:
+    """SHU-LAND.8, SHU-COMBAT.5: two declarations of No Retreat! from states the Russians
+    cannot tell apart (the lemmas holding in both) lead to states they cannot tell apart;
+    asked within a fixed resource limit, never a time."""
+    m = link().model
+    statement = noleak.statement(m)
+    system = noleak.extended(m)
+    verdict = ni.prove(
+        system, statement.observer, lemmas=statement.lemmas, rlimit=RLIMIT, only=("hold",)
+    )
+    assert verdict.status == "proved", verdict.detail
+    assert "1 pairs of schemas" in verdict.detail

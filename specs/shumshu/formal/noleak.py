@@ -20,7 +20,15 @@ holds the two equal on playout positions (tests/shumshu/test_no_leak_proof.py).
 The observable part of a step (`RussianView.label`) is the action as the Russians see it across
 the table: its kind and choices, with the unit of a Japanese action masked while that unit is
 face down (where it stands is seen: a counter leaves its hex). Defenders are named: they are
-revealed by taking the defence (SHU-COMBAT.5), which is the rules' own disclosure.
+revealed by taking the defence (SHU-COMBAT.5), which is the rules' own disclosure. So are the
+pieces a step turns face up without a choice naming them (the defenders of a hex within the
+limit, a decoy discovered in an attacked hex, a piece disrupted or joining an attack:
+SHU-COMBAT.5, SHU-COMBAT.6, SHU-DISRUPT.5): which counter is turned over depends on what lay
+face down, and that is what the rules disclose, so the step shows which pieces it turns face
+up; everything else about them is compared in the states after.
+
+The relation is not inductive on equal observations alone: `noleak_lemmas` holds the
+single-state lemmas it assumes in both states, each proved an inductive invariant first.
 """
 
 from __future__ import annotations
@@ -110,6 +118,22 @@ class FaceUp:
     def initial(self) -> dict[str, int | bool]:
         return {v.name: False for v in self.variables}
 
+    def settled(self, o: Ops[Any, Any], after: Frame[Any, Any], u: int) -> Any:
+        """Where a piece disrupted and recovered within one step can be when the step ends:
+        on the map, undisrupted, its recovery turn cleared and out of every combat list (the
+        end of a player-turn clears them, `end_player_turn`). Only such a piece may go face
+        down by the ghost choice."""
+        m = self.m
+        return o.all(
+            [
+                m.on_map(o, after, u),
+                o.not_(m.disrupted(o, after, u)),
+                o.eq(after.i(m.rec[u]), 0),
+                o.eq(after.i(m.pend[u]), 0),
+                *(o.not_(after.b(getattr(m, f)[u])) for f in FIGHT_LISTS),
+            ]
+        )
+
     def update(
         self,
         o: Ops[Any, Any],
@@ -139,8 +163,10 @@ class FaceUp:
             value = o.bite(recovered, o.all([was, o.lit(not self.rehide)]), was)
             defends = o.all([after.b(m.fdef[u]), o.not_(s.b(m.fdef[u]))])
             value = o.bite(defends, o.lit(True), value)  # SHU-COMBAT.5: chosen to defend
-            if self.rehide:  # AMB-SHU-21 ii: maybe disrupted and recovered in this step
-                value = o.bite(ends, o.all([value, c.b(keep(uid))]), value)
+            if self.rehide and u in m.dis:  # AMB-SHU-21 ii: maybe disrupted and recovered
+                value = o.bite(
+                    o.all([ends, self.settled(o, after, u)]), o.all([value, c.b(keep(uid))]), value
+                )
             value = o.bite(o.all([dis1, o.not_(dis0)]), o.lit(True), value)  # SHU-DISRUPT.5
             gone = o.all([o.eq(at1, t.GONE), o.not_(o.eq(at0, t.GONE))])
             shown = o.any([o.lit(self.face_up), was, dis0])
@@ -250,6 +276,9 @@ class RussianView:
             name = keep(t.ids[u])
             if name in c.bools:
                 terms.append(o.bite(self.hidden(o, s, u), o.lit(False), c.b(name)))
+        after = schema.effect(o, s, c)
+        for u in self.jp:  # the rules' own disclosure: which pieces the step turns face up
+            terms.append(o.all([self.hidden(o, s, u), o.not_(self.hidden(o, after, u))]))
         return schema.name, tuple(terms)
 
 
@@ -289,11 +318,16 @@ def paramushir_waits(m: Model) -> Lemma:
 
 
 def statement(m: Model) -> NoLeak:
-    """SHU-P-NO-LEAK over the model with its face-up ghosts. Not yet among the properties
-    `wargame verify` proves: the pair of set-up placements (one of which may end the set-up)
-    exhausts the solver's resource limit on the counts per hex; a planted leak is refuted
-    quickly (tests/shumshu/test_no_leak_proof.py)."""
-    return NoLeak(RussianView(m), extended(m), (waiting_face_down(m), paramushir_waits(m)))
+    """SHU-P-NO-LEAK over the model with its face-up ghosts, assuming `noleak_lemmas` (and
+    the two lemmas above) in both states. Not yet among the properties `wargame verify`
+    proves: most pairs of steps of one schema exhaust the solver's resource limit (the
+    counts per hex against steps that run through several stages, `merge`); a planted leak
+    is refuted (tests/shumshu/test_no_leak_proof.py)."""
+    from specs.shumshu.formal.noleak_lemmas import lemmas  # they read this module's ghosts
+
+    return NoLeak(
+        RussianView(m), extended(m), (waiting_face_down(m), paramushir_waits(m), *lemmas(m))
+    )
 
 
 def keep_choices(m: Model, after: Any) -> dict[str, int | bool]:

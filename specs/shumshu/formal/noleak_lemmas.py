@@ -1,0 +1,107 @@
+"""The single-state lemmas SHU-P-NO-LEAK's relation assumes in both states (SHU-COMBAT.5,
+SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.3, SHU-DISRUPT.5, AMB-SHU-21).
+
+Equal Russian observations alone are not an inductive relation: two states could agree on
+everything the Russians see and hold, among the pieces they do not, a face-down defender or a
+face-down piece with a stale recovery turn, and the next step (which reveals it) would show
+the difference. No game reaches such states; each lemma below says why (the clauses that make
+it true). `noninterference.prove` proves their conjunction an inductive invariant of the
+extended model before it assumes them (tests/shumshu/test_no_leak_lemmas.py proves each one
+given those before it). With them a face-down piece differs from another only in where it
+stands and whether it moved, which the Russians see in counts.
+"""
+
+from __future__ import annotations
+
+from solvers.checking.prover import Lemma
+from solvers.checking.terms import B, Frame, I, Ops
+from specs.shumshu.formal.noleak import FIGHT_LISTS, rev
+from specs.shumshu.formal.symbolic_play import Model
+from specs.shumshu.rules.state import JP
+
+
+def japanese_places(m: Model) -> Lemma:
+    """A Japanese piece is waiting on Paramushir (0), on the map, eliminated, or (a decoy
+    only) removed until next turn (SHU-SETUP.1, SHU-REINF.1, SHU-COMBAT.6): no Japanese piece
+    is ever at sea, sunk or in a regiment, those are the Russians' (SHU-LAND.2, SHU-RGT.1).
+    A removed decoy is face up (SHU-COMBAT.6: the Russians saw it removed), and a disrupted
+    piece is on the map and face up (SHU-DISRUPT.5)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        t = m.t
+        out = []
+        for u in t.of_side[JP]:
+            at = s.i(m.at[u])
+            places = [o.le(at, t.H), o.eq(at, t.GONE)]
+            if t.decoy[u]:
+                places.append(o.eq(at, t.REMOVED))
+            up = s.b(rev(t.ids[u]))
+            out.append(o.any(places))
+            out.append(o.implies(o.eq(at, t.REMOVED), up))
+            dis = m.disrupted(o, s, u)
+            out.append(o.implies(dis, o.all([m.on_map(o, s, u), up])))
+        return o.all(out)
+
+    return Lemma("Japanese pieces are off the map, on it, eliminated or removed decoys", holds)
+
+
+def moved_this_turn(m: Model) -> Lemma:
+    """A Japanese piece is marked moved only during the Japanese player-turn (SHU-SEQ.1,
+    SHU-MOVE.1: the marks are cleared when a player-turn starts)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        return o.all(o.implies(s.b(m.mv[u]), o.not_(s.b("ru"))) for u in m.t.of_side[JP])
+
+    return Lemma("Japanese pieces are marked moved only in the Japanese player-turn", holds)
+
+
+def decoys_never_fight(m: Model) -> Lemma:
+    """A decoy never attacks, defends, routs or advances (SHU-COMBAT.6, SHU-STACK.3: it is
+    discovered and removed when its hex is attacked; only real units join an attack)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        out = []
+        for d in m.t.decoys:
+            out.append(o.eq(s.i(m.pend[d]), 0))
+            out += [o.not_(s.b(getattr(m, f)[d])) for f in FIGHT_LISTS]
+        return o.all(out)
+
+    return Lemma("decoys are in no attack and no combat", holds)
+
+
+def face_down_clean(m: Model) -> Lemma:
+    """A face-down Japanese piece is undisrupted (SHU-DISRUPT.5 reveals a disrupted one), has
+    no recovery turn (SHU-DISRUPT.3: recovery clears it, and a decoy coming back starts
+    afresh, SHU-COMBAT.6), and is in no combat list: a defender is revealed (SHU-COMBAT.5), a
+    routed or withdrawn piece is disrupted (SHU-CRT.4, SHU-CRT.5), a victor is a combatant;
+    under `reveal=in_combat` (AMB-SHU-21 i) a piece joining an attack is revealed too, so a
+    face-down piece is neither declared nor attacking."""
+    in_combat = m.t.v.is_("reveal", "in_combat")
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        t = m.t
+        out = []
+        for u in t.of_side[JP]:
+            clean = [
+                o.not_(m.disrupted(o, s, u)),
+                o.eq(s.i(m.rec[u]), 0),
+                o.not_(s.b(m.fdef[u])),
+                o.not_(s.b(m.retr[u])),
+                o.not_(s.b(m.win[u])),
+            ]
+            if in_combat:
+                clean += [o.not_(s.b(m.fatt[u])), o.eq(s.i(m.pend[u]), 0)]
+            out.append(o.implies(o.not_(s.b(rev(t.ids[u]))), o.all(clean)))
+        return o.all(out)
+
+    return Lemma("face-down Japanese pieces are undisrupted and out of every combat", holds)
+
+
+def lemmas(m: Model) -> tuple[Lemma, ...]:
+    """The lemmas in the order they are proved (each may assume those before it)."""
+    return (
+        japanese_places(m),
+        moved_this_turn(m),
+        decoys_never_fight(m),
+        face_down_clean(m),
+    )
