@@ -71,6 +71,7 @@ $(VENV)/.bench-installed: $(STAMP)
 
 bench: $(VENV)/.bench-installed
 	$(BIN)/python -m bench.games
+	$(BIN)/python -m bench.spiel
 	$(BIN)/python -m bench.perft_chess
 	$(BIN)/python -m bench.combat
 	$(BIN)/python -m bench.snc

@@ -5,7 +5,7 @@ ruleset with its own GameType and `pyspiel.load_game(name)` needs no parameter t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, get_args
 
 import numpy as np
@@ -70,53 +70,66 @@ class NomonhanCodec:
         # the longest prefix: each unit once, and per combat (at most U // 2: one attacker
         # and one defender each) `support` and `close`
         self.max_prefix = u + 2 * (u // 2)
+        self.atomic_ids = self._make_atomic_ids()
+        from specs.nomonhan.rules import actions as A
+
+        self._roll, self._end_roll, self._declare = A.Roll, A.EndRoll, A.Declare
         self._layout()
 
     # --- ids -----------------------------------------------------------------------------------
     def tokens(self, action: Any) -> tuple[int, ...]:
+        atomic = self.atomic_ids.get(type(action))
+        if atomic is not None:
+            return (atomic(action),)
+        if type(action) is self._declare:
+            return self._declaration(action)
+        raise TypeError(f"not a Nomonhan player action: {action!r}")
+
+    def _declaration(self, action: Any) -> tuple[int, ...]:
+        b, ux = self.base, self.unit_ix
+        out: list[int] = []
+        for c in action.combats:
+            out += [b["attacker"] + ux[x] for x in c.attackers]
+            out += [b["defender"] + ux[x] for x in c.defenders]
+            if c.support:
+                out.append(b["support"])
+            out.append(b["close"])
+        out.append(b["commit"])
+        return tuple(out)
+
+    def _make_atomic_ids(self) -> dict[type, Callable[[Any], int]]:
+        """The id of each atomic action, by its class: a dispatch on the class (the adapter
+        encodes every legal action of every state it reaches)."""
         from specs.nomonhan.rules import actions as A
 
         b, H, ux, hx = self.base, len(self.hexes), self.unit_ix, self.hex_ix
-        match action:
-            case A.Move(unit, to):
-                return (b["move"] + ux[unit] * H + hx[to],)
-            case A.Enter(unit, at, to):
-                return (b["enter"] + (ux[unit] * len(self.flags) + self.flag_ix[at]) * H + hx[to],)
-            case A.Loss(unit, None):
-                return (b["step"] + ux[unit],)
-            case A.Loss(unit, to):
-                assert to is not None
-                return (b["retreat"] + ux[unit] * H + hx[to],)
-            case A.Advance(unit, to):
-                return (b["advance"] + ux[unit] * H + hx[to],)
-            case A.Resolve(index):
-                return (b["resolve"] + index,)
-            case A.Demolish():
-                return (b["demolish"],)
-            case A.EndPhase():
-                return (b["end_phase"],)
-            case A.EndAdvance():
-                return (b["end_advance"],)
-            case A.Declare(combats):
-                out: list[int] = []
-                for c in combats:
-                    out += [b["attacker"] + ux[x] for x in c.attackers]
-                    out += [b["defender"] + ux[x] for x in c.defenders]
-                    if c.support:
-                        out.append(b["support"])
-                    out.append(b["close"])
-                out.append(b["commit"])
-                return tuple(out)
-        raise TypeError(f"not a Nomonhan player action: {action!r}")
+        F, fx = len(self.flags), self.flag_ix
+
+        def pair(kind: str) -> Callable[[Any], int]:
+            first = b[kind]
+            return lambda a: first + ux[a.unit] * H + hx[a.to]
+
+        def loss(a: Any) -> int:
+            if a.retreat_to is None:
+                return b["step"] + ux[a.unit]
+            return b["retreat"] + ux[a.unit] * H + hx[a.retreat_to]
+
+        return {
+            A.Move: pair("move"),
+            A.Enter: lambda a: b["enter"] + (ux[a.unit] * F + fx[a.at]) * H + hx[a.to],
+            A.Loss: loss,
+            A.Advance: pair("advance"),
+            A.Resolve: lambda a: b["resolve"] + a.index,
+            A.Demolish: lambda a: b["demolish"],
+            A.EndPhase: lambda a: b["end_phase"],
+            A.EndAdvance: lambda a: b["end_advance"],
+        }
 
     def chance_id(self, action: Any) -> int:
-        from specs.nomonhan.rules import actions as A
-
-        match action:
-            case A.Roll(a, d):
-                return a * self.dice + d
-            case A.EndRoll(face):
-                return self.dice * self.dice + face - 1
+        if type(action) is self._roll:
+            return action.attacker_hits * self.dice + action.defender_hits
+        if type(action) is self._end_roll:
+            return self.dice * self.dice + action.face - 1
         raise TypeError(f"not a Nomonhan chance action: {action!r}")
 
     def chance_string(self, token: int) -> str:

@@ -11,7 +11,7 @@ commit id that says what happens to the refill (RKS-10.1.2). Its choices are wal
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kernel.spiel_codec import IdRanges, LegalTree, Spec, preset_specs, table_tree
@@ -102,51 +102,59 @@ class RattenkriegCodec(ObservationTensor):
         self.max_chance_outcomes = 2 * c
         self.sub_first = self.base["discard"]
         self.commit_first = self.base["commit_refill"]
+        self.atomic_ids = self._make_atomic_ids()
         self._layout()
 
     # --- ids -----------------------------------------------------------------------------------
 
     def tokens(self, action: Any) -> tuple[int, ...]:
+        atomic = self.atomic_ids.get(type(action))
+        if atomic is not None:
+            return (atomic(action),)
+        if type(action) is Discard:
+            b, cx = self.base, self.card_ix
+            cards = sorted(b["discard"] + cx[x] for x in action.cards)
+            return (*cards, self._commit(action.refill, action.draw))
+        raise TypeError(f"not a Rattenkrieg player action: {action!r}")
+
+    def _make_atomic_ids(self) -> dict[type, Callable[[Any], int]]:
+        """The id of every action but the discard, by its class (a dispatch on the class: the
+        adapter encodes every legal action of every state it reaches)."""
         b, ux, ax, cx = self.base, self.unit_ix, self.area_ix, self.card_ix
         A, U, C = len(self.areas), len(self.units), len(CARDS)
-        match action:
-            case Place(unit, area):
-                return (b["place"] + ux[unit] * A + ax[area],)
-            case Designate(unit):
-                return (b["designate"] + ux[unit],)
-            case Recruit(unit):
-                return (b["recruit"] + ux[unit],)
-            case Pass():
-                return (b["pass"],)
-            case Move(to, escort):
-                return (b["move"] + ax[to] * (1 + U) + self._unit_or_none(escort),)
-            case Pay(card):
-                return (b["pay"] + cx[card],)
-            case Attack():
-                return (b["attack"],)
-            case Event(card, target):
-                return (b["event"] + cx[card] * (1 + U) + self._unit_or_none(target),)
-            case End():
-                return (b["end"],)
-            case Defend(unit):
-                return (b["defend"] + ux[unit],)
-            case Play(card, support):
-                return (b["play"] + cx[card] * 2 + int(support),)
-            case Accept():
-                return (b["accept"],)
-            case Stand():
-                return (b["stand"],)
-            case Retreat(unit, to):
-                return (b["retreat"] + ux[unit] * A + ax[to],)
-            case LoseStep(unit, card):
-                return (b["lose_step"] + ux[unit] * (C + 1) + (C if card is None else cx[card]),)
-            case Sacrifice(unit):
-                return (b["sacrifice"] + ux[unit],)
-            case Isolate(unit):
-                return (b["isolate"] + ux[unit],)
-            case Discard(cards, refill, draw):
-                return (*sorted(b["discard"] + cx[x] for x in cards), self._commit(refill, draw))
-        raise TypeError(f"not a Rattenkrieg player action: {action!r}")
+
+        def unit(kind: str) -> Callable[[Any], int]:
+            first = b[kind]
+            return lambda a: first + ux[a.unit]
+
+        def one(kind: str) -> Callable[[Any], int]:
+            first = b[kind]
+            return lambda a: first
+
+        def opt(x: str | None) -> int:
+            return 0 if x is None else 1 + ux[x]
+
+        return {
+            Place: lambda a: b["place"] + ux[a.unit] * A + ax[a.area],
+            Designate: unit("designate"),
+            Recruit: unit("recruit"),
+            Pass: one("pass"),
+            Move: lambda a: b["move"] + ax[a.to] * (1 + U) + opt(a.escort),
+            Pay: lambda a: b["pay"] + cx[a.card],
+            Attack: one("attack"),
+            Event: lambda a: b["event"] + cx[a.card] * (1 + U) + opt(a.target),
+            End: one("end"),
+            Defend: unit("defend"),
+            Play: lambda a: b["play"] + cx[a.card] * 2 + int(a.support),
+            Accept: one("accept"),
+            Stand: one("stand"),
+            Retreat: lambda a: b["retreat"] + ux[a.unit] * A + ax[a.to],
+            LoseStep: lambda a: (
+                b["lose_step"] + ux[a.unit] * (C + 1) + (C if a.card is None else cx[a.card])
+            ),
+            Sacrifice: unit("sacrifice"),
+            Isolate: unit("isolate"),
+        }
 
     def _commit(self, refill: bool, draw: int | None) -> int:
         """RKS-10.1.2: the refill, none, or (`refill_amount=partial`) `draw` cards."""
@@ -222,9 +230,12 @@ class RattenkriegCodec(ObservationTensor):
         """The discard's subsets walked lazily (`DiscardTree`); elsewhere the table of the
         legal actions, each one id."""
         legal = game.legal_actions(state)
-        if isinstance(legal, DiscardChoices):
-            return DiscardTree(self, legal)
-        return table_tree(self, legal)
+        return self.lazy_tree(legal) or table_tree(self, legal)
+
+    def lazy_tree(self, legal: Sequence[Any]) -> DiscardTree | None:
+        """The Recruiting Phase discard's own walk (its subsets are too many to list), or None
+        for any other list of legal actions."""
+        return DiscardTree(self, legal) if isinstance(legal, DiscardChoices) else None
 
     # the observation tensor is `ObservationTensor`'s (`specs.rattenkrieg.io.tensor`)
 

@@ -8,12 +8,14 @@ game is declared with imperfect information; every observation comes from `game.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, get_args
 
 import numpy as np
 
+from kernel.choices import Mapped
 from kernel.hexes import Hex, hex_name
 from kernel.spiel_codec import IdRanges, LegalTree, Spec, preset_specs, table_tree
 from specs.shumshu.io import wire
@@ -133,17 +135,22 @@ class ShumshuCodec:
         self.die = 6
         self.max_chance_outcomes = self.die + self.die * (u + 1)
         self._trees: OrderedDict[Any, LegalTree] = OrderedDict()
+        from specs.shumshu.rules import actions
+
+        self._A = actions
+        self.atomic_ids = self._make_atomic_ids()
+        self._lazy_kinds: dict[Any, str] = {actions.Place: "place", actions.Move: "move"}
         self._layout()
 
     TREES = 4096
     """How many states' legal trees `legal_tree` keeps."""
 
     def legal_tree(self, game: Any, state: Any) -> LegalTree:
-        """The table of every legal action's ids (`adapter.table_tree`), kept for the
-        `TREES` states used last. A state's legal actions are a function of the state alone
-        (states are immutable and hashable), and the adapter's information state replays the
-        game from its start at every call, asking each replayed state for its legal ids: kept
-        here, a replay costs the kernel's `apply` and `observe` only."""
+        """The table of every legal action's ids (`table_tree`), kept for the `TREES` states
+        used last: the play service's sub-decisions (`tools.service.choices`) ask again at
+        every request (the OpenSpiel adapter walks the kernel's lists itself, `part_groups`).
+        A state's legal actions are a function of the state alone (states are immutable and
+        hashable)."""
         tree = self._trees.get(state)
         if tree is None:
             tree = table_tree(self, game.legal_actions(state))
@@ -156,61 +163,72 @@ class ShumshuCodec:
 
     # --- ids -----------------------------------------------------------------------------------
     def tokens(self, action: Any) -> tuple[int, ...]:
-        from specs.shumshu.rules import actions as A
-
-        b, H, ux, hx = self.base, len(self.hexes), self.unit_ix, self.hex_ix
-
-        def pair(kind: str, unit: str, h: Hex) -> tuple[int, ...]:
-            return (b[kind] + ux[unit] * H + hx[h],)
-
-        match action:
-            case A.Place(unit, h):
-                return pair("place", unit, h)
-            case A.Reinforce(unit, h):
-                return pair("reinforce", unit, h)
-            case A.ReturnDecoy(unit, h):
-                return pair("return_decoy", unit, h)
-            case A.Move(unit, h):
-                return pair("move", unit, h)
-            case A.Join(unit, h):
-                return pair("join", unit, h)
-            case A.Retreat(unit, h):
-                return pair("retreat", unit, h)
-            case A.Advance(unit, h):
-                return pair("advance", unit, h)
-            case A.Form(unit):
-                return (b["form"] + ux[unit],)
-            case A.Embark(unit):
-                return (b["embark"] + ux[unit],)
-            case A.Replace(unit):
-                return (b["replace"] + ux[unit],)
-            case A.LandAt(h):
-                return (b["land_at"] + hx[h],)
-            case A.Resolve(h):
-                return (b["resolve"] + hx[h],)
-            case A.Strike(yes):
-                return (b["strike"] + int(yes),)
-            case A.Hold(yes):
-                return (b["hold"] + int(yes),)
-            case A.Commit(press, air, banzai):
-                return (b["commit"] + _COMMITS.index((press, air, banzai)),)
-            case A.Done():
-                return (b["done"],)
-            case A.Defend(units):
-                # SHU-STACK.3: the defenders, in data order (one sequence per set), then commit
-                ordered = sorted(ux[x] for x in units)
-                return (*(b["defender"] + i for i in ordered), b["defend"])
+        atomic = self.atomic_ids.get(type(action))
+        if atomic is not None:
+            return (atomic(action),)
+        if type(action) is self._A.Defend:
+            # SHU-STACK.3: the defenders, in data order (one sequence per set), then commit
+            b = self.base
+            ordered = sorted(self.unit_ix[x] for x in action.units)
+            return (*(b["defender"] + i for i in ordered), b["defend"])
         raise TypeError(f"not a Shumshu player action: {action!r}")
 
-    def chance_id(self, action: Any) -> int:
-        from specs.shumshu.rules import actions as A
+    def _make_atomic_ids(self) -> dict[type, Callable[[Any], int]]:
+        """The id of every action but a defence, by its class (a dispatch on the class: the
+        adapter encodes every legal action of every state it reaches)."""
+        A = self._A
+        b, H, ux, hx = self.base, len(self.hexes), self.unit_ix, self.hex_ix
 
-        match action:
-            case A.Roll(face):
-                return face - 1
-            case A.AirRoll(face, sunk):
-                index = len(self.units) if sunk is None else self.unit_ix[sunk]
-                return self.die + (face - 1) * (len(self.units) + 1) + index
+        def pair(kind: str, field: str) -> Callable[[Any], int]:
+            first = b[kind]
+            get = operator.attrgetter(field)
+            return lambda a: first + ux[a.unit] * H + hx[get(a)]
+
+        def unit(kind: str, field: str = "unit") -> Callable[[Any], int]:
+            first = b[kind]
+            get = operator.attrgetter(field)
+            return lambda a: first + ux[get(a)]
+
+        return {
+            A.Place: pair("place", "hex"),
+            A.Reinforce: pair("reinforce", "hex"),
+            A.ReturnDecoy: pair("return_decoy", "hex"),
+            A.Move: pair("move", "to"),
+            A.Join: pair("join", "hex"),
+            A.Retreat: pair("retreat", "to"),
+            A.Advance: pair("advance", "to"),
+            A.Form: unit("form", "regiment"),
+            A.Embark: unit("embark"),
+            A.Replace: unit("replace"),
+            A.LandAt: lambda a: b["land_at"] + hx[a.hex],
+            A.Resolve: lambda a: b["resolve"] + hx[a.hex],
+            A.Strike: lambda a: b["strike"] + int(a.yes),
+            A.Hold: lambda a: b["hold"] + int(a.yes),
+            A.Commit: lambda a: b["commit"] + _COMMITS.index((a.press, a.air, a.banzai)),
+            A.Done: lambda a: b["done"],
+        }
+
+    def part_groups(self, part: Sequence[Any]) -> tuple[list[Any], int] | None:
+        """A unit's placings (SHU-SETUP.1) or moves (SHU-MOVE.1), the kernel's lazy `Mapped`
+        over hexes, as one group (`tools.spiel.tree`): their ids come from the hexes, and
+        only the chosen action is built. Any other part: None (encoded one by one)."""
+        make = getattr(part, "make", None)
+        if type(part) is not Mapped or not isinstance(make, functools.partial):
+            return None
+        kind = self._lazy_kinds.get(make.func)
+        if kind is None or len(make.args) != 1 or make.keywords:
+            return None
+        first = self.base[kind] + self.unit_ix[make.args[0]] * len(self.hexes)
+        ids = functools.partial(_hex_ids, first, self.hex_ix)
+        return [((), part.items, ids, part, 0)], len(part)
+
+    def chance_id(self, action: Any) -> int:
+        A = self._A
+        if type(action) is A.Roll:
+            return int(action.face) - 1
+        if type(action) is A.AirRoll:
+            index = len(self.units) if action.sunk is None else self.unit_ix[action.sunk]
+            return int(self.die + (action.face - 1) * (len(self.units) + 1) + index)
         raise TypeError(f"not a Shumshu chance action: {action!r}")
 
     def chance_string(self, token: int) -> str:
@@ -375,6 +393,11 @@ class ShumshuCodec:
             raise AssertionError(f"a defence prefix longer than {DEFENDER_LIMIT}")
         for token in prefix:
             out[o["prefix"] + token - self.sub_first] = 1  # defenders, in data order
+
+
+def _hex_ids(first: int, hex_ix: Mapping[Hex, int], hexes: Sequence[Hex]) -> list[int]:
+    """One unit's (unit, hex) ids, computed when the walk reaches them."""
+    return [first + hex_ix[h] for h in hexes]
 
 
 def specs(game: Any) -> list[Spec]:

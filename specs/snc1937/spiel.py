@@ -7,12 +7,14 @@ so the games are of imperfect information; dice are explicit chance nodes (1/6 e
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from kernel.choices import Mapped
 from kernel.hexes import Hex, hex_name
 from kernel.spiel_codec import IdRanges, Spec, preset_specs
 from kernel.spiel_trie import Leaf, Trie, const
@@ -88,46 +90,53 @@ class SNCCodec:
         self.max_chance_outcomes = 6
         self.sub_first = self.base[HEADS[0]]
         self.commit_first = self.base["to"]
-        self._encoders = self._make_encoders()
+        self._heads = {k: {x: self.base[k] + i for i, x in enumerate(self.units)} for k in HEADS}
+        self._with = {x: self.base["with"] + i for i, x in enumerate(self.units)}.__getitem__
+        self.atomic_ids = self._make_atomic_ids()
+        self._compound = self._make_compound()
+        from specs.snc1937.rules import actions as A
+        from specs.snc1937.rules.movement_steps import MoveList
+        from specs.snc1937.rules.reinforcement_steps import _place_action
+
+        self._roll, self._move_list, self._place_action = A.Roll, MoveList, _place_action
         self._trees: OrderedDict[Any, Trie] = OrderedDict()
         self._layout()
 
     # --- ids -----------------------------------------------------------------------------------
     def _group(self, head: str, units: Sequence[str], commit: int) -> tuple[int, ...]:
-        b, ux = self.base, self.unit_ix
-        rest = tuple(b["with"] + ux[x] for x in units[1:])
-        return (b[head] + ux[units[0]], *rest, commit)
+        first = self._heads[head][units[0]]
+        if len(units) == 1:
+            return (first, commit)
+        return (first, *map(self._with, units[1:]), commit)
 
     def tokens(self, action: Any) -> tuple[int, ...]:
-        encode = self._encoders.get(type(action))
+        atomic = self.atomic_ids.get(type(action))
+        if atomic is not None:
+            return (atomic(action),)
+        encode = self._compound.get(type(action))
         if encode is None:
             raise TypeError(f"not an SNC player action: {action!r}")
         return encode(action)
 
-    def _make_encoders(self) -> dict[type, Callable[[Any], tuple[int, ...]]]:
-        """An encoder per action class (a dispatch on the class: the Chinese reinforcement
-        phase lists thousands of placements at every step)."""
+    def _make_atomic_ids(self) -> dict[type, Callable[[Any], int]]:
+        """The id of each atomic action, by its class (a dispatch on the class: the adapter
+        encodes every legal action of a plain list)."""
         from specs.snc1937.rules import actions as A
 
         b, ux, hx = self.base, self.unit_ix, self.hex_ix
 
-        def unit(kind: str) -> Callable[[Any], tuple[int, ...]]:
+        def unit(kind: str) -> Callable[[Any], int]:
             first = b[kind]
-            return lambda a: (first + ux[a.unit],)
+            return lambda a: first + ux[a.unit]
 
-        def place(a: Any) -> tuple[int, ...]:
-            commit = b["rail_to" if a.rail else "to"] + hx[a.hex]
-            return (b["place"] + ux[a.unit], commit)
-
-        to = b["to"]
         return {
-            A.Declare: lambda a: (b["declare"] + ORDERS.index(a.order.value),),
-            A.Attack: lambda a: (b["attack"] + hx[a.target],),
-            A.Overrun: lambda a: (b["overrun"] + hx[a.target],),
-            A.Strike: lambda a: (b["strike"],),
-            A.Support: lambda a: (b["support"] + KINDS.index(a.kind),),
-            A.Intercept: lambda a: (b["intercept"] + int(a.yes),),
-            A.Done: lambda a: (b["done"],),
+            A.Declare: lambda a: b["declare"] + ORDERS.index(a.order.value),
+            A.Attack: lambda a: b["attack"] + hx[a.target],
+            A.Overrun: lambda a: b["overrun"] + hx[a.target],
+            A.Strike: lambda a: b["strike"],
+            A.Support: lambda a: b["support"] + KINDS.index(a.kind),
+            A.Intercept: lambda a: b["intercept"] + int(a.yes),
+            A.Done: lambda a: b["done"],
             A.Join: unit("join"),
             A.Loss: unit("loss"),
             A.Advance: unit("advance"),
@@ -136,6 +145,21 @@ class SNCCodec:
             A.Remove: unit("remove"),
             A.Eliminate: unit("eliminate"),
             A.Top: unit("top"),
+        }
+
+    def _make_compound(self) -> dict[type, Callable[[Any], tuple[int, ...]]]:
+        """The id sequence of each compound action, by its class: a head, `with` ids, then
+        the commit naming the hex."""
+        from specs.snc1937.rules import actions as A
+
+        b, ux, hx = self.base, self.unit_ix, self.hex_ix
+        to = b["to"]
+
+        def place(a: Any) -> tuple[int, ...]:
+            commit = b["rail_to" if a.rail else "to"] + hx[a.hex]
+            return (b["place"] + ux[a.unit], commit)
+
+        return {
             A.Move: lambda a: self._group("move", a.units, to + hx[a.to]),
             A.Land: lambda a: self._group("land", a.units, to + hx[a.hex]),
             A.Place: place,
@@ -143,12 +167,51 @@ class SNCCodec:
             A.AdvanceOn: lambda a: (b["advance_on"] + ux[a.unit], to + hx[a.to]),
         }
 
-    def chance_id(self, action: Any) -> int:
-        from specs.snc1937.rules import actions as A
+    def part_groups(self, part: Sequence[Any]) -> tuple[list[Any], int] | None:
+        """The kernel's lazy parts as groups (`tools.spiel.tree`), so that an action is built
+        only when chosen: a Move phase's `MoveList` (each group of units with its first
+        hexes, SNC-9.0.8, then its other actions one by one), and a reinforcement's arrivals
+        (`Mapped` places of one unit, SNC-8.2.x). Any other part: None (encoded one by one)."""
+        if type(part) is self._move_list:
+            head, more, dests_ids = self._heads["move"], self._with, self._dest_ids
+            groups = [
+                (
+                    (head[units[0]],)
+                    if len(units) == 1
+                    else (head[units[0]], *map(more, units[1:])),
+                    dests,
+                    dests_ids,
+                    part,
+                    start,
+                )
+                for (units, dests), start in zip(part.groups, part.starts, strict=True)
+            ]
+            return groups, part.moves
+        make = getattr(part, "make", None)
+        if (
+            type(part) is Mapped
+            and isinstance(make, functools.partial)
+            and make.func is self._place_action
+            and len(make.args) == 1
+            and not make.keywords
+        ):
+            place = (self.base["place"] + self.unit_ix[make.args[0]],)
+            return [(place, part.items, self._place_ids, part, 0)], len(part)
+        return None
 
-        match action:
-            case A.Roll(face):
-                return int(face) - 1
+    def _dest_ids(self, dests: Sequence[Hex]) -> list[int]:
+        """A group's commit ids: the first hex of its move (SNC-9.0.8)."""
+        to, hx = self.base["to"], self.hex_ix
+        return [to + hx[d] for d in dests]
+
+    def _place_ids(self, places: Sequence[tuple[Hex, bool]]) -> list[int]:
+        """A reinforcement's commit ids: its hex, by rail or not (SNC-8.2.4)."""
+        to, rail_to, hx = self.base["to"], self.base["rail_to"], self.hex_ix
+        return [(rail_to if rail else to) + hx[h] for h, rail in places]
+
+    def chance_id(self, action: Any) -> int:
+        if type(action) is self._roll:
+            return int(action.face) - 1
         raise TypeError(f"not an SNC chance action: {action!r}")
 
     def chance_string(self, token: int) -> str:
@@ -181,10 +244,11 @@ class SNCCodec:
 
     # --- the legal sequences -------------------------------------------------------------------
     def legal_tree(self, game: Any, state: Any) -> Trie:
-        """The legal sequences as a trie. A Move phase's moves (the kernel's lazy `MoveList`)
-        are entered group by group and built only when chosen. The last few tries are kept by
-        kernel state (immutable, hashed once): OpenSpiel builds a new initial state to size
-        each observation tensor, and its trie would otherwise be rebuilt every time."""
+        """The legal sequences as a trie, for the play service's sub-decisions
+        (`tools.service.choices`; the OpenSpiel adapter walks the kernel's lists itself through
+        `part_groups`). A Move phase's moves (the kernel's lazy `MoveList`) are entered group
+        by group and built only when chosen. The last few tries are kept by kernel state
+        (immutable, hashed once): each request of the service asks again."""
         cached = self._trees.pop(state, None)
         if cached is None:
             cached = self._build(game, state)

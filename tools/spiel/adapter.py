@@ -5,14 +5,16 @@ per-game `ActionCodec`, which gives the game a FIXED range of integer action ids
 
 - every player action is a sequence of ids (its *tokens*): one id for an atomic action (a
   move), several for a compound choice (a Nomonhan declaration: "attacker U", "defender U",
-  "support", "close combat", ..., then "commit"). The adapter builds, from the kernel's
-  `legal_actions` (which enumerate full choices), the token sequence of every legal action; at
-  each sub-step the legal ids are exactly the next tokens of the sequences that extend the
-  pending prefix (a codec whose compound choices are too many to list, such as a choice of
-  cards from a hand, walks them lazily instead: a `legal_tree` method), and the kernel
-  action is applied when a prefix is a whole sequence. So every
-  legal compound choice, and only those, can be built. Sequences are prefix-free (atomic ids
-  and sub-decision ids are disjoint, and a compound sequence ends with its commit id).
+  "support", "close combat", ..., then "commit"). At each sub-step the legal ids are exactly
+  the next tokens of the legal sequences that extend the pending prefix, and the kernel action
+  is applied when a prefix is a whole sequence; so every legal compound choice, and only
+  those, can be built. Sequences are prefix-free (atomic ids and sub-decision ids are
+  disjoint, and a compound sequence ends with its commit id). The sequences are walked in a
+  `tools.spiel.tree.ChoiceTree` built from the kernel's own legal-action list as far as it is
+  read: the kernel's lazy parts (`kernel.choices.Mapped`, the SNC's `MoveList`) as groups whose
+  ids come from their items and whose actions are built only when chosen (the codec's
+  `part_groups`), built actions by their class (`atomic_ids`), and a choice too large to list
+  (a discard from a hand) by the codec's own walk (`lazy_tree`).
 - chance outcomes have their own id range (`max_chance_outcomes`) and the kernel's exact
   Fractions as floats.
 
@@ -30,13 +32,19 @@ Returns: +1 for the winner, -1 for the loser, 0 each for a draw (`Outcome.winner
 truncation: the kernel's `Outcome` has a winner or none, and the points it carries decide that
 winner inside the rules (NOM-4.4), so the game is zero-sum on win/draw/loss.
 
-Each game's codec is in its own module of this package; `tools.spiel` registers them all.
+What the kernel says of a state (the side to move, the player, the legal tree, the chance
+outcomes) is asked once and kept on its node, so that OpenSpiel's repeated questions within one
+step cost no kernel call; `legal_actions` and `is_chance_node` answer Python callers directly
+(OpenSpiel's C++ ones, which reach `_legal_actions`, give the same). `python -m bench.spiel`
+measures the adapter's cost per kernel step.
+
+Each game's codec is in its own module of `specs`; `tools.spiel` registers them all.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -44,7 +52,8 @@ import pyspiel
 
 from kernel.game import CHANCE
 from kernel.roles import AssembledGame
-from kernel.spiel_codec import LegalTree, Spec, table_tree
+from kernel.spiel_codec import ActionCodec, LegalTree, Spec
+from tools.spiel.tree import ChoiceTree
 
 _SPECS: dict[str, Spec] = {}
 
@@ -63,31 +72,55 @@ class _Unknown:
 
 
 _UNKNOWN = _Unknown()
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 class _Node:
     """A kernel state inside an OpenSpiel state. OpenSpiel clones a Python state by deep-copying
     its attributes and serializes it by pickling them: a node is immutable, so a copy is the
     node itself, and it pickles as the kernel's state JSON (read back through the kernel's
-    strict `state_from_json`). Its legal tree is cached on it, never pickled."""
+    strict `state_from_json`). What the kernel says of its state (the side to move, the legal
+    tree, the chance outcomes) is asked once and kept on it, never pickled."""
 
-    __slots__ = ("_legal", "_side", "key", "state")
+    __slots__ = ("_chance", "_legal", "_player", "_side", "key", "spec", "state")
 
     def __init__(self, key: str, state: Any) -> None:
         self.key = key
+        self.spec = _SPECS[key]
         self.state = state
         self._legal: LegalTree | None = None
         self._side: str | _Unknown | None = _UNKNOWN
+        self._chance: list[tuple[int, float, Any]] | None = None
+        self._player: int | None = None
+
+    def player(self) -> int:
+        """OpenSpiel's player here with no prefix pending and the cap not reached: terminal
+        when the rules ended the game or the side to move has no legal action (a gap in the
+        rules), else chance or the side's index."""
+        player = self._player
+        if player is None:
+            side = self.side()
+            if side is None:
+                player = _TERMINAL
+            elif side == CHANCE:
+                player = _CHANCE
+            elif not self.legal().next_ids(()):
+                player = _TERMINAL
+            else:
+                player = self.spec.game.sides.index(side)
+            self._player = player
+        return player
 
     def side(self) -> str | None:
         """The kernel's side to move (None once the game is over), asked of it once."""
         side = self._side
         if isinstance(side, _Unknown):
-            side = self._side = _spec(self.key).game.to_move(self.state)
+            side = self._side = self.spec.game.to_move(self.state)
         return side
 
     def to_json_text(self) -> str:
-        return json.dumps(_spec(self.key).game.state_to_json(self.state), sort_keys=True)
+        return json.dumps(self.spec.game.state_to_json(self.state), sort_keys=True)
 
     def __reduce__(self) -> tuple[Callable[[str, str], _Node], tuple[str, str]]:
         return (_node_from_json, (self.key, self.to_json_text()))
@@ -96,16 +129,35 @@ class _Node:
         return self
 
     def legal(self) -> LegalTree:
-        """The legal token sequences of the side to move: the codec's own tree when it walks
-        them lazily (`legal_tree`), else the table of every legal action's tokens."""
+        """The legal token sequences of the side to move (`legal_tree`)."""
         if self._legal is None:
-            spec = _spec(self.key)
-            lazy = getattr(spec.codec, "legal_tree", None)
-            if lazy is not None:
-                self._legal = lazy(spec.game, self.state)
-            else:
-                self._legal = table_tree(spec.codec, spec.game.legal_actions(self.state))
+            spec = self.spec
+            self._legal = legal_tree(spec.codec, spec.game.legal_actions(self.state))
         return self._legal
+
+    def chance(self) -> list[tuple[int, float, Any]]:
+        """The chance outcomes as (id, probability, kernel action), by id."""
+        if self._chance is None:
+            spec = self.spec
+            outs = spec.game.chance_outcomes(self.state)
+            chance_id = spec.codec.chance_id
+            self._chance = sorted(
+                ((chance_id(a), p.numerator / p.denominator, a) for a, p in outs), key=_first
+            )
+        return self._chance
+
+
+def legal_tree(codec: ActionCodec, legal: Sequence[Any]) -> LegalTree:
+    """The legal sequences of `legal` (a state's legal actions): the codec's own walk where it
+    has one for this list (`lazy_tree`, a choice of cards from a hand: too many to list), else
+    a `ChoiceTree` that builds ids and actions only as far as it is walked."""
+    own = getattr(codec, "lazy_tree", None)
+    tree: LegalTree | None = own(legal) if own is not None else None
+    return tree if tree is not None else ChoiceTree(codec, legal)
+
+
+def _first(item: tuple[int, float, Any]) -> int:
+    return item[0]
 
 
 def _node_from_json(key: str, text: str) -> _Node:
@@ -113,7 +165,12 @@ def _node_from_json(key: str, text: str) -> _Node:
 
 
 class WargameState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state over a kernel state and a pending prefix of sub-decisions."""
+    """An OpenSpiel state over a kernel state and a pending prefix of sub-decisions.
+
+    OpenSpiel asks the player several times per step (`is_terminal`, `legal_actions`,
+    `apply_action` each ask it): the node keeps it, with the legal tree (which keeps the ids
+    at each prefix), so the end of play is worked out once per kernel state. The state itself
+    holds nothing more than what it pickles."""
 
     def __init__(self, game: WargameGame) -> None:
         super().__init__(game)
@@ -138,62 +195,75 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
 
     def end_reason(self) -> str | None:
         """None while play goes on; "rules" when the rules ended the game; "cap" at the declared
-        cap on decisions; "no_action" when the side to move has no legal action. OpenSpiel asks
-        it at every `is_terminal`, `current_player` and `returns`: the side to move and the
-        legal tree are kept on the node, so only the first asking costs a kernel call."""
-        node = self._node
-        side = node.side()
-        if side is None:
+        cap on decisions; "no_action" when the side to move has no legal action."""
+        if self._node.side() is None:
             return "rules"
         if self._decisions >= self._cap:
             return "cap"
-        if side != CHANCE and not node.legal().next_ids(()):
+        if self._node.player() == _TERMINAL:
             return "no_action"
         return None
 
     def is_truncated(self) -> bool:
         return self.end_reason() in ("cap", "no_action")
 
+    def _legal_ids(self) -> list[int]:
+        """The ids extending the pending prefix (kept on the tree's node: not copied)."""
+        tree = self._node.legal()
+        if type(tree) is ChoiceTree:
+            return tree.sorted_ids(self._prefix)
+        return tree.next_ids(self._prefix)
+
     # --- OpenSpiel API -----------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.end_reason() is not None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        side = self._node.side()
-        if side == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return self._kgame().sides.index(side)
+        if self._decisions >= self._cap:
+            return _TERMINAL
+        return self._node.player()
 
     def is_terminal(self) -> bool:
-        return self.end_reason() is not None
+        return self.current_player() == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._node.legal().next_ids(self._prefix)
+        return self._legal_ids()  # OpenSpiel copies it into a vector
+
+    # What OpenSpiel's own `legal_actions` and `is_chance_node` answer, from Python without the
+    # round trip through C++ (which asks the player back three times and copies the list twice):
+    # a Python bot calls them at every step. C++ callers still reach `_legal_actions`.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self.current_player()
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [i for i, _, _ in self._node.chance()]
+        if player is not None and player != current:
+            return []
+        return list(self._legal_ids())
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        codec = _spec(self._node.key).codec
-        outs = self._kgame().chance_outcomes(self._node.state)
-        return sorted((codec.chance_id(a), float(p)) for a, p in outs)
+        return [(i, p) for i, p, _ in self._node.chance()]
 
     def _apply_action(self, action: int) -> None:
-        spec = _spec(self._node.key)
-        g = spec.game
-        if self._node.side() == CHANCE:
-            for a, _ in g.chance_outcomes(self._node.state):
-                if spec.codec.chance_id(a) == action:
-                    self._node = _Node(self._node.key, g.apply(self._node.state, a))
+        node = self._node
+        if node.side() == CHANCE:
+            for i, _, a in node.chance():
+                if i == action:
+                    self._node = _Node(node.key, node.spec.game.apply(node.state, a))
                     return
             raise ValueError(f"{action} is not a chance outcome here")
+        tree = node.legal()
         prefix = (*self._prefix, action)
-        legal = self._node.legal()
-        if action not in legal.next_ids(self._prefix):
-            raise ValueError(f"{action} does not extend {self._prefix} to a legal action")
-        self._decisions += 1
-        full = legal.action_at(prefix)
+        full = tree.action_at(prefix)
         if full is None:
+            if action not in tree.next_ids(self._prefix):
+                raise ValueError(f"{action} does not extend {self._prefix} to a legal action")
             self._prefix = prefix
-            return
-        self._prefix = ()
-        self._node = _Node(self._node.key, g.apply(self._node.state, full))
+        else:
+            self._prefix = ()
+            self._node = _Node(node.key, node.spec.game.apply(node.state, full))
+        self._decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         codec = _spec(self._node.key).codec
