@@ -3,7 +3,9 @@ the report (`--report DIR`: index.html, results.json, one SVG and two replayable
 witness, `wargame play GAME --replay DIR/<name>-a.json` reaching the witness position).
 
 One corpus of seeded games of every preset is played per run and shared by every reading pair
-and by the search for clauses no play reached (`solvers.checking.corpus`). Win rates of the
+and by the search for clauses no play reached (`solvers.checking.corpus`). The pairs a first round
+leaves unknown are searched again with the time the settled ones did not use (`second_round`),
+so the pairs still end within pairs x budget. Win rates of the
 differing pairs are added after the run, outside its budget (`tools.explore_winrates`)."""
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput
 from kernel.roles import AssembledGame
-from solvers.checking.corpus import CORPUS_SECONDS, build_corpus
+from solvers.checking.corpus import CORPUS_SECONDS, Corpus, build_corpus
 from solvers.checking.differences import Finding
 from solvers.checking.explore import differential
 from solvers.checking.gaps import (
@@ -27,6 +31,7 @@ from solvers.checking.gaps import (
     stuck_readings,
 )
 from solvers.checking.shrink import shrink_finding
+from solvers.checking.steer_corpus import STEER_CORPUS_SECONDS, extend_corpus
 from solvers.checking.steer_reach import STEER_REACH_SECONDS, steer_unreached
 from solvers.checking.unreached import (
     UNREACHED_SECONDS,
@@ -35,6 +40,7 @@ from solvers.checking.unreached import (
     settle_unreached,
     unreached_clauses,
 )
+from solvers.checking.unread import unread_findings
 from tools.explore_pages import (
     Files,
     finding_part,
@@ -73,9 +79,15 @@ def explore(
     # where its option takes effect (solvers.checking.from_corpus)
     tell(0, total, "a corpus of seeded games")
     corpus = build_corpus(game, deadline=time.perf_counter() + CORPUS_SECONDS)
+    # options no corpus game met: one steered search toward all of them, shared by the pairs
+    later = time.perf_counter() + STEER_CORPUS_SECONDS
+    corpus = extend_corpus(game, corpus, [o.name for o in options], deadline=later)
     for i, o in enumerate(options):
         tell(i, total, o.name)
-        found = differential(game, o, preset=preset, budget=budget, models=models, corpus=corpus)
+        # an option no rule reads is proved equivalent without a search (solvers.checking.unread)
+        found = unread_findings(game, o, preset) or differential(
+            game, o, preset=preset, budget=budget, models=models, corpus=corpus
+        )
         # a pair equivalent only because its rule is off there: also under the other presets
         others = {p for f in found if f.moot for p in cat.presets if p != f.preset}
         for p in sorted(others):
@@ -83,6 +95,9 @@ def explore(
                 differential(game, o, preset=p, budget=budget, models=models, corpus=corpus)
             )
         findings.extend(found)
+    # the pairs left unknown again, with the time the settled ones did not use
+    tell(len(options), total, "the unknown pairs again")
+    findings = second_round(game, findings, budget, models, corpus)
     # each witness shrunk to the shortest log that still shows its difference (a count of
     # replays bounds it, not time); the gap search looks past the witnesses as found too
     shrunk = [shrink_finding(game, f) for f in findings]
@@ -116,12 +131,84 @@ def explore(
         dead = unreached_clauses(game, games)
         tell(total - 1, total, "clauses no play reached")
         # play steered toward each from the corpus first; Z3 over the model for the rest
+        why: dict[str, str] = {}  # what steered play found of each clause it did not reach
         unreached, dead = steer_unreached(
-            game, corpus, dead, deadline=time.perf_counter() + STEER_REACH_SECONDS
+            game, corpus, dead, deadline=time.perf_counter() + STEER_REACH_SECONDS, why=why
         )
-        unreached += settle_unreached(game, dead, models, budget, total_budget=UNREACHED_SECONDS)
+        unreached += settle_unreached(
+            game, dead, models, budget, total_budget=UNREACHED_SECONDS, why=why
+        )
     tell(total, total, "done")
     return findings, gaps, unreached
+
+
+SECOND_AT_LEAST = 2.0
+"""A second round gives each unknown pair at least this many times the first round's budget,
+or none at all (a search as short as the first would only repeat it)."""
+
+
+CORPUS_POSITIONS = 400  # `differential`'s defaults, for one budget
+STEER_NODES = 120
+SECOND_MODEL_SHARE = 0.75
+"""Z3's share of a second round's time: only a proof settles a pair equivalent, and a proof on
+the model is what a first round's short share most often cut off (a pair whose reading the
+model does not encode passes all of it on to the other searches at once)."""
+
+
+def second_round(
+    game: AssembledGame[Any, Any],
+    findings: list[Finding],
+    budget: float,
+    models: Any,
+    corpus: Corpus,
+) -> list[Finding]:
+    """The unknown pairs searched again, sharing evenly the time the first round's pairs left
+    unused of their `budget` each, so the run still ends within pairs x budget (plus its fixed
+    parts), their searches' counts (corpus positions, steered positions) scaled with it.
+    Every search starts from the same seeds and corpus positions, so the longer one covers the
+    first; its finding replaces the first, its seconds the two rounds'. A pair
+    proved moot here is explored under the other presets too, as in the first round."""
+    cat = game.catalogue
+    spare = budget * len(findings) - sum(f.seconds for f in findings)
+    unknown = [i for i, f in enumerate(findings) if f.verdict == "unknown"]
+    out = list(findings)
+    for k, i in enumerate(unknown):
+        share = spare / (len(unknown) - k)
+        if share < SECOND_AT_LEAST * budget:
+            break
+        f = findings[i]
+        start = time.perf_counter()
+        [again] = differential(
+            game,
+            cat.option(f.option),
+            preset=f.preset,
+            budget=share,
+            models=models,
+            corpus=corpus,
+            only=(f.reading_a, f.reading_b),
+            model_share=SECOND_MODEL_SHARE,
+            corpus_positions=int(CORPUS_POSITIONS * share / budget),
+            steer_nodes=int(STEER_NODES * share / budget),
+        )
+        spare -= time.perf_counter() - start
+        out[i] = attrs.evolve(
+            again,
+            seconds=f.seconds + again.seconds,
+            detail=f"a second round of {share:.1f} s (the run's unused time): {again.detail}",
+        )
+        if again.moot:
+            for p in sorted(set(cat.presets) - {f.preset}):
+                out.extend(
+                    differential(
+                        game,
+                        cat.option(f.option),
+                        preset=p,
+                        budget=budget,
+                        models=models,
+                        corpus=corpus,
+                    )
+                )
+    return out
 
 
 def table(findings: list[Finding], gaps: list[Gap], unreached: list[Unreached]) -> str:

@@ -34,9 +34,13 @@ class Place:
     path: str
     lines: frozenset[int]
     blocks: tuple[range, ...]
+    # the calls of the function holding it (`with_callers`): where its function did not run,
+    # how close the run came to one of them counts too (a call-graph approach level)
+    callers: tuple[Place, ...] = ()
 
     def distance(self, ran: dict[str, set[int]]) -> int:
-        """The blocks not entered on the way here (0: the statement itself ran)."""
+        """The blocks not entered on the way here (0: the statement itself ran), plus, when
+        its function did not run, the least distance of a call of that function."""
         lines = ran.get(self.path, set())
         if self.lines & lines:
             return 0
@@ -45,7 +49,10 @@ class Place:
             if not any(n in lines for n in block):
                 break
             entered += 1
-        return len(self.blocks) + 1 - entered
+        own = len(self.blocks) + 1 - entered
+        if entered or not self.callers:
+            return own
+        return own + min(c.distance(ran) for c in self.callers)
 
 
 @functools.lru_cache(maxsize=64)
@@ -95,12 +102,94 @@ def option_places(files: Iterable[str], option: str) -> list[Place]:
     out: list[Place] = []
     for path in sorted(set(files)):
         tree = _tree(path)
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and node.value == option:
-                blocks = _holding(tree, node.lineno)
-                if blocks:  # not a constant of the module
-                    out.append(Place(path, frozenset({node.lineno}), blocks))
+        for line in _strings(path).get(option, ()):
+            blocks = _holding(tree, line)
+            if blocks:  # not a constant of the module
+                out.append(Place(path, frozenset({line}), blocks))
     return out
+
+
+@functools.lru_cache(maxsize=256)
+def _strings(path: str) -> dict[str, list[int]]:
+    """The lines of each string constant of a file, in the order of a walk of its tree."""
+    out: dict[str, list[int]] = {}
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.setdefault(node.value, []).append(node.lineno)
+    return out
+
+
+CALL_DEPTH = 2
+"""Levels of callers a place looks back through (each a static search of the files)."""
+CALLS = 12
+"""Calls kept per function (the first in file order): a bound on the work per distance."""
+
+
+def with_callers(places: list[Place], files: Iterable[str], depth: int = CALL_DEPTH) -> list[Place]:
+    """`places`, each with the calls of the function holding it (by the function's name, in
+    `files`), and theirs, `depth` levels up: a call-graph approach level for the steered
+    search, so that play that comes closer to calling the function scores better."""
+    found = tuple(sorted({str(Path(f).resolve()) for f in files}))
+    out = []
+    for p in places:
+        fn = _function_at(p.path, min(p.lines))
+        callers = () if fn is None else _calls_of(found, fn, depth)
+        out.append(attrs.evolve(p, callers=callers))
+    return out
+
+
+def _function_at(path: str, line: int) -> str | None:
+    """The name of the innermost function of the file holding `line`."""
+    holding = [f for f in _functions(path) if f[0] <= line <= f[1]]
+    return max(holding)[2] if holding else None
+
+
+@functools.lru_cache(maxsize=256)
+def _functions(path: str) -> list[tuple[int, int, str]]:
+    """The functions of a file: first and last line, name."""
+    return [
+        (node.lineno, node.end_lineno or node.lineno, node.name)
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    ]
+
+
+@functools.lru_cache(maxsize=1024)
+def _calls_of(files: tuple[str, ...], name: str, depth: int) -> tuple[Place, ...]:
+    """The places that call a function named `name` in `files`, each with its own callers to
+    `depth` - 1 levels (at most `CALLS`)."""
+    if depth <= 0:
+        return ()
+    out: list[Place] = []
+    for path, node in _call_index(files).get(name, ())[:CALLS]:
+        tree = _tree(path)
+        blocks = _holding(tree, node.lineno)
+        if not blocks:
+            continue
+        outer = _function_at(path, node.lineno)
+        up = () if outer is None or outer == name else _calls_of(files, outer, depth - 1)
+        lines = frozenset(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+        out.append(Place(path, lines, blocks, up))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=16)
+def _call_index(files: tuple[str, ...]) -> dict[str, list[tuple[str, ast.Call]]]:
+    """Every call in `files`, by the name of the function called, in file order."""
+    out: dict[str, list[tuple[str, ast.Call]]] = {}
+    for path in files:
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.Call):
+                out.setdefault(_callee(node.func), []).append((path, node))
+    return out
+
+
+def _callee(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
 
 
 def nearest(places: list[Place], ran: dict[str, set[int]]) -> int:

@@ -29,6 +29,10 @@ from solvers.checking.bounded_search import BUDGET
 CORPUS_SECONDS = 12.0
 """Wall-clock time a run gives its corpus, all presets together (the CLI only)."""
 
+LEAD = 3
+"""Positions kept before each position where an option was asked (references to states the
+game made anyway, so they cost no copy)."""
+
 GAMES = "games"  # every seed was played
 STEPS = "steps"  # a game reached its step limit
 
@@ -42,6 +46,9 @@ class Position:
     step: int
     state: Any
     asked: frozenset[str]
+    # the positions of the `LEAD` steps before it, earliest first (where a search around the
+    # position starts, `solvers.checking.around`: the choices that led to it made otherwise)
+    before: tuple[Any, ...] = ()
 
 
 @attrs.frozen
@@ -116,6 +123,7 @@ def _one(
     rng = random.Random(seed)
     actions: list[Any] = []
     positions: list[Position] = []
+    lead: list[Any] = []
     ended = STEPS
     for step in range(max_steps):
         if deadline is not None and time.perf_counter() > deadline:
@@ -139,7 +147,8 @@ def _one(
             after = game.apply(state, action)
         names = frozenset(k for k, n in asked.items() if n)
         if names:
-            positions.append(Position(step, state, names))
+            positions.append(Position(step, state, names, tuple(lead)))
         actions.append(action)
+        lead = [*lead[1 - LEAD :], state] if LEAD > 1 else [state]
         state = after
     return CorpusGame(preset, seed, tuple(actions), tuple(positions), ended)

@@ -19,11 +19,13 @@ model's transitions are the same under both readings.
 Guided play from the set-up rarely gets far into a long game within a pair's budget. A run's
 corpus (`solvers.checking.corpus`: seeded games of every preset, played once and shared by
 every pair) gives positions deep in the game where the rules asked for the option's reading;
-the readings are compared there first (`solvers.checking.from_corpus`), and where no corpus
-position asked for it, play is steered toward the places in the rules' code that ask
-(`solvers.checking.steer`, scored by the approach level of the rules' own conditions). A
-witness found so is the corpus game's log to the position, replayed under both readings from
-the set-up. None of these ever makes a pair equivalent: only a proof does.
+the readings are compared there first (`solvers.checking.from_corpus`), then with every
+action tried a few steps around those positions (`solvers.checking.around`: the choices that
+led there made otherwise), and where no corpus position asked for it, play is steered
+toward the places in the rules' code that ask (`solvers.checking.steer`, scored by the
+approach level of the rules' own conditions). A witness found so is the corpus game's log to
+the position, replayed under both readings from the set-up. None of these ever makes a pair
+equivalent: only a proof does.
 
 Limits. Every search has deterministic limits, which give the same verdict on any machine
 under any load: the exhaustive search a number of positions (`exhaustive_cap`), Z3 a depth of
@@ -149,8 +151,11 @@ def differential(
     corpus: Corpus | None = None,
     corpus_positions: int = 400,
     steer_nodes: int = 120,
+    only: tuple[str, str] | None = None,
+    model_share: float = 0.5,
 ) -> list[Finding]:
-    """One finding per reading pair of `option` (the preset's reading against each other).
+    """One finding per reading pair of `option` (the preset's reading against each other;
+    with `only`, that pair alone: what a second round with a run's unused time asks).
 
     In order: exhaustive search (small games: a proof either way), Z3 over the symbolic model
     when `models` gives one for both readings (`solvers.checking.explore_model`: the shortest
@@ -168,7 +173,7 @@ def differential(
     within `rlimit`; guided play plays at most `games` games of at most `max_steps` steps.
     `budget` (seconds, or None for none) bounds each pair's wall time as well: the
     exhaustive search has its first eighth (it settles small games; a large one outgrows any
-    share); Z3 has half of what is then left (a check in
+    share); Z3 has `model_share` (half, unless told) of what is then left (a check in
     progress stops at its end too, `smt.wall_clock`; building the model is not cut short);
     the corpus search has a third of what is left after Z3, the steered search (only where no
     corpus position asked for the option) half of what is left after that, guided play the
@@ -193,10 +198,12 @@ def differential(
         corpus,
         corpus_positions,
         steer_nodes,
+        model_share=model_share,
     )
     return [
         _pair(game, option, preset, ra, rb, searches)
         for ra, rb in reading_pairs(option, base.reading(option.name))
+        if only is None or (ra, rb) == only
     ]
 
 
@@ -216,6 +223,7 @@ class _Searches:
     corpus_positions: int = 400
     steer_nodes: int = 120
     start: float = 0.0  # when the pair's clock started (time.perf_counter)
+    model_share: float = 0.5  # Z3's share of the budget left after the exhaustive search
 
 
 def _pair(
@@ -273,8 +281,9 @@ def _beyond_exhaustive(
     limits = [hit]
     model: ModelOutcome | None = None
     if searches.models is not None:
-        half = None if budget is None else max(0.0, start + budget - time.perf_counter()) / 2
-        model = model_search(game, searches.models, va, vb, half, searches.depth, searches.rlimit)
+        left = None if budget is None else max(0.0, start + budget - time.perf_counter())
+        share = None if left is None else left * searches.model_share
+        model = model_search(game, searches.models, va, vb, share, searches.depth, searches.rlimit)
         limits.append(model.limit)
     if model is not None and model.witness is not None:
         best: Witness | None = model.witness

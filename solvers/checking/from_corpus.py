@@ -26,6 +26,7 @@ from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers.checking.approach import option_places
+from solvers.checking.around import around, said_around
 from solvers.checking.bounded_search import BUDGET
 from solvers.checking.corpus import Corpus
 from solvers.checking.differences import (
@@ -49,6 +50,9 @@ TRIED = 6
 """Actions tried under both readings at each corpus position besides the corpus game's own (a
 seeded sample when more are legal): each costs two applications and a comparison, and a long
 game has many positions, so the search goes wide over positions rather than deep at one."""
+AROUND_PER = 5
+"""Positions the search around corpus positions may expand per position the steered search
+may evaluate (one count, `nodes`, scales both: each expands children the other does not)."""
 ALONG = 200
 """The longest corpus log followed position by position when the plain replay of it does not
 show the difference (the readings part another way before it)."""
@@ -77,16 +81,33 @@ def near(
     until: float | None,
 ) -> Near:
     """The readings compared where the rules ask for `option`: at the corpus positions (at
-    most `positions`, with a third of the time to `until`), then, where no corpus position asked
-    for it, on play steered toward where the rules do (at most `nodes` positions, half of
-    what is then left)."""
+    most `positions`, with a third of the time to `until`), then every action tried a few
+    steps around them (`solvers.checking.around`: at most `AROUND_PER` x `nodes` positions, a
+    quarter of what is then left: guided play from those positions, which has the rest, finds
+    more per second where the situation is common), or, where no
+    corpus position asked for it, on play steered toward where the rules do (at most `nodes`
+    positions, half of what is then left)."""
     c = from_corpus(
         game, corpus, va, vb, option, preset, positions=positions, deadline=_part(until, 1 / 3)
     )
     if c.witness is not None:
         return Near(c.witness, (), _said_corpus(c, positions))
-    if c.asked:  # the situation arose in the corpus: guided play has the rest
-        return Near(None, (c.limit,), _said_corpus(c, positions))
+    if c.asked:  # the situation arose in the corpus: the choices around it made otherwise
+        r = around(
+            game,
+            corpus,
+            va,
+            vb,
+            option,
+            preset,
+            nodes=AROUND_PER * nodes,
+            positions=c.looked,
+            deadline=_part(until, 1 / 4),
+        )
+        said = f"{_said_corpus(c, positions)}; {said_around(r)}"
+        if r.witness is not None:
+            return Near(r.witness, (), said)
+        return Near(None, (c.limit, r.limit), said)  # guided play has the rest
     s = steered(game, corpus, va, vb, option, preset, nodes=nodes, deadline=_part(until, 1 / 2))
     said = f"{_said_corpus(c, positions)}; {_said_steered(s, nodes)}"
     return Near(s.witness, () if s.witness else (c.limit, s.limit), said)

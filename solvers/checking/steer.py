@@ -124,6 +124,18 @@ def _evaluate(
     rng: random.Random,
 ) -> tuple[int, list[tuple[Any, Any]]]:
     """The distance of one step from `state`, and the positions the actions tried lead to."""
+    ran, children = _step_run(game, state, files, rng)
+    return nearest(places, ran), children
+
+
+def _step_run(
+    game: AssembledGame[Any, Any],
+    state: Any,
+    files: tuple[str, ...],
+    rng: random.Random,
+) -> tuple[dict[str, set[int]], list[tuple[Any, Any]]]:
+    """The lines of `files` one step from `state` runs, and the positions the actions tried
+    lead to."""
     children: list[tuple[Any, Any]] = []
 
     def step() -> None:
@@ -140,5 +152,4 @@ def _evaluate(
             except WargameError:
                 continue
 
-    ran = lines_of(files, step)
-    return nearest(places, ran), children
+    return lines_of(files, step), children

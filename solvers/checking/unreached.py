@@ -13,7 +13,7 @@ import importlib
 import inspect
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,13 +82,15 @@ def settle_unreached(
     depth: int = 24,
     rlimit: int = MODEL_RLIMIT,
     total_budget: float | None = None,
+    why: Mapping[str, str] | None = None,
 ) -> list[Unreached]:
     """Each clause no play reached, put to Z3 over each preset's symbolic model: bounded model
     checking to at most `depth` steps, each check within `rlimit`, and no new depth started
     `budget` seconds into a clause (None: the deterministic limits only, as tests use; see
     `solvers.checking.bounded_search`). `total_budget` bounds all the checks together: each gets at
-    most
-    an even share of what is left, so a long list stays within it."""
+    most an even share of what is left, so a long list stays within it. `why`: what the
+    searches before Z3 found of each clause (`solvers.checking.steer_reach`), added to the
+    detail of a clause left a candidate, so every one says why nothing reached it."""
     out: list[Unreached] = []
     checks = len(clauses) * len(game.presets())
     end = None if total_budget is None else time.perf_counter() + total_budget
@@ -161,7 +163,13 @@ def settle_unreached(
                         clause, preset, "candidate", r.detail, seconds=r.seconds, limit=r.limit
                     )
                 )
-    return out
+    said = why or {}
+    return [
+        attrs.evolve(u, detail=f"{u.detail}; {said[u.clause]}")
+        if u.verdict == "candidate" and u.clause in said
+        else u
+        for u in out
+    ]
 
 
 _ABSTRACT: dict[tuple[Any, Variant], Any] = {}  # built once per preset and run
