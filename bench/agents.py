@@ -1,9 +1,13 @@
-"""Benchmark of the agents (`python -m bench.agents`): MCTS decisions per second in each
-game, and the MCTS agent's win rate against the random agent over seeded Nomonhan games under
-each preset (issue 16, item 3: a majority of 100 games). The bot plays each side in turn (JP on
-even seeds, SU on odd ones). The decisions are timed at positions met along a seeded random
-playout where the side to move has a choice, in CPU time of the process (a loaded machine's
-other work is not counted); the games take minutes.
+"""Benchmark of the agents (`python -m bench.agents`): decisions per second of each search agent
+at its default simulations in each game (OpenSpiel's MCTS where the game hides nothing, the
+information-set MCTS in every game), the CPU time of one seeded Shanghai-Nanking game of the
+mcts agent against the random agent (issue 34, item 5: at least 10 decisions/s, an SNC game
+within 2 minutes), and the MCTS agent's win rate against the random agent over seeded Nomonhan
+games under each preset (issue 16, item 3: a majority of 100 games). The bot plays each side in
+turn (the first side on even seeds). The decisions are timed at positions met along a seeded
+random playout where the side to move has a choice, in CPU time of the process (a loaded
+machine's other work is not counted), after one untimed decision (what a process pays once,
+reading the data and building its tables, is not a decision's cost); the games take minutes.
 """
 
 from __future__ import annotations
@@ -15,8 +19,11 @@ import time
 from typing import Any
 
 from kernel.errors import InvalidInput
+from kernel.game import Game
 from kernel.playout import decision_positions
 from tools.agents import make_agent
+from tools.agents.base import Agent
+from tools.agents.ismcts import DEFAULT_ROLLOUT_DEPTH, DEFAULT_SIMULATIONS, ISMCTSAgent
 from tools.agents.match import play_match, seat
 from tools.registry import game_names, get_game
 
@@ -25,15 +32,41 @@ DECISIONS = 8
 PLAYOUT_STEPS = 400
 
 
+AGENTS = ("mcts", "ismcts")
+"""`mcts`: OpenSpiel's MCTS (games with perfect information only); `ismcts`: the
+information-set MCTS (every game; the `mcts` agent of a game with hidden information)."""
+SNC_SEED = 0
+
+
+def search_agent(
+    kind: str,
+    game: Game[Any, Any],
+    side: str,
+    simulations: int | None,
+    rollout_depth: int | None = DEFAULT_ROLLOUT_DEPTH,
+) -> Agent:
+    """The search agent `kind` (`AGENTS`) for `side` at `simulations` (None: its default);
+    `rollout_depth` is the information-set MCTS's (`ISMCTSAgent.rollout_depth`)."""
+    if kind == "ismcts":
+        return ISMCTSAgent(simulations or DEFAULT_SIMULATIONS, rollout_depth=rollout_depth)
+    if not game.perfect_information:
+        raise InvalidInput(f"{game.name} hides information: OpenSpiel's MCTS does not apply")
+    return make_agent("mcts", game, side, simulations=simulations)
+
+
 def decisions_per_second(
-    name: str, decisions: int, simulations: int | None
+    name: str,
+    decisions: int,
+    simulations: int | None,
+    kind: str = "mcts",
+    rollout_depth: int | None = DEFAULT_ROLLOUT_DEPTH,
 ) -> tuple[float, int] | str:
-    """MCTS decisions per second in game `name` over `decisions` positions with a choice, and
-    the count timed; or why it cannot be measured."""
+    """Decisions per second of the search agent `kind` in game `name` over `decisions`
+    positions with a choice, and the count timed; or why it cannot be measured."""
     game = get_game(name)
     variant = game.catalogue.variant(None, {})
     try:
-        agents = {s: make_agent("mcts", game, s, simulations=simulations) for s in game.sides}
+        agents = {s: search_agent(kind, game, s, simulations, rollout_depth) for s in game.sides}
     except InvalidInput as exc:
         return f"skipped: {exc.message}"
     positions = [
@@ -46,6 +79,10 @@ def decisions_per_second(
     step = max(1, len(positions) // decisions)
     chosen = positions[::step][:decisions]
     rng = random.Random(1)
+    warm = chosen[-1]  # what a process pays once (data read, tables built) is not timed
+    warm_side = game.to_move(warm)
+    assert warm_side is not None
+    agents[warm_side].choose(seat(game, warm, warm_side, game.legal_actions(warm)), rng)
     start = time.process_time()
     for state in chosen:
         side = game.to_move(state)
@@ -53,6 +90,28 @@ def decisions_per_second(
         agents[side].choose(seat(game, state, side, game.legal_actions(state)), rng)
     elapsed = time.process_time() - start
     return len(chosen) / elapsed, len(chosen)
+
+
+def snc_game(seed: int, simulations: int | None) -> dict[str, Any]:
+    """One seeded SNC game of the mcts agent (the first side on even seeds) against random:
+    its result and the process's CPU time."""
+    game = get_game("snc1937")
+    variant = game.catalogue.variant(None, {})
+    side = game.sides[seed % 2]
+    agents = {
+        s: make_agent("mcts" if s == side else "random", game, s, simulations=simulations)
+        for s in game.sides
+    }
+    start = time.process_time()
+    result = play_match(game, variant, agents, seed)
+    return {
+        "side": side,
+        "stop": result.stop,
+        "winner": result.winner,
+        "decisions": result.decisions,
+        "steps": result.steps,
+        "seconds": time.process_time() - start,
+    }
 
 
 def win_rate(preset: str, games: int, simulations: int | None) -> dict[str, Any]:
@@ -95,16 +154,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=GAMES, help="Nomonhan games per preset")
     parser.add_argument("--decisions", type=int, default=DECISIONS, help="timed per game")
     parser.add_argument("--simulations", type=int, help="MCTS searches per decision")
-    parser.add_argument("--skip-games", action="store_true", help="time decisions only")
+    parser.add_argument("--skip-games", action="store_true", help="no Nomonhan win rates")
+    parser.add_argument("--skip-snc", action="store_true", help="no SNC game timed")
+    parser.add_argument(
+        "--rollout-depth",
+        type=int,
+        default=DEFAULT_ROLLOUT_DEPTH,
+        help="the information-set MCTS's rollout steps (decisions/s only)",
+    )
     args = parser.parse_args(argv)
-    print("MCTS decisions/s per game")
-    for name in game_names():
-        got = decisions_per_second(name, args.decisions, args.simulations)
-        if isinstance(got, str):
-            print(f"  {name:<12} {got}")
-        else:
-            rate, count = got
-            print(f"  {name:<12} {rate:8.2f} decisions/s ({count} decisions)")
+    for kind in AGENTS:
+        print(f"{kind} decisions/s per game (CPU time)")
+        for name in game_names():
+            got = decisions_per_second(
+                name, args.decisions, args.simulations, kind, args.rollout_depth
+            )
+            if isinstance(got, str):
+                print(f"  {name:<12} {got}")
+            else:
+                rate, count = got
+                print(f"  {name:<12} {rate:8.2f} decisions/s ({count} decisions)")
+            sys.stdout.flush()
+    if not args.skip_snc:
+        r = snc_game(SNC_SEED, args.simulations)
+        print(
+            f"SNC, mcts ({r['side']}) against random, seed {SNC_SEED}: {r['seconds']:.1f} s CPU, "
+            f"{r['decisions']} decisions, {r['steps']} steps, {r['stop']}, winner {r['winner']}"
+        )
         sys.stdout.flush()
     if args.skip_games:
         return 0

@@ -43,13 +43,22 @@ def sampler_for(
     game: Game[Any, Any], state: Any, side: str, observation: Mapping[str, Any]
 ) -> Callable[[random.Random], Any]:
     """`Seat.sample` for `side` at `state`: the state itself when the game hides nothing, else a
-    draw from the game's resampler, which is given `observation` (the side's) only."""
+    draw from the game's fast resampler (`tools.agents.resampling.sampler`), which is given
+    `observation` (the side's) only, prepared at the first draw (an agent that never draws
+    costs nothing)."""
     if game.perfect_information:
         return lambda rng: state
-    from tools.agents.resampling import resampler
+    from tools.agents.resampling import sampler
 
-    resample = resampler(game)
-    return lambda rng: resample(observation, side, rng)
+    prepare = sampler(game)
+    drawn: list[Callable[[random.Random], Any]] = []
+
+    def draw(rng: random.Random) -> Any:
+        if not drawn:
+            drawn.append(prepare(observation, side))
+        return drawn[0](rng)
+
+    return draw
 
 
 def seat(game: Game[Any, Any], state: Any, side: str, legal: Any) -> Seat[Any, Any]:

@@ -23,13 +23,12 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
 
 from kernel.chance import sample
 from kernel.game import CHANCE, Game
 from tools.agents.base import Seat
 from tools.agents.greedy import Evaluation, evaluation, expected_value
-from tools.spiel.adapter import WargameGame, WargameState, _Node
+from tools.spiel.adapter import WargameGame, _Node
 
 DEFAULT_SIMULATIONS = 30
 """Searches per (sub-)decision: enough to beat the random agent clearly (bench/agents.py
@@ -44,72 +43,8 @@ beyond any tree a search of `DEFAULT_SIMULATIONS` grows, so a search never reads
 as a result."""
 
 
-class _Memo:
-    """What a search asks again and again of one position, computed once: who is to move and
-    the legal ids after each pending prefix. Shared by every clone of a searched state (a
-    clone deep-copies its attributes, and a memo copies as itself), dropped with the search."""
-
-    def __init__(self) -> None:
-        self.to_move: dict[_Node, str | None] = {}
-        self.ids: dict[tuple[_Node, tuple[int, ...]], list[int]] = {}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Memo:
-        return self
-
-
-class _SearchState(WargameState):
-    """`WargameState` with its questions memoised (`_Memo`): the same answers, asked of the
-    kernel once per position instead of at every step of every simulation."""
-
-    _memo: _Memo
-
-    def _side(self) -> str | None:
-        node = self._node
-        memo = self._memo.to_move
-        if node not in memo:
-            memo[node] = self._kgame().to_move(node.state)
-        return memo[node]
-
-    def _ids(self, prefix: tuple[int, ...]) -> list[int]:
-        key = (self._node, prefix)
-        ids = self._memo.ids.get(key)
-        if ids is None:
-            ids = self._memo.ids[key] = self._node.legal().next_ids(prefix)
-        return ids
-
-    def end_reason(self) -> str | None:
-        side = self._side()
-        if side is None:
-            return "rules"
-        if self._decisions >= self._cap:
-            return "cap"
-        if side != CHANCE and not self._ids(()):
-            return "no_action"
-        return None
-
-    def current_player(self) -> int:
-        if self.end_reason() is not None:
-            return int(pyspiel.PlayerId.TERMINAL)
-        side = self._side()
-        if side == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return self._kgame().sides.index(side)
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return list(self._ids(self._prefix))
-
-
-class _SearchGame(WargameGame):
-    """The registered OpenSpiel game, its states `_SearchState`s."""
-
-    def new_initial_state(self) -> _SearchState:
-        state = _SearchState(self)
-        state._memo = _Memo()
-        return state
-
-
 @functools.cache
-def spiel_game(game_name: str, preset: str | None) -> _SearchGame:
+def spiel_game(game_name: str, preset: str | None) -> WargameGame:
     """The OpenSpiel game `tools.spiel` registers for `game_name` (the preset's, when one is
     registered: the searched state carries its own variant, so any of them plays it the same),
     with `SEARCH_CAP` decisions."""
@@ -120,7 +55,7 @@ def spiel_game(game_name: str, preset: str | None) -> _SearchGame:
         raise LookupError(f"no OpenSpiel game is registered for {game_name}")
     preferred = [k for k in keys if preset is not None and k.endswith(f"_{preset}")]
     key = (preferred or sorted(keys))[0]
-    return _SearchGame(key, {"max_game_length": SEARCH_CAP})
+    return WargameGame(key, {"max_game_length": SEARCH_CAP})
 
 
 class LeafEvaluator:

@@ -18,14 +18,17 @@ is ignored: the draw is uniform given the current observation only.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from kernel.errors import ImpossiblePosition
-from specs.rattenkrieg.io.codec_decoding import state_from_json
+from specs.rattenkrieg.io.codec_decoding import state_from_json, state_from_record
 from specs.rattenkrieg.io.observation import FACE_DOWN, observe
+from specs.rattenkrieg.io.wire import StateRecord, decode
 from specs.rattenkrieg.rules.cards import DECK, sort_cards
-from specs.rattenkrieg.rules.state import RKState, other
+from specs.rattenkrieg.rules.state import GE, SU, RKState, other
 
 if TYPE_CHECKING:
     from specs.rattenkrieg.rules.play import RattenkriegRules
@@ -56,6 +59,52 @@ def resample(
 ) -> RKState:
     """A state `side` cannot tell from the real one: `game.observe(result, side) ==
     observation`, and the position check accepts it."""
+    drawn = state_from_json(game, _document(game, observation, side, rng))
+    if observe(game, drawn, side) != observation:
+        raise ImpossiblePosition("no state has this observation", field="observation")
+    return drawn
+
+
+def sampler(
+    game: RattenkriegRules, observation: Mapping[str, Any], side: str
+) -> Callable[[random.Random], RKState]:
+    """`resample` for one observation, prepared once: the first state is the strict draw's;
+    each later one takes the parts the observation fixes from it and the dealt cards from its
+    own deal, so it is the state `resample` would return from the same generator, without the
+    decoding or the checks (the deal is exact: the tests hold the two equal)."""
+    first: list[RKState] = []
+    hidden_on_table = any(p["card"] == FACE_DOWN for p in _placed_cards(observation["combat"]))
+
+    def draw(rng: random.Random) -> RKState:
+        if not first:
+            first.append(resample(game, observation, side, rng))
+            return first[0]
+        data = _document(game, observation, side, rng)
+        if hidden_on_table:  # a face-down card on the table: the combat record is drawn too
+            return state_from_record(game, decode(data, StateRecord))
+        base = first[0]
+        units = tuple(
+            attrs.evolve(u, steps=frozenset(d["steps"]))
+            for u, d in zip(base.units, data["units"], strict=True)
+        )
+        hands = data["hands"]
+        return attrs.evolve(
+            base,
+            units=units,
+            deck=frozenset(data["deck"]),
+            discards=frozenset(data["discards"]),
+            removed=frozenset(data["removed"]),
+            hand_ge=frozenset(hands[GE]),
+            hand_su=frozenset(hands[SU]),
+        )
+
+    return draw
+
+
+def _document(
+    game: RattenkriegRules, observation: Mapping[str, Any], side: str, rng: random.Random
+) -> dict[str, Any]:
+    """One deal of the unseen cards, as a state document."""
     o = observation
     opp = other(side)
     combat = o["combat"]
@@ -120,7 +169,4 @@ def resample(
         exposed=sort_cards(o["exposed"]),  # AMB-RKS-7: seen by both, observed
         combat=table,  # its cause observed (AMB-RKS-16)
     )
-    drawn = state_from_json(game, data)
-    if observe(game, drawn, side) != observation:
-        raise ImpossiblePosition("no state has this observation", field="observation")
-    return drawn
+    return data

@@ -44,6 +44,17 @@ def _board() -> tuple[Hex, Hex, dict[str, str], frozenset[str]]:
     return board.data.one_star, board.data.two_star, dict(board.side_of), regiments
 
 
+@functools.cache
+def _hex(name: str) -> Hex:
+    """A hex by name (a search evaluates thousands of positions on the same few hexes)."""
+    return parse_hex(name)
+
+
+@functools.cache
+def _distance(a: Hex, b: Hex) -> int:
+    return hex_distance(a, b)
+
+
 def evaluate(observation: Mapping[str, Any], side: str) -> float:
     """The value of the observed position for `side`, in [-1, 1]."""
     done = finished(observation, side)
@@ -56,14 +67,14 @@ def evaluate(observation: Mapping[str, Any], side: str) -> float:
     for unit in observation["units"]:
         owner = side_of[unit["id"]]
         if unit["loc"] == "map" and unit["hex"] is not None:
-            where = parse_hex(unit["hex"])
+            where = _hex(unit["hex"])
             holders[where] = owner
             if owner == "RU":
-                nearest = min(nearest, hex_distance(where, one_star))
+                nearest = min(nearest, _distance(where, one_star))
         if unit["loc"] in ALIVE and unit["id"] not in regiments:
             kept[owner] += 0.5 if unit["disrupted"] else 1.0
     for name, count in observation.get("face_down", {}).items():  # Japanese, unseen
-        holders[parse_hex(name)] = "JP"
+        holders[_hex(name)] = "JP"
         kept["JP"] += count
     taken = set(observation.get("taken", ()))
     one = holders.get(one_star) == "RU" or "1" in taken  # SHU-WIN.1

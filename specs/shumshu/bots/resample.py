@@ -24,15 +24,18 @@ ignored: only the current observation is used.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from kernel.errors import ImpossiblePosition, InvalidInput
-from kernel.hexes import hex_name, parse_hex
+from kernel.hexes import Hex, hex_name, parse_hex
 from specs.shumshu.io.codec import state_from_json
 from specs.shumshu.io.observation import HIDDEN
-from specs.shumshu.rules.state import JP, ShumshuState
+from specs.shumshu.rules.state import JP, Combat, Loc, Piece, ShumshuState
 
 if TYPE_CHECKING:
     from specs.shumshu.rules.reader import ShumshuRules
@@ -129,8 +132,12 @@ class _Draw:
         return {hex_name(h) for h in b.neighbors(parse_hex(hex_id))}
 
     def state(self) -> dict[str, Any] | None:
+        """The deal and its roles as a state document, or None when the roles cannot fit."""
         o = self.o
         b = self.game.board
+        roles = self.roles()
+        if roles is None:
+            return None
         units = {u["id"]: dict(u) for u in o["units"]}
         for u, (kind, h) in self.where.items():
             units[u] = _hidden_unit(u, kind, h)
@@ -141,7 +148,15 @@ class _Draw:
             side=o["player"],
             units=[units[u.id] for u in b.data.units],
             acted=sorted(o["acted"], key=self.order.__getitem__),  # the codec's order
+            **roles,
         )
+        return data
+
+    def roles(self) -> dict[str, Any] | None:
+        """Who moved, attacks, defends, routs and may advance among the hidden counters, as
+        the document's `moved`, `pending` and `fight`; None when they cannot fit."""
+        o = self.o
+        b = self.game.board
         movers = [
             u
             for u in self.secret
@@ -150,7 +165,6 @@ class _Draw:
         if o["moved_face_down"] > len(movers):
             return None
         moved = [*o["moved"], *self.rng.sample(movers, o["moved_face_down"])]
-        data["moved"] = sorted(moved, key=self.order.__getitem__)
         used: set[str] = set()
         pending = []
         for c in o["pending"]:  # SHU-COMBAT.1: attackers next to their target
@@ -160,8 +174,8 @@ class _Draw:
                 return None
             used |= set(attackers)
             pending.append({"hex": c["hex"], "attackers": attackers})
-        data["pending"] = pending
         f = o["fight"]
+        fight = None
         if f is not None:
             fight = dict(f)
             free = [u for u in self.on_map(self.near(f["hex"]) | {f["hex"]}) if u not in used]
@@ -177,8 +191,69 @@ class _Draw:
             fight.update(
                 attackers=attackers, defenders=defenders, retreating=retreating, winners=winners
             )
-            data["fight"] = fight
-        return data
+        moved.sort(key=self.order.__getitem__)
+        return {"moved": moved, "pending": pending, "fight": fight}
+
+    def built(self, first: ShumshuState, roles: Mapping[str, Any]) -> ShumshuState:
+        """The deal and its roles as a state: `first` (a state with the same observation) with
+        the hidden counters and their roles replaced."""
+        units = tuple(
+            p if p.id not in self.where else _piece(p.id, *self.where[p.id]) for p in first.units
+        )
+        pending = tuple(Combat(_hex(c["hex"]), tuple(c["attackers"])) for c in roles["pending"])
+        fight = first.fight
+        f = roles["fight"]
+        if fight is not None and f is not None:
+            fight = attrs.evolve(
+                fight,
+                attackers=tuple(f["attackers"]),
+                defenders=tuple(f["defenders"]),
+                retreating=tuple(f["retreating"]),
+                winners=tuple(f["winners"]),
+            )
+        return attrs.evolve(
+            first, units=units, moved=frozenset(roles["moved"]), pending=pending, fight=fight
+        )
+
+
+@functools.cache
+def _hex(name: str) -> Hex:
+    return parse_hex(name)
+
+
+def _piece(uid: str, loc: str, hex_id: str | None) -> Piece:
+    """A hidden counter as `_hidden_unit` writes it."""
+    return Piece(uid, Loc(loc), None if hex_id is None else _hex(hex_id), False, 0, False)
+
+
+def sampler(
+    game: ShumshuRules, observation: Mapping[str, Any], side: str
+) -> Callable[[random.Random], ShumshuState]:
+    """`resample` for one observation, prepared once: the first state is the strict draw's;
+    each later one takes the parts the observation fixes from it and only the hidden counters
+    and their roles from its own deal, without the document, the decoding, the position check
+    and the comparison of observations: a deal that fits is exact (the tests hold each such
+    draw to both, and equal to `resample`'s from the same generator)."""
+    if observation["side"] != side:
+        raise ValueError(f"the observation is {observation['side']}'s, not {side}'s")
+    first: list[ShumshuState] = []
+
+    def draw(rng: random.Random) -> ShumshuState:
+        if not first:
+            first.append(resample(game, observation, side, rng))
+            return first[0]
+        for _ in range(ATTEMPTS):
+            proposal = _Draw(game, observation, rng)
+            if not proposal.deal():
+                continue
+            roles = proposal.roles()
+            if roles is not None:
+                return proposal.built(first[0], roles)
+        raise ImpossiblePosition(
+            f"no state with this observation found in {ATTEMPTS} draws", field="units"
+        )
+
+    return draw
 
 
 def resample(

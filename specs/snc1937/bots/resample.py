@@ -6,10 +6,13 @@ once an attack on it is resolved, SNC-6.3.1). The Turn Record Track, the dead pi
 units waiting to return are open, so the enemy units not seen are exactly the enemy's units
 that are nowhere in the open, and all but the Japanese garrisons (whose pool is off the map,
 SNC-9.1.3) are under enemy tops. What is drawn:
-- which unseen unit lies under which top: the units that must be on the map and a uniform
-  choice of the garrisons needed to fill the remaining places are dealt to the places by a
-  uniform shuffle, except that the declared attackers (open, SNC-10.0.5) go to places next to
-  their target (or in it), uniformly among those;
+- which unseen unit lies under which top: the units that must be on the map (a static unit
+  set up on the map among them: it is there or dead, SNC-2.2.1.8, SNC-3.1.4) and the first
+  garrisons of the pool in counter order needed to fill the remaining places (SNC-9.1.3,
+  AMB-SNC-37: the only choice the position check accepts) are dealt to the places by a uniform
+  shuffle, except that a static unit goes to its set-up hex (SNC-2.2.1.8, SNC-9.1.1) and the
+  declared attackers (open, SNC-10.0.5) to places next to their target (or in it), uniformly
+  among those; a uniform shuffle kept only where those hold draws the same deals;
 - whether each unseen two-step unit is reduced (SNC-2.2.1.12): independently with probability
   1/2, uniform over what the observation allows;
 - under attackers_seen=tops_only, for the defender, the attackers beneath the attacker's tops
@@ -27,24 +30,31 @@ stays). Where a stacking check leads once over (`after_stack`) and the units cul
 (`culled`, SNC-6.0.4) are public and observed, so they are copied.
 A draw is kept only if it has exactly the observation and the position check accepts it
 (rejection). What the side learnt earlier and no longer sees (a stack shown during a combat)
-is ignored: only the current observation is used.
+is ignored: only the current observation is used. `sampler` gives the same draws without the
+state document and the checks (`bots.sample_fast`), for a search that draws one per simulation.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from kernel.errors import ImpossiblePosition, InvalidInput
-from kernel.hexes import hex_adjacent, parse_hex
+from kernel.hexes import hex_adjacent, hex_name, parse_hex
 from specs.snc1937.io.observation import observe
 from specs.snc1937.io.state_codec import state_from_json
+from specs.snc1937.rules import combat_query
 from specs.snc1937.rules.state import Step, other
+from specs.snc1937.rules.tables import stacks
 
 if TYPE_CHECKING:
     from specs.snc1937.rules.play import SNCRules
     from specs.snc1937.rules.state import SNCState
+    from specs.snc1937.rules.tables import Tables
 
 ATTEMPTS = 200
 """Draws tried before giving up: the rejection keeps only states with the exact observation."""
@@ -52,13 +62,31 @@ ATTEMPTS = 200
 _OBSERVATION_ONLY = ("side", "to_move", "player", "stacks")
 
 
-def _draw(game: SNCRules, o: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """One proposal as a state document, or None when this deal cannot fit."""
+@attrs.frozen
+class _Proposal:
+    """What one proposal draws: every unit's hex on the map (seen and drawn), the drawn units,
+    the combat's attackers and the group whose move is under way, the reduced units."""
+
+    where: dict[str, str]
+    placed: list[str]
+    attackers: list[str]
+    moving: list[str]
+    reduced: set[str]
+
+
+def _propose(
+    game: SNCRules,
+    o: Mapping[str, Any],
+    rng: random.Random,
+    pool: tuple[list[str], list[str]] | None = None,
+) -> _Proposal | None:
+    """One proposal, or None when this deal cannot fit; `pool` is `_unseen`'s answer, when
+    known already."""
     t = game.tables
     order = t.order.__getitem__
-    placed, places = _unseen(game, o, rng)
+    placed, places = _unseen(game, o) if pool is None else pool
     loc = {u: st["hex"] for st in o["stacks"] for u in st["units"]}
-    where = _deal(o, placed, places, loc, rng)
+    where = _deal(o, placed, places, loc, rng, static_homes(t))
     if where is None:
         return None
     attackers = _attackers(game, o, placed, where, loc, rng)
@@ -70,37 +98,47 @@ def _draw(game: SNCRules, o: Mapping[str, Any], rng: random.Random) -> dict[str,
     for st in o["stacks"]:
         for u in st["units"]:
             where[u] = st["hex"]
-    stacks: dict[str, list[str]] = {}
-    for u, h in where.items():
-        stacks.setdefault(h, []).append(u)
     reduced = set(o["reduced"]) | {
         u for u in placed if t.spec[u].steps == 2 and rng.random() < 0.5
     }  # SNC-2.2.1.12
+    return _Proposal(where, placed, attackers, moving, reduced)
+
+
+def _stacks(where: Mapping[str, str]) -> dict[str, list[str]]:
+    stacks: dict[str, list[str]] = {}
+    for u, h in where.items():
+        stacks.setdefault(h, []).append(u)
+    return stacks
+
+
+def _document(game: SNCRules, o: Mapping[str, Any], p: _Proposal) -> dict[str, Any]:
+    """The proposal as a state document."""
+    order = game.tables.order.__getitem__
+    stacks = _stacks(p.where)
     data: dict[str, Any] = {k: v for k, v in o.items() if k not in _OBSERVATION_ONLY}
     data.update(
         format="wargame-kernel/state",
         version=1,
         side=o["player"],
-        where=[{"unit": u, "hex": where[u]} for u in sorted(where)],
-        reduced=sorted(reduced, key=order),
+        where=[{"unit": u, "hex": p.where[u]} for u in sorted(p.where)],
+        reduced=sorted(p.reduced, key=order),
         dead=sorted(o["dead"], key=order),
-        done=sorted(set(o["done"]) | _struck(o, attackers), key=order),
+        done=sorted(set(o["done"]) | _struck(o, p.attackers), key=order),
         arrived=sorted(o["arrived"], key=order),
         movable=sorted(o["movable"], key=order),
-        moving=moving,
+        moving=p.moving,
         topped=sorted(o["topped"], key=order),
         on_top=_on_top(o, stacks, order),
-        combat=_combat(o, stacks, attackers),
+        combat=_combat(o, stacks, p.attackers),
     )
     return data
 
 
-def _unseen(
-    game: SNCRules, o: Mapping[str, Any], rng: random.Random
-) -> tuple[list[str], list[str]]:
+def _unseen(game: SNCRules, o: Mapping[str, Any]) -> tuple[list[str], list[str]]:
     """The enemy units not in the open that lie under enemy tops, and the places under those
-    tops: every unseen unit but the garrisons, and a uniform choice of garrisons from the pool
-    for the places left (SNC-9.1.3)."""
+    tops: every unseen unit but the garrisons of the pool, and the first of the pool in
+    counter order for the places left (SNC-9.1.3, AMB-SNC-37). The garrisons set up on the map
+    (SNC-3.1.4) are not in the pool: static, they are in their set-up hexes or dead."""
     t = game.tables
     enemy = other(o["side"])
     seen = {u for st in o["stacks"] for u in st["units"]}
@@ -112,12 +150,13 @@ def _unseen(
         if st["side"] == enemy
         for _ in range(st["count"] - len(st["units"]))
     ]
-    garrisons = set(t.jp_garrisons)
+    homes = static_homes(t)
+    garrisons = {u for u in t.jp_garrisons if u not in homes}  # the pool (SNC-9.1.3)
     needed = [u for u in unseen if u not in garrisons]
-    spare = [u for u in unseen if u in garrisons]
+    spare = sorted((u for u in unseen if u in garrisons), key=t.jp_garrisons.index)
     if not len(needed) <= len(places) <= len(unseen):
         raise ImpossiblePosition("the unseen units do not fill the enemy stacks", field="where")
-    return needed + rng.sample(spare, len(places) - len(needed)), places  # SNC-9.1.3: the pool
+    return needed + spare[: len(places) - len(needed)], places  # SNC-9.1.3, AMB-SNC-37
 
 
 def _deal(
@@ -126,14 +165,24 @@ def _deal(
     places: list[str],
     loc: Mapping[str, str],
     rng: random.Random,
+    homes: Mapping[str, str],
 ) -> dict[str, str] | None:
-    """The hex of each unseen unit: a uniform shuffle of the places, the declared attackers
-    first to places next to their target (SNC-10.0.5; an overrun's in one stack, SNC-9.6.3);
-    None when they do not fit there."""
+    """The hex of each unseen unit: a static unit to its set-up hex (SNC-2.2.1.8, SNC-9.1.1),
+    then a uniform shuffle of the places left, the declared attackers first to places next to
+    their target (SNC-10.0.5; an overrun's in one stack, SNC-9.6.3); None when they do not fit
+    there. (Each static unit takes one place of its hex whatever the shuffle, so the deals are
+    those of a uniform shuffle kept where the static units are at home.)"""
     c = o["combat"]
     attackers = [] if c is None else [u for u in c["attackers"] if u in set(placed)]
     where: dict[str, str] = {}
     free = list(places)
+    for u in placed:
+        home = homes.get(u)
+        if home is not None:
+            if home not in free:
+                return None
+            free.remove(home)
+            where[u] = home
     rng.shuffle(free)
     if attackers:  # SNC-10.0.5: declared attackers stand next to their target
         target = parse_hex(c["target"])
@@ -271,15 +320,60 @@ def resample(
     if observation["side"] != side:
         raise ValueError(f"the observation is {observation['side']}'s, not {side}'s")
     for _ in range(ATTEMPTS):
-        data = _draw(game, observation, rng)
-        if data is None:
-            continue
-        try:
-            s = state_from_json(game, data)
-        except (ImpossiblePosition, InvalidInput):
-            continue
-        if observe(game, s, side) == observation:
+        s = _strict(game, observation, side, rng)
+        if s is not None:
             return s
     raise ImpossiblePosition(
         f"no state with this observation found in {ATTEMPTS} draws", field="where"
     )
+
+
+def _strict(
+    game: SNCRules, observation: Mapping[str, Any], side: str, rng: random.Random
+) -> SNCState | None:
+    """One proposal decoded and checked, or None when it is refused."""
+    p = _propose(game, observation, rng)
+    if p is None:
+        return None
+    try:
+        s = state_from_json(game, _document(game, observation, p))
+    except (ImpossiblePosition, InvalidInput):
+        return None
+    return s if observe(game, s, side) == observation and strong_enough(game.tables, s) else None
+
+
+STRUCK = frozenset({Step.SUPPORT_A, Step.AIR_ASK, Step.AIR_ROLL, Step.SUPPORT_D, Step.ROLL})
+"""The steps of a land attack after its attackers struck and before its die is rolled."""
+
+
+def strong_enough(t: Tables, s: SNCState) -> bool:
+    """A land attack that has struck has an adjusted strength above 0 (SNC-10.4.1.8: it could
+    not strike otherwise, `combat_choices.may_strike`), so a draw that leaves its attackers too
+    weak (unseen attackers drawn reduced) is not a state play could reach: its die could not
+    be rolled. The position check does not ask this."""
+    c = s.combat
+    if c is None or c.landing or s.step not in STRUCK:
+        return True
+    return combat_query.strong_enough(
+        t.data, t.board, stacks(s.where), s.reduced, c.target, c.attackers
+    )
+
+
+@functools.cache
+def static_homes(t: Tables) -> dict[str, str]:
+    """Each static unit set up on the map, with its set-up hex (SNC-3.1.4)."""
+    return {
+        u: hex_name(h)
+        for a in t.data.setup.at_start
+        for u, h in a.place.items()
+        if t.spec[u].is_static
+    }
+
+
+def sampler(
+    game: SNCRules, observation: Mapping[str, Any], side: str
+) -> Callable[[random.Random], SNCState]:
+    """`resample` for one observation, prepared once (`bots.sample_fast`)."""
+    from specs.snc1937.bots.sample_fast import prepared
+
+    return prepared(game, observation, side)
