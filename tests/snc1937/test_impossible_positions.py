@@ -7,7 +7,9 @@ positions, is refused naming its field and a clause it breaks: a static unit awa
 reinforcement in a TRT box before its counter's GT (SNC-8.0.4), a step its phase does not have
 (SNC-5.1.1), a hex the last stacking check covered left over the limits (SNC-6.0.2), a
 Chinese unit free to move as a new arrival outside the Reinforcement Phase (SNC-8.2.2), a fire
-support kind twice in one combat (SNC-11.1.3). Sizes are counts of positions, never times.
+support kind twice in one combat (SNC-11.1.3), a garrison set up on the map taken off to nowhere
+(SNC-9.1.2), an attack that has struck with an adjusted strength that rounds down to 0
+(SNC-10.4.1.8). Sizes are counts of positions, never times.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ CLAUSES = {
     "snc-over-the-limits-after-a-check": {"SNC-6.0.2"},
     "snc-movable-outside-its-phase": {"SNC-8.2.2"},
     "snc-marker-kind-twice": {"SNC-11.1.3"},
+    "snc-set-up-garrison-nowhere": {"SNC-9.1.2"},
+    "snc-attack-too-weak-to-resolve": {"SNC-10.4.1.8"},
 }
 """Each kind with the clauses its refusal may name (the overrun group's declaration has its own
 check, SNC-9.6.2, which may refuse a wrong attacker first)."""
@@ -54,6 +58,7 @@ OFFERS: dict[str, Callable[[Any], bool]] = {
     "snc-attacker-of-the-other-side": lambda s: s.combat is not None,
     "snc-over-the-limits-after-a-check": lambda s: bool(s.checked),
     "snc-marker-kind-twice": lambda s: s.combat is not None,
+    "snc-attack-too-weak-to-resolve": lambda s: s.combat is not None,
 }
 """Kinds that need a record most positions lack, to skip the others before writing them out."""
 

@@ -20,6 +20,7 @@ from kernel.hexes import Hex, parse_hex
 from kernel.roles import AssembledGame
 from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.formal.position_domains import garrison_pool
 from specs.snc1937.rules import overrun_steps
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import (
@@ -53,7 +54,7 @@ def position(where: dict[str, str] | None = None, **readings: str) -> SNCState:
     s = GAME.initial_state(CATALOGUE.variant("standard", readings))
     placed = dict.fromkeys(THREE, "2806") | {"CH-3D": "2707", "CH-6D": "2606"}
     placed |= {"JP-G-SHANGHAI": "3512"} | (where or {})
-    dead = frozenset(T.spec) - set(placed) - set(T.jp_garrisons)
+    dead = frozenset(T.spec) - set(placed) - garrison_pool(T)
     s = attrs.evolve(
         s,
         where=tuple(sorted((u, H(h)) for u, h in placed.items())),

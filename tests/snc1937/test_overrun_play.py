@@ -14,6 +14,7 @@ from kernel.hexes import Hex, parse_hex
 from kernel.roles import AssembledGame
 from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.formal.position_domains import garrison_pool
 from specs.snc1937.rules import tables as flow
 from specs.snc1937.rules.actions import (
     Action,
@@ -48,7 +49,7 @@ def position(
     where = dict.fromkeys(ELEVENTH, H("2806"))
     where.update({"CH-3D": H("2707"), "CH-6D": H("2606"), "CH-7D": H("2606")})
     where.update({"CH-51D": H("2606"), "JP-G-SHANGHAI": H("3512")})
-    dead = frozenset(RULES.tables.spec) - set(where) - set(RULES.tables.jp_garrisons)
+    dead = frozenset(RULES.tables.spec) - set(where) - garrison_pool(RULES.tables)
     s = attrs.evolve(
         s,
         where=tuple(sorted(where.items())),

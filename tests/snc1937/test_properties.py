@@ -26,6 +26,7 @@ from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.formal import properties as props
 from specs.snc1937.formal import step_breaches, verification
 from specs.snc1937.formal.breach import Breach
+from specs.snc1937.formal.position_domains import garrison_pool
 from specs.snc1937.game import SNC
 from specs.snc1937.rules import sequence
 from specs.snc1937.rules import tables as flow
@@ -78,7 +79,7 @@ def position(
     where.update({u: H("3006") for u in stack})
     where.setdefault("JP-G-SHANGHAI", H("3512"))
     where.setdefault("CH-36D", H("3511"))
-    dead = frozenset(T.spec) - set(where) - set(T.jp_garrisons)
+    dead = frozenset(T.spec) - set(where) - garrison_pool(T)
     s = attrs.evolve(
         s,
         where=tuple(sorted(where.items())),

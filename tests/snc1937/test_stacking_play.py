@@ -10,6 +10,7 @@ from kernel.hexes import parse_hex
 from kernel.roles import AssembledGame
 from specs.snc1937 import PACKAGE
 from specs.snc1937.data.variants import CATALOGUE
+from specs.snc1937.formal.position_domains import garrison_pool
 from specs.snc1937.rules import stacking
 from specs.snc1937.rules.actions import Action, Declare, Done, Eliminate
 from specs.snc1937.rules.state import CH, Order, SNCState, Step
@@ -29,7 +30,7 @@ def over_stacked(**readings: str) -> SNCState:
     where = dict.fromkeys((ELITE, *REGULARS), HEX)
     where["JP-G-SHANGHAI"] = parse_hex("3512")
     where["CH-36D"] = parse_hex("3412")  # near Shanghai: no sudden Japanese victory
-    dead = frozenset(RULES.tables.spec) - set(where) - set(RULES.tables.jp_garrisons)
+    dead = frozenset(RULES.tables.spec) - set(where) - garrison_pool(RULES.tables)
     s = attrs.evolve(s, where=tuple(sorted(where.items())), trt=(), dead=dead, turn=6)
     s = GAME.apply(GAME.apply(s, Declare(Order.MOVE_FIGHT)), Done())
     assert s.step == Step.STACK and GAME.to_move(s) == CH

@@ -340,6 +340,74 @@ def _snc_marker_twice(r: Any, s: Any, doc: dict[str, Any], c: Chooser) -> Imposs
     return Impossible("snc-marker-kind-twice", out, "combat.support_a", f"{added}")
 
 
+def _snc_set_up_garrison_nowhere(
+    r: Any, s: Any, doc: dict[str, Any], c: Chooser
+) -> Impossible | None:
+    """SNC-9.1.2: a Japanese garrison set up on the map (SNC-13.24, SNC-13.25), on it or
+    eliminated, taken off to nowhere, as if it were in the pool of SNC-9.1.3."""
+    t = r.tables
+    set_up = {u for a in t.data.setup.at_start for u in a.place if u in t.jp_garrisons}
+    found = [("where", i, w["unit"]) for i, w in enumerate(doc["where"]) if w["unit"] in set_up]
+    found += [("dead", i, u) for i, u in enumerate(doc["dead"]) if u in set_up]
+    if not found:
+        return None
+    field, i, u = pick(c, found)
+    out = _copy(doc)
+    del out[field][i]
+    for name in ("on_top", "topped"):
+        out[name] = [x for x in out[name] if x != u]
+    return Impossible("snc-set-up-garrison-nowhere", out, "where", f"{u} taken off the {field}")
+
+
+_SNC_STRUCK = frozenset({"support_a", "air_ask", "air_roll", "support_d", "roll"})
+"""The steps of a combat after its strike and before its die (SNC-11.1.1 to SNC-11.3.2,
+SNC-10.5.0.1)."""
+
+
+def _snc_weak_attack(r: Any, s: Any, doc: dict[str, Any], c: Chooser) -> Impossible | None:
+    """SNC-10.4.1.8: an attack that has struck (before its die) whose one attacker, moved next
+    to the target across a creek (1/2) or river (1/3), has an adjusted strength below 1, which
+    rounds down to 0. Land attacks only: a landing's strength is SNC-8.4.0.5's."""
+    combat = doc["combat"]
+    if combat is None or combat["landing"] or combat["overrun"] or doc["step"] not in _SNC_STRUCK:
+        return None
+    t = r.tables
+    side = doc["side"]
+    target = parse_hex(combat["target"])
+    control = set(doc["jp_control"])
+    held = {w["hex"]: t.spec[w["unit"]].side for w in doc["where"]}
+    busy = {*doc["moving"], *doc["on_top"], *doc["topped"]}
+    hexes = []
+    for n in t.board.neighbors(target):
+        name = hex_name(n)
+        fraction = t.data.tec.attack_across.get(t.board.side_kind(n, target) or "")
+        friendly = held.get(name, side) == side and (name in control) == (side == "JP")
+        if fraction is not None and t.board.enterable(n) and friendly:
+            hexes.append((name, fraction))
+    choices = []
+    for i, w in enumerate(doc["where"]):
+        spec = t.spec[w["unit"]]
+        if spec.side != side or spec.is_static or w["unit"] in busy:
+            continue
+        reduced = w["unit"] in doc["reduced"] and spec.reduced is not None
+        cf = spec.reduced if reduced else spec.cf
+        choices += [(i, name) for name, fraction in hexes if cf * fraction < 1]
+    if not choices:
+        return None
+    i, name = pick(c, choices)
+    out = _copy(doc)
+    u = out["where"][i]["unit"]
+    out["where"][i]["hex"] = name
+    out["combat"]["attackers"] = [u]
+    out["done"] = sorted({*doc["done"], u}, key=t.order.__getitem__)
+    return Impossible(
+        "snc-attack-too-weak-to-resolve",
+        out,
+        "combat.attackers",
+        f"{u} alone from {name} on {combat['target']} in step {doc['step']}",
+    )
+
+
 # --- Nomonhan --------------------------------------------------------------------------------
 
 
@@ -394,6 +462,8 @@ KINDS: Final[dict[str, tuple[tuple[str, Maker], ...]]] = {
         ("snc-over-the-limits-after-a-check", _snc_overstacked_check),
         ("snc-movable-outside-its-phase", _snc_movable_elsewhere),
         ("snc-marker-kind-twice", _snc_marker_twice),
+        ("snc-set-up-garrison-nowhere", _snc_set_up_garrison_nowhere),
+        ("snc-attack-too-weak-to-resolve", _snc_weak_attack),
     ),
     "nomonhan": (("nomonhan-pending-combat-out-of-contact", _nom_pending_apart),),
 }

@@ -17,7 +17,9 @@ play reaches it. Each is what a fuzz campaign once found accepted:
   (SNC-5.1.1); a hex the last stacking check covered left over the limits (SNC-6.0.2); and,
   found by the campaign that followed, a Chinese unit free to move as a method-(a) arrival
   outside the Reinforcement Phase (SNC-8.2.2), a fire support kind twice in one combat
-  (SNC-11.1.3);
+  (SNC-11.1.3); and, found while writing the resamplers, a Japanese garrison set up on the map
+  taken off to nowhere as if it were in the pool (SNC-9.1.2), an attack that has struck whose
+  one attacker, across a creek or river, rounds down to 0 (SNC-10.4.1.8);
 - nomonhan: a pending combat whose units are not in contact (NOM-9.8, AMB-NOM-19), impossible
   only where advances move participants alone (`advance_units=participants`, the `ja` preset):
   under `any_friendly` (`en`) an advance may carry a unit of a pending combat away, so the kind

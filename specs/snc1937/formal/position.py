@@ -1,14 +1,17 @@
 """The SNC position check: a decoded state must be one the rules could reach.
 
 Every unit is in exactly one place (on the map, in a TRT box, in the dead pile, or waiting for
-its elite return die, SNC-8.1.2); units are only on enterable hexes, never in 3513 (SNC-0.0.1)
-nor on water (SNC-9.4.6); no hex holds both sides (SNC-6.0.1); only two-step units are reduced
-(SNC-2.2.1.12); a combat is stored only inside a Fight or landing (SNC-10.1.2).
+its elite return die, SNC-8.1.2), but the Japanese garrisons still in the pool (SNC-9.1.3):
+the two set up on the map are on it or dead (SNC-9.1.2); units are only on enterable hexes,
+never in 3513 (SNC-0.0.1) nor on water (SNC-9.4.6); no hex holds both sides (SNC-6.0.1);
+only two-step units are reduced (SNC-2.2.1.12); a combat is stored only inside a Fight or
+landing (SNC-10.1.2).
 
 Each field is also held to its domain as the rules give it, not to the values play happened to
 show (`position_domains.check_domains`): the steps a phase has, the hex a static unit may be
 in, who may attack and defend, the TRT boxes a counter may wait in, and the hexes a stacking
-check left over the limits.
+check left over the limits; and an attack that has struck has an adjusted strength above 0
+(`position_strength.check_strength`, SNC-10.4.1.8).
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from typing import TYPE_CHECKING
 from kernel.errors import ImpossiblePosition
 from kernel.hexes import hex_adjacent
 from specs.snc1937.formal import properties
-from specs.snc1937.formal.position_domains import check_domains
+from specs.snc1937.formal.position_domains import check_domains, garrison_pool
+from specs.snc1937.formal.position_strength import check_strength
 from specs.snc1937.rules.state import JP, Phase, SNCState, Step
 from specs.snc1937.rules.tables import stacks
 
@@ -51,9 +55,7 @@ def check_position(t: Tables, s: SNCState) -> None:
             if u in places:
                 raise _refuse(f"{u} is both in {places[u]} and in {name}", name, "SNC-2.1.1")
             places[u] = name
-    missing = set(t.spec) - set(places) - set(t.jp_garrisons)  # the pool (SNC-9.1.3)
-    if missing:
-        raise _refuse(f"units nowhere: {', '.join(sorted(missing))}", "where", "SNC-3.1.4")
+    _check_nowhere(t, places)
     properties.check_invariants(t, s)  # the declared state invariants (SNC-P-*)
     for i, (u, h) in enumerate(s.where):
         if not t.board.enterable(h):
@@ -105,6 +107,26 @@ def check_position(t: Tables, s: SNCState) -> None:
     _check_checked(s)
     _check_topped(t, s)
     check_domains(t, s)
+    check_strength(t, s)
+
+
+def _check_nowhere(t: Tables, places: dict[str, str]) -> None:
+    """Every unit is somewhere (SNC-3.1.4) but the Japanese garrisons still in the pool
+    (SNC-9.1.3). The two set up on the map (SNC-9.1.2, SNC-13.24, SNC-13.25) are never in
+    it: static, they stay in their hex until eliminated (SNC-9.1.1, SNC-2.2.1.13), and a
+    captured city draws only garrisons neither on the map nor eliminated (AMB-SNC-37)."""
+    missing = set(t.spec) - set(places) - garrison_pool(t)
+    if not missing:
+        return
+    names = ", ".join(sorted(missing, key=t.order.__getitem__))
+    if missing & set(t.jp_garrisons):
+        raise _refuse(
+            f"units nowhere: {names}; a garrison set up on the map is on it or eliminated",
+            "where",
+            "SNC-9.1.2",
+            "SNC-3.1.4",
+        )
+    raise _refuse(f"units nowhere: {names}", "where", "SNC-3.1.4")
 
 
 def _check_overrun_group(t: Tables, s: SNCState) -> None:

@@ -129,6 +129,13 @@ def _static_homes(t: Tables) -> dict[str, Hex]:
     return {u: h for a in t.data.setup.at_start for u, h in a.place.items() if t.spec[u].is_static}
 
 
+@functools.cache
+def garrison_pool(t: Tables) -> frozenset[str]:
+    """The Japanese garrisons that start off the map, in the pool a captured city draws from
+    (SNC-9.1.3): all but the two set up on the map (SNC-9.1.2, SNC-13.24, SNC-13.25)."""
+    return frozenset(u for u in t.jp_garrisons if u not in _static_homes(t))
+
+
 def _check_static(t: Tables, s: SNCState) -> None:
     """Static units never move (SNC-2.2.1.8, SNC-9.1.1) nor attack (SNC-10.2.1): one set up
     on the map is in its set-up hex, or dead; a Japanese garrison from the pool is placed in a
@@ -161,7 +168,8 @@ def _check_static(t: Tables, s: SNCState) -> None:
                 "SNC-9.1.3",
             )
     on_map = {u for u, _ in s.where}
-    drawn = [u in on_map or u in s.dead for u in t.jp_garrisons if u not in homes]
+    pool = garrison_pool(t)
+    drawn = [u in on_map or u in s.dead for u in t.jp_garrisons if u in pool]
     if drawn != sorted(drawn, reverse=True):
         raise _refuse(
             "garrisons leave the pool in counter order", "where", "SNC-9.1.3", "AMB-SNC-37"
