@@ -84,7 +84,9 @@ def explore(
     corpus = extend_corpus(game, corpus, [o.name for o in options], deadline=later)
     for i, o in enumerate(options):
         tell(i, total, o.name)
-        # an option no rule reads is proved equivalent without a search (solvers.checking.unread)
+        # an option no rule reads is proved equivalent without a search (solvers.checking.unread);
+        # a pair the game proves the same over its data is too, inside `differential`
+        # (solvers.checking.game_proofs)
         found = unread_findings(game, o, preset) or differential(
             game, o, preset=preset, budget=budget, models=models, corpus=corpus
         )

@@ -14,7 +14,9 @@ them is a proof that the readings never differ; otherwise the verdict is unknown
 limit that was hit. Where the spec has a symbolic model that encodes both readings, Z3 over
 that model (`solvers.checking.explore_model`) comes before guided play: it finds the shortest path
 to a difference, realised as actions of the rules and checked there, or proves that the
-model's transitions are the same under both readings.
+model's transitions are the same under both readings. Before any of these, a game may
+prove a pair the same itself, by an exhaustive enumeration of the reading's inputs over its
+data (`solvers.checking.game_proofs`): the pair is then equivalent with that proof as detail.
 
 Guided play from the set-up rarely gets far into a long game within a pair's budget. A run's
 corpus (`solvers.checking.corpus`: seeded games of every preset, played once and shared by
@@ -57,6 +59,7 @@ from solvers.checking.bounded_search import BUDGET, MODEL_RLIMIT
 from solvers.checking.corpus import Corpus
 from solvers.checking.differences import Finding, Witness
 from solvers.checking.from_corpus import Near, Start, confirmed, corpus_starts, near
+from solvers.checking.game_proofs import game_proof
 from solvers.checking.model_search import ModelOutcome, ModelSource, model_search, prepare_models
 from solvers.checking.readings import named as named
 from solvers.checking.readings import reading_pairs as reading_pairs
@@ -157,7 +160,8 @@ def differential(
     """One finding per reading pair of `option` (the preset's reading against each other;
     with `only`, that pair alone: what a second round with a run's unused time asks).
 
-    In order: exhaustive search (small games: a proof either way), Z3 over the symbolic model
+    In order: the game's own proof (`solvers.checking.game_proofs`), exhaustive search
+    (small games: a proof either way), Z3 over the symbolic model
     when `models` gives one for both readings (`solvers.checking.explore_model`: the shortest
     reachable witness, realised and checked against the rules, or a proof on the model), then
     the corpus search when the run has a `corpus` (`solvers.checking.from_corpus`: the
@@ -235,14 +239,20 @@ def _pair(
     searches: _Searches,
 ) -> Finding:
     """The finding for readings `ra` and `rb` of `option` under `preset` (`pair`, filled in
-    with what settles it): the exhaustive search, then, when it settles nothing, the searches
-    beyond it (`_beyond_exhaustive`)."""
+    with what settles it): the game's own proof if it offers one
+    (`solvers.checking.game_proofs`), the exhaustive search, then, when it settles nothing,
+    the searches beyond it (`_beyond_exhaustive`)."""
     cat = game.catalogue
     start = time.perf_counter()
     deadline = None if searches.budget is None else start + searches.budget / 8
     va = reading_variant(cat, preset, option.name, ra)
     vb = reading_variant(cat, preset, option.name, rb)
     pair = Finding(option.name, option.clauses, option.ambiguity, ra, rb, preset, "", None, "", 0)
+    # The game's own proof over its data (`solvers.checking.game_proofs`), when it offers one.
+    proof = game_proof(game, option.name, va, vb)
+    if proof is not None:
+        seconds = time.perf_counter() - start
+        return attrs.evolve(pair, verdict="equivalent", detail=proof, seconds=seconds)
     # Small games: every reachable position compared is a proof either way.
     verdict, best, n, hit = exhaustive(game, va, vb, searches.exhaustive_cap, deadline)
     if verdict == "equivalent":

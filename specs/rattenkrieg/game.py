@@ -8,10 +8,12 @@ the package (`specs/rattenkrieg/__init__.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kernel.errors import ImpossiblePosition
 from kernel.playout import Agent, observing, random_policy
+from specs.rattenkrieg.formal import moot_readings
 from specs.rattenkrieg.formal.position import check_position
 from specs.rattenkrieg.io import observation
 from specs.rattenkrieg.io.actions import action_to_json
@@ -67,6 +69,11 @@ class Rattenkrieg(RattenkriegRules):
         """Agents for `wargame play`: each chooses from its own observation only, never the
         state (RKS-3.3.3)."""
         return {side: observing(random_policy, side) for side in self.sides}
+
+    def reading_proofs(self) -> Mapping[str, moot_readings.Proof]:
+        """Proofs that two readings of an option cannot differ, by option, for the
+        ambiguity explorer (`formal.moot_readings`: strength_floor, engineer_scope)."""
+        return moot_readings.reading_proofs(self)
 
     def _shown(self, action: Action) -> str:
         """A refused action is named by its JSON form (`io.actions.action_to_json`)."""

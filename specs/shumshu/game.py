@@ -21,6 +21,7 @@ from kernel.playout import Agent, observing, random_policy
 from kernel.variants import Catalogue, Variant
 from specs.shumshu.data.loader import DATA_FILE, load_data
 from specs.shumshu.data.variants import CATALOGUE
+from specs.shumshu.formal import moot_readings
 from specs.shumshu.io import narration, observation
 from specs.shumshu.rules import (
     combat,
@@ -325,6 +326,11 @@ class Shumshu:
 
     def no_action_clauses(self, s: ShumshuState) -> tuple[str, ...]:
         return (STAGE_CLAUSE[s.stage],)
+
+    def reading_proofs(self) -> Mapping[str, moot_readings.Proof]:
+        """Proofs that two readings of an option cannot differ, by option, for the
+        ambiguity explorer (`formal.moot_readings`: could_move)."""
+        return moot_readings.reading_proofs(self)
 
     def playout_agents(self) -> dict[str, Agent[ShumshuState, Action]]:
         """Agents for `wargame play`: each decides from its own observation only."""
