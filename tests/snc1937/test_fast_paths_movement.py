@@ -360,3 +360,30 @@ def test_a_sabotaged_entered_set_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
         sequence.chinese_entered(T, b, a, _movers_of(act)) != ref_entered(b, a)
         for b, act, a in MOVED
     )
+
+
+def test_a_sabotaged_first_step_table_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """First steps that skip SNC-7.2.3 (a group leaving an EZOC goes only to hexes free of
+    EZOC) for every start hex are caught."""
+
+    def unbound(t: tables.Tables, s: SNCState, near_jp_ok: bool) -> Any:
+        _, blocked, steps = movement_hexes._position(t, s.where, s.variant, s.side, near_jp_ok)
+        return lambda here: tuple(
+            n for n, cost in steps[here] if cost <= FULL_MP and n not in blocked
+        )
+
+    monkeypatch.setattr(movement_steps, "first_steps", unbound)
+    assert _listing_differences(MOVE_STARTS)
+
+
+def test_a_sabotaged_overrun_search_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An overrun search that stops judging targets once any is found open (SNC-9.6.1: every
+    adjacent Chinese hex some group may overrun is offered) is caught."""
+    real = overrun_steps.targets
+
+    def first_only(*args: Any) -> list[Hex]:
+        t, s, units, here, mp, *known = args
+        return [] if known and known[0] else real(t, s, units, here, mp)
+
+    monkeypatch.setattr(overrun_steps, "targets", first_only)
+    assert _listing_differences(MOVE_STARTS)

@@ -22,6 +22,7 @@ from specs.snc1937.rules import (
     stacking,
 )
 from specs.snc1937.rules.actions import AdvanceOn
+from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.sequence import overstacked
 from specs.snc1937.rules.state import CH, Combat, SNCState
 from specs.snc1937.rules.tables import (
@@ -41,11 +42,26 @@ def _defended(s: SNCState) -> frozenset[str]:
 def attack_targets(t: Tables, s: SNCState) -> tuple[Hex, ...]:
     """Enemy hexes that may be attacked now (`combat_query.attack_targets`: SNC-10.0.1,
     SNC-10.0.7, SNC-10.0.8, SNC-10.2.1, SNC-10.4.1.8, SNC-10.4.1.9); units in `s.done` have
-    attacked this phase (or landed, AMB-SNC-12)."""
+    attacked this phase (or landed, AMB-SNC-12). Kept per position, attacks made and hexes
+    attacked: a Fight phase lists them again after each unit put on top."""
+    return _attack_targets(t, s.where, s.reduced, s.side, s.done, s.attacked, s.variant)
+
+
+@identity_memo
+def _attack_targets(
+    t: Tables,
+    where: tuple[tuple[str, Hex], ...],
+    reduced: frozenset[str],
+    side: str,
+    done: frozenset[str],
+    attacked: frozenset[Hex],
+    variant: Variant,
+) -> tuple[Hex, ...]:
+    st = stacks(where)
+    defended = frozenset(u for h in attacked for u in st.get(h, ()))  # as `_defended`
     return combat_query.attack_targets(
-        t.data, t.board, stacks(s.where), s.reduced, s.side,
-        attacked=s.done, defended=_defended(s), variant=s.variant,
-    )  # fmt: skip
+        t.data, t.board, st, reduced, side, attacked=done, defended=defended, variant=variant
+    )
 
 
 def join_choices(t: Tables, s: SNCState) -> list[str]:

@@ -25,7 +25,8 @@ SIZE = 256  # entries kept before the memo is emptied
 
 def identity_memo(fn: Callable[P, V]) -> Callable[P, V]:
     """`fn` memoized on the identity of its positional arguments (all immutable values); the
-    memo has `cache_clear()`, as a `functools` cache does."""
+    memo has `cache_clear()`, as a `functools` cache does, and `peek(*args)`, the value kept
+    for those arguments if any."""
     cache: dict[object, tuple[tuple[object, ...], V]] = {}
     get = cache.get
     call: Callable[..., V] = fn
@@ -53,7 +54,57 @@ def identity_memo(fn: Callable[P, V]) -> Callable[P, V]:
         cache[id(arg)] = ((arg,), value)
         return value
 
-    single = len(inspect.signature(fn).parameters) == 1
-    wrapped: Any = functools.wraps(fn)(one if single else memo)
+    def two(a: object, b: object) -> V:  # the keys of two to five arguments built directly
+        key = (id(a), id(b))
+        hit = get(key)
+        if hit is not None:
+            return hit[1]
+        return keep(key, (a, b), call(a, b))
+
+    def three(a: object, b: object, c: object) -> V:
+        key = (id(a), id(b), id(c))
+        hit = get(key)
+        if hit is not None:
+            return hit[1]
+        return keep(key, (a, b, c), call(a, b, c))
+
+    def four(a: object, b: object, c: object, d: object) -> V:
+        key = (id(a), id(b), id(c), id(d))
+        hit = get(key)
+        if hit is not None:
+            return hit[1]
+        return keep(key, (a, b, c, d), call(a, b, c, d))
+
+    def five(a: object, b: object, c: object, d: object, e: object) -> V:
+        key = (id(a), id(b), id(c), id(d), id(e))
+        hit = get(key)
+        if hit is not None:
+            return hit[1]
+        return keep(key, (a, b, c, d, e), call(a, b, c, d, e))
+
+    def keep(key: object, args: tuple[object, ...], value: V) -> V:
+        if len(cache) >= SIZE:
+            cache.clear()
+        cache[key] = (args, value)  # the arguments kept alive: their ids stay theirs
+        return value
+
+    params = inspect.signature(fn).parameters.values()
+    plain = all(p.kind == p.POSITIONAL_OR_KEYWORD and p.default is p.empty for p in params)
+    fixed: dict[int, Callable[..., V]] = {1: one, 2: two, 3: three, 4: four, 5: five}
+    chosen = fixed.get(len(params), memo) if plain else memo
+    wrapped: Any = functools.wraps(fn)(chosen)
     wrapped.cache_clear = cache.clear
+
+    def peek(*args: object) -> V | None:
+        """The value kept for these very arguments, or None; computes nothing."""
+        hit = get(id(args[0]) if chosen is one else tuple(map(id, args)))
+        return None if hit is None else hit[1]
+
+    wrapped.peek = peek
     return cast("Callable[P, V]", wrapped)
+
+
+def peek(memoized: Callable[..., V], *args: object) -> V | None:
+    """The value the identity memo `memoized` keeps for these very arguments, or None."""
+    found: V | None = cast(Any, memoized).peek(*args)
+    return found

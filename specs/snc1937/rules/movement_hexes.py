@@ -8,6 +8,8 @@ definition of a step. Step costs and EZOC sets are `movement.py`'s (via `tables.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kernel.hexes import Hex
 from kernel.variants import Variant
 from specs.snc1937.rules import control
@@ -61,6 +63,21 @@ def group_step_choices(
             continue  # SNC-7.2.3
         out.append(n)
     return out
+
+
+def first_steps(t: Tables, s: SNCState, near_jp_ok: bool) -> Callable[[Hex], tuple[Hex, ...]]:
+    """`step_choices` of a group's first step from a hex with no move under way (SNC-9.0.1,
+    SNC-9.0.3, SNC-9.0.11, SNC-9.0.12), the position's tables looked up once for every hex
+    asked: from a hex outside the enemy ZOC no EZOC set is read (SNC-7.2.3 binds only a group
+    leaving an EZOC), so its hexes are those it can pay for that are not enemy hexes."""
+    enemy_zoc, blocked, steps = _position(t, s.where, s.variant, s.side, near_jp_ok)
+
+    def choices(here: Hex) -> tuple[Hex, ...]:
+        if s.moving or here in enemy_zoc:
+            return tuple(step_choices(t, s, here, FULL_MP, near_jp_ok=near_jp_ok))
+        return tuple([n for n, cost in steps[here] if cost <= FULL_MP and n not in blocked])
+
+    return choices
 
 
 @identity_memo

@@ -24,7 +24,12 @@ from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.snc1937.rules import control, overrun_steps
 from specs.snc1937.rules.actions import Action, Done, Join, Move
-from specs.snc1937.rules.movement_hexes import entered, group_step_choices, step_choices
+from specs.snc1937.rules.movement_hexes import (
+    entered,
+    first_steps,
+    group_step_choices,
+    step_choices,
+)
 from specs.snc1937.rules.refusals import illegal
 from specs.snc1937.rules.state import CH, FULL_MP, JP, Phase, SNCState, Step, evolve
 from specs.snc1937.rules.tables import (
@@ -88,6 +93,7 @@ def move_starts(
     under stack_movement=stacks the whole movable stack of a hex together (AMB-SNC-44)."""
     out: list[tuple[tuple[str, ...], tuple[Hex, ...]]] = []
     stacks_too = s.variant.is_("stack_movement", "stacks")
+    first = first_steps(t, s, near_jp_ok)
     # SNC-9.0.6: never in the opponent's phase; SNC-2.2.1.8, SNC-9.1.1: static units never
     # move; SNC-9.0.10: a unit that has moved moves no more
     for h, mine in movers(t, s).items():
@@ -96,7 +102,7 @@ def move_starts(
             if not mine:
                 continue
         # SNC-9.0.1, SNC-9.0.2, SNC-2.2.1.9: a mobile unit's move has MF 8
-        dests = tuple(step_choices(t, s, h, FULL_MP, near_jp_ok=near_jp_ok))
+        dests = first(h)
         if not dests:
             continue
         out.extend(((u,), dests) for u in mine)  # SNC-9.0.8: any number of units may move

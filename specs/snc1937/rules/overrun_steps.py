@@ -24,6 +24,7 @@ same hex or stop (SNC-9.6.8). `state.overrun_next` records which.
 
 from __future__ import annotations
 
+from collections.abc import Container
 from fractions import Fraction
 
 import attrs
@@ -67,11 +68,19 @@ def _strong_enough(t: Tables, s: SNCState, units: tuple[str, ...], target: Hex) 
     return True
 
 
-def targets(t: Tables, s: SNCState, units: tuple[str, ...], here: Hex, mp: int) -> list[Hex]:
+def targets(
+    t: Tables,
+    s: SNCState,
+    units: tuple[str, ...],
+    here: Hex,
+    mp: int,
+    known: Container[Hex] = (),
+) -> list[Hex]:
     """The hexes `units` in `here` with `mp` half-MP may attempt an overrun of now
-    (`overrun.overrun_problem`; a "repeat" only against the hex just tried, SNC-9.6.8)."""
+    (`overrun.overrun_problem`; a "repeat" only against the hex just tried, SNC-9.6.8), but
+    for those in `known` (already found open to another group: not judged again)."""
     chinese = side_hexes(s.where, t, CH)
-    near = [n for n in t.board.neighbors(here) if n in chinese]
+    near = [n for n in t.board.neighbors(here) if n in chinese and n not in known]
     if not near:
         return []
     repeat = bool(s.moving) and s.overrun_next == "repeat"
@@ -122,8 +131,8 @@ def actions(t: Tables, s: SNCState) -> list[Overrun]:
     chinese = side_hexes(s.where, t, CH)
     found: set[Hex] = set()
     for h, mine in movers(t, s).items():  # the Japanese units that may start a move (`movable`)
-        if any(n in chinese for n in t.board.neighbors(h)):
-            found.update(targets(t, s, mine, h, FULL_MP))
+        if any(n in chinese and n not in found for n in t.board.neighbors(h)):
+            found.update(targets(t, s, mine, h, FULL_MP, found))
     return [Overrun(h) for h in sorted(found)]
 
 

@@ -80,6 +80,9 @@ class SNCRules:
         self.data = load_data(data_dir)
         self.tables = Tables(self.data)
         self.board = self.tables.board
+        self._listed: tuple[SNCState, Sequence[Action]] | None = None
+        """The last state listed and its listing, for `apply`'s check on the same state."""
+        self._mover: tuple[SNCState, str | None] | None = None
 
     # --- setup --------------------------------------------------------------------------------
     def presets(self) -> Mapping[str, Variant]:
@@ -92,6 +95,16 @@ class SNCRules:
 
     # --- who moves, and what may they do --------------------------------------------------------
     def to_move(self, s: SNCState) -> str | None:
+        """Who decides at `s`; kept for the last state asked, since play asks it of one
+        state several times (the player, `legal_actions`, `apply`)."""
+        mover = self._mover  # read once: another thread may ask meanwhile
+        if mover is not None and mover[0] is s:  # kept alive with it: no other state has its id
+            return mover[1]
+        side = self._to_move(s)
+        self._mover = (s, side)
+        return side
+
+    def _to_move(self, s: SNCState) -> str | None:
         if s.result is not None or s.phase == Phase.OVER:
             return None  # SNC-5.2.2: the game is over
         if s.elite:
@@ -108,6 +121,14 @@ class SNCRules:
         return s.side
 
     def legal_actions(self, s: SNCState) -> Sequence[Action]:
+        """The listing, kept for the state it lists (one state), so that `apply` after
+        `legal_actions` on the same state object checks membership without listing again; a
+        plain list is kept as a tuple, since the caller may change the list it is given."""
+        listing = self._listing(s)
+        self._listed = (s, tuple(listing) if type(listing) is list else listing)
+        return listing
+
+    def _listing(self, s: SNCState) -> Sequence[Action]:
         if self.to_move(s) in (None, CHANCE):
             return []
         t = self.tables
@@ -294,7 +315,8 @@ class SNCRules:
     def _is_legal(self, s: SNCState, action: Action) -> bool:
         """Legality is the listing's (`legal_actions`); a move is checked on its own start
         hex, an overrun on its own target, a group's join on its own, rather than by listing
-        every move."""
+        every move; any other action against the listing of this very state if it was the
+        last listed (a player lists, then applies), else a fresh one."""
         t = self.tables
         if isinstance(action, Move) and s.step in (Step.MAIN, Step.GROUP):
             return movement_steps.move_ok(t, s, action)
@@ -304,7 +326,14 @@ class SNCRules:
             return overrun_steps.is_legal(t, s, action)
         if isinstance(action, Top):
             return action in top_unit.tops(t, s)
-        return action in self.legal_actions(s)
+        listed = self._listed_for(s)
+        return action in (self._listing(s) if listed is None else listed)
+
+    def _listed_for(self, s: SNCState) -> Sequence[Action] | None:
+        """The kept listing if it is this very state's (kept alive with it, so no other state
+        has its id), else None."""
+        listed = self._listed  # read once: another thread may list meanwhile
+        return listed[1] if listed is not None and listed[0] is s else None
 
     def _known(self, action: Action) -> None:
         """Unknown unit ids are input errors naming the field."""

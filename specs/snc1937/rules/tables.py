@@ -25,7 +25,7 @@ from specs.snc1937.data.loader import SNCData
 from specs.snc1937.data.setup_data import Reinforcement
 from specs.snc1937.rules import control, losses, movement, odds, zoc
 from specs.snc1937.rules.board import Board
-from specs.snc1937.rules.memo import identity_memo
+from specs.snc1937.rules.memo import SIZE, identity_memo, peek
 from specs.snc1937.rules.odds import Odds
 from specs.snc1937.rules.state import CH, JP, Combat, SNCState, evolve, other
 
@@ -116,13 +116,63 @@ def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
     return t.spec[units[0]].side if units else None
 
 
+Sides = tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex], frozenset[Hex]]
+Where = tuple[tuple[str, Hex], ...]
+
+# the positions `put` made lately, each with the one it was made from and the units it moved,
+# so that a view of the new one can be worked out from the old one's (emptied when full)
+_MADE: dict[int, tuple[Where, Where, Mapping[str, Hex | None]]] = {}
+
+
 @identity_memo
-def _hexes_by_side(
-    where: tuple[tuple[str, Hex], ...], t: Tables
-) -> tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex], frozenset[Hex]]:
+def _hexes_by_side(where: Where, t: Tables) -> Sides:
     """The hexes whose first unit is Chinese, Japanese (`side_hexes`), and those holding any
     Chinese, any Japanese unit (what `zoc.zoc_hexes` reads); the same pairs unless a hex
-    mixes both sides, which play never makes (SNC-9.0.12) but a made-up position may."""
+    mixes both sides, which play never makes (SNC-9.0.12) but a made-up position may. A
+    position `put` made from one whose sides are known is worked out from those
+    (`_moved_sides`)."""
+    made = _MADE.get(id(where))
+    if made is not None and made[0] is where:
+        before = peek(_hexes_by_side, made[1], t)
+        if before is not None:
+            after = _moved_sides(where, t, made[1], made[2], before)
+            if after is not None:
+                return after
+    return _all_sides(where, t)
+
+
+def _moved_sides(
+    where: Where, t: Tables, old: Where, moves: Mapping[str, Hex | None], before: Sides
+) -> Sides | None:
+    """`_all_sides` of `where`, made from `old` by `moves`, from the sides of `old`
+    (`before`): only the hexes units left or entered can change. None when a hex holds both
+    sides, before or after (the full reading then decides)."""
+    ch, jp, any_ch, any_jp = before
+    if ch is not any_ch or jp is not any_jp:
+        return None  # `old` mixes sides somewhere
+    was = locations(old)
+    touched = {h for h in moves.values() if h is not None}
+    touched.update(was[u] for u in moves if u in was)
+    st = stacks(where)
+    side = t.side_of
+    now_ch: set[Hex] = set()
+    now_jp: set[Hex] = set()
+    for h in touched:
+        us = st.get(h)
+        if not us:
+            continue
+        first = side[us[0]] == CH
+        if any((side[u] == CH) != first for u in us):
+            return None  # a hex of both sides
+        (now_ch if first else now_jp).add(h)
+    if now_ch != touched & ch:
+        ch = frozenset((ch - touched) | now_ch)
+    if now_jp != touched & jp:
+        jp = frozenset((jp - touched) | now_jp)
+    return ch, jp, ch, jp
+
+
+def _all_sides(where: Where, t: Tables) -> Sides:
     ch: set[Hex] = set()
     jp: set[Hex] = set()
     side = t.side_of
@@ -156,9 +206,13 @@ def _movers(
     t: Tables, where: tuple[tuple[str, Hex], ...], done: frozenset[str], side: str
 ) -> dict[Hex, tuple[str, ...]]:
     out: list[tuple[Hex, tuple[str, ...]]] = []
-    mobile = t.mobile_side
+    mobile = t.mobile_side.get
     for h, us in stacks(where).items():
-        mine = tuple(u for u in us if mobile.get(u) == side and u not in done)
+        if len(us) == 1:  # most hexes hold one unit: its own tuple serves
+            if mobile(us[0]) == side and us[0] not in done:
+                out.append((h, us))
+            continue
+        mine = tuple([u for u in us if mobile(u) == side and u not in done])
         if mine:
             out.append((h, mine))
     out.sort(key=_first)  # in hex order
@@ -270,6 +324,10 @@ def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCStat
         if h is not None:
             bisect.insort(kept, (u, h), key=_unit_of)  # `where` stays sorted by unit
     where = tuple(kept)
+    if len(_MADE) >= SIZE:
+        _MADE.clear()
+    if where:  # the empty tuple is one object shared by every empty position
+        _MADE[id(where)] = (where, s.where, dict(moves))  # kept alive with it: its id is its own
     gone = {u for u, h in moves.items() if h is None}
     if gone & set(s.on_top):
         changes["on_top"] = tuple(u for u in s.on_top if u not in gone)

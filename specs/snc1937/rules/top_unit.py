@@ -42,8 +42,20 @@ def tops(t: Tables, s: SNCState) -> list[Top]:
             # as `top_first` puts it: the unit of the stack last put on top, else the first
             put = [latest[u] for u in ordered if u in latest] if latest else None
             top = s.on_top[min(put)] if put else ordered[0]
-            out.extend(Top(u) for u in ordered if u != top and u not in s.topped)
+            out.extend(_top(u) for u in ordered if u != top and u not in s.topped)
     return out
+
+
+_TOPS: dict[str, Top] = {}
+
+
+def _top(unit: str) -> Top:
+    """`Top(unit)`, made once per unit: an action is an immutable value, and the listing of
+    every Move or Fight phase step offers the same ones again."""
+    action = _TOPS.get(unit)
+    if action is None:
+        action = _TOPS[unit] = Top(unit)
+    return action
 
 
 @identity_memo

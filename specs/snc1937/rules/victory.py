@@ -19,6 +19,7 @@ from kernel.variants import Variant
 from specs.snc1937.data.loader import SNCData
 from specs.snc1937.rules.board import Board
 from specs.snc1937.rules.control import japanese_cities
+from specs.snc1937.rules.memo import identity_memo
 
 SHANGHAI = parse_hex("3512")  # SNC-4.1.1, SNC-4.1.2, SNC-4.2.1
 FIRST_ADJACENCY_GT = 8  # SNC-4.1.2
@@ -26,6 +27,7 @@ LAST_DEFEAT_GT = 5  # SNC-4.2.1
 LAST_GT = 12  # SNC-4.3.3, SNC-5.0.1
 
 
+@identity_memo  # asked after every action: built once per board
 def shanghai_ring(board: Board) -> frozenset[Hex]:
     """3512 and the hexes adjacent to it (SNC-4.1.2, SNC-4.2.1)."""
     return frozenset((SHANGHAI, *board.neighbors(SHANGHAI)))
@@ -44,7 +46,21 @@ def chinese_near_shanghai(
     board: Board, data: SNCData, stacks: Mapping[Hex, tuple[str, ...]], variant: Variant
 ) -> bool:
     """Whether a Chinese unit is in 3512 or a hex adjacent to it (SNC-4.1.2, SNC-4.2.1)."""
-    return any(_counts(u, data, variant) for h in shanghai_ring(board) for u in stacks.get(h, ()))
+    counting = _counting(data, variant)
+    for h in shanghai_ring(board):
+        for u in stacks.get(h, ()):
+            counts = counting.get(u)
+            if counts is None:  # not in the data: `_counts` refuses it
+                counts = _counts(u, data, variant)
+            if counts:
+                return True
+    return False
+
+
+@identity_memo  # asked after every action: worked out once per data set and variant
+def _counting(data: SNCData, variant: Variant) -> dict[str, bool]:
+    """`_counts` for every unit of the data."""
+    return {u.id: _counts(u.id, data, variant) for u in data.units}
 
 
 def sudden_victory(
