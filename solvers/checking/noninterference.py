@@ -24,7 +24,8 @@ bounded by its rlimit, never by time.
 
 The lemmas the relation assumes are proved first, together (their conjunction an inductive
 invariant of the system, so one lemma may rest on another). A proof may be asked in parts,
-schema by schema (`prove(..., only=...)`): the whole holds when every part does.
+schema by schema (`prove(..., only=...)`): the whole holds when every part does. `settled`
+measures a pair that exhausts the limit: which components the solver settles, asked one by one.
 """
 
 from __future__ import annotations
@@ -254,6 +255,51 @@ def prove(
         + ", ".join(pair.differs[:5])
     )
     return Leak("refuted", "self-composition", detail, pair=pair, seconds=seconds)
+
+
+def settled(
+    system: System,
+    observer: Observer,
+    schema: str,
+    *,
+    lemmas: Sequence[Lemma] = (),
+    rlimit: int = DEFAULT_RLIMIT,
+    components: Collection[str] | None = None,
+) -> dict[str, str]:
+    """Which observation components the solver settles for two steps of `schema` (a measure
+    of what makes a pair hard, not a proof: the lemmas are assumed, not proved here). Each
+    component the step may change is asked alone, both copies' whole guards assumed: "equal"
+    (proved equal after), "differs" (a pair of steps gives two values) or "unknown" (the
+    resource limit spent); `components` narrows the question to those named."""
+    p = _Pair(system, observer)
+    o, t = smt.Z3, p.t
+    k = [sc.name for sc in system.schemas].index(schema)
+    labels = p.label(k)[1]
+    same = p.same_choices(k, k, labels, labels)
+    solver = smt.Solver(finite_domain=False, rlimit=rlimit)
+    p.base(solver, lemmas)
+    for a in labels:
+        if not smt.structurally_equal(a, p.second(a, same)):
+            solver.add(smt.formula(_equal(o, a, p.second(a, same))))
+    for j in range(len(t.guards[k])):
+        solver.add(smt.formula(t.term(k, j)))
+        solver.add(p.second(smt.formula(t.term(k, j)), same))
+    out: dict[str, str] = {}
+    after = p.obs_after(k)
+    for name, now in p.obs_now.items():
+        if components is not None and name not in components:
+            continue
+        two = p.second(after[name], same)
+        if smt.structurally_equal(after[name], now) or smt.structurally_equal(after[name], two):
+            continue
+        solver.push()
+        solver.add(smt.formula(o.not_(_equal(o, after[name], two))))
+        try:
+            out[name] = "differs" if solver.check() else "equal"
+        except smt.SolverUnknown:
+            out[name] = "unknown"
+        solver.pop()
+    return out
 
 
 def _search(

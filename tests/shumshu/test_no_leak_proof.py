@@ -24,7 +24,7 @@ from solvers.checking import refinement
 from solvers.checking.system import evaluate, schema_named
 from solvers.checking.terms import Frame, Ops
 from solvers.checking.verdicts import Trace
-from specs.shumshu.formal import noleak
+from specs.shumshu.formal import noleak, noleak_lemmas
 from specs.shumshu.formal.verification import Link, symbolic_model
 from specs.shumshu.rules.state import RU
 from tools.registry import get_game
@@ -173,3 +173,44 @@ def test_a_no_retreat_declaration_is_proved_not_to_leak_within_a_fixed_rlimit() 
     )
     assert verdict.status == "proved", verdict.detail
     assert "1 pairs of schemas" in verdict.detail
+
+
+SETTLE_RLIMIT = 5_000_000  # each component of a placement asked alone
+
+
+def test_a_placement_is_settled_component_by_component() -> None:
+    """SHU-SETUP.1: two placements the Russians see alike (a hex, a counter from Paramushir)
+    leave the hidden tank's own components masked alike, while the planted view's tank hex
+    differs: `settled` tells a component proved equal from one that leaks, asked alone within
+    a fixed resource limit."""
+    m = link().model
+    system = noleak.extended(m)
+    lemmas = noleak.statement(m).lemmas
+    asked = ("tank", "at.JP-TK1", "hidden.JP-TK1", "rev.JP-TK1")
+    seen = ni.settled(
+        system, Planted(m), "place", lemmas=lemmas, rlimit=SETTLE_RLIMIT, components=asked
+    )
+    assert seen == {
+        "tank": "differs",
+        "at.JP-TK1": "equal",
+        "hidden.JP-TK1": "equal",
+        "rev.JP-TK1": "equal",
+    }
+
+
+def test_forming_shows_no_moved_mark_given_the_russian_stages_lemma() -> None:
+    """SHU-RGT.1, SHU-SEQ.1, SHU-COMBAT.6: without the lemma that forming is the Russian
+    player-turn's, two states alike to the Russians, in the forming stage of a Japanese
+    player-turn, may differ in which face-down piece is marked moved, and a landing that
+    discovers a decoy shows its mark; with the lemma (no game reaches such states) the decoy's
+    moved mark is proved equal after forming."""
+    m = link().model
+    system, view = noleak.extended(m), noleak.RussianView(m)
+    lemmas = noleak.statement(m).lemmas
+    without = tuple(lem for lem in lemmas if lem.name != noleak_lemmas.russian_stages(m).name)
+    assert len(without) == len(lemmas) - 1
+    asked = ("mv.JP-DC1",)
+    loose = ni.settled(system, view, "form", lemmas=without, rlimit=SETTLE_RLIMIT, components=asked)
+    tight = ni.settled(system, view, "form", lemmas=lemmas, rlimit=SETTLE_RLIMIT, components=asked)
+    assert loose == {"mv.JP-DC1": "differs"}
+    assert tight == {"mv.JP-DC1": "equal"}

@@ -1,5 +1,6 @@
 """The single-state lemmas SHU-P-NO-LEAK's relation assumes in both states (SHU-COMBAT.5,
-SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.3, SHU-DISRUPT.5, AMB-SHU-21).
+SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.3, SHU-DISRUPT.5, SHU-SEQ.1, SHU-RGT.1, SHU-AIR.2,
+AMB-SHU-21).
 
 Equal Russian observations alone are not an inductive relation: two states could agree on
 everything the Russians see and hold, among the pieces they do not, a face-down defender or a
@@ -16,8 +17,27 @@ from __future__ import annotations
 from solvers.checking.prover import Lemma
 from solvers.checking.terms import B, Frame, I, Ops
 from specs.shumshu.formal.noleak import FIGHT_LISTS, rev
+from specs.shumshu.formal.symbolic import ST
 from specs.shumshu.formal.symbolic_play import Model
-from specs.shumshu.rules.state import JP
+from specs.shumshu.rules.state import JP, Stage
+
+RUSSIAN_STAGES = (Stage.FORM, Stage.SAIL, Stage.AIR, Stage.AIR_ROLL)
+"""Stages only the Russian player-turn has: forming regiments at the start of his turn
+(SHU-RGT.1), his landings (SHU-SEQ.1, SHU-LAND.1) and the airpower's roll against his
+shipping during his turn (SHU-AIR.2)."""
+
+
+def russian_stages(m: Model) -> Lemma:
+    """The forming, sailing and air stages come only in the Russian player-turn (SHU-RGT.1,
+    SHU-SEQ.1, SHU-AIR.2). Without it two states alike to the Russians could sit in such a
+    stage during the Japanese player-turn, with face-down pieces marked moved, and a
+    landing discovering a decoy (SHU-COMBAT.6) would show a mark no game shows."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        stage = s.i("stage")
+        return o.implies(o.any(o.eq(stage, ST[x]) for x in RUSSIAN_STAGES), s.b("ru"))
+
+    return Lemma("the forming, sailing and air stages are the Russian player-turn's", holds)
 
 
 def japanese_places(m: Model) -> Lemma:
@@ -104,4 +124,5 @@ def lemmas(m: Model) -> tuple[Lemma, ...]:
         moved_this_turn(m),
         decoys_never_fight(m),
         face_down_clean(m),
+        russian_stages(m),
     )
