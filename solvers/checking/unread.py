@@ -72,12 +72,12 @@ def unread_option(game: Game[Any, Any], option: str) -> Unread | None:
     catalogue: list[str] = []
     searched = 0
     for path in sorted(root.rglob("*.py")):
-        tree = _tree(str(path))
+        defined, named = _index(str(path))
         searched += 1
-        if _defines(tree, option):
+        if option in defined:
             catalogue.append(path.relative_to(root).as_posix())
             continue
-        if any(True for _ in _names(tree, option)):
+        if option in named:
             return None
     if not catalogue:
         return None  # not this game's option, or defined where the check cannot see
@@ -93,9 +93,18 @@ def _tree(path: str) -> ast.Module:
     return ast.parse(Path(path).read_text(encoding="utf-8"))
 
 
-def _defines(tree: ast.Module, option: str) -> bool:
-    """Whether the module defines the option: a call whose first argument is its name and
-    whose function is `kernel.variants`' `option` or `Option` (as imported, alias and all)."""
+@functools.lru_cache(maxsize=1024)
+def _index(path: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The options a module defines and every name it holds (`_defines`, `_names`), read once
+    per module rather than once per module and option."""
+    tree = _tree(path)
+    defined = frozenset(_defined(tree))
+    named = frozenset(_named(tree))
+    return defined, named
+
+
+def _defined(tree: ast.Module) -> Iterator[str]:
+    """The names of the options the module defines (`_defines`)."""
     helpers = {"option", "Option"}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "kernel.variants":
@@ -105,11 +114,21 @@ def _defines(tree: ast.Module, option: str) -> bool:
             isinstance(node, ast.Call)
             and node.args
             and isinstance(node.args[0], ast.Constant)
-            and node.args[0].value == option
+            and isinstance(node.args[0].value, str)
             and _called(node.func) in helpers
         ):
-            return True
-    return False
+            yield node.args[0].value
+
+
+def _named(tree: ast.Module) -> Iterator[str]:
+    """Every string, name, attribute and keyword the module holds (`_names`)."""
+    return (name for name, _ in _naming(tree))
+
+
+def _defines(tree: ast.Module, option: str) -> bool:
+    """Whether the module defines the option: a call whose first argument is its name and
+    whose function is `kernel.variants`' `option` or `Option` (as imported, alias and all)."""
+    return option in set(_defined(tree))
 
 
 def _called(func: ast.expr) -> str:
@@ -123,19 +142,20 @@ def _called(func: ast.expr) -> str:
 def _names(tree: ast.Module, option: str) -> Iterator[ast.AST]:
     """Every node of the module that names `option`: a string equal to it (or holding it as a
     part of an f-string), a name, an attribute or a keyword."""
+    return (node for name, node in _naming(tree) if name == option)
+
+
+def _naming(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
+    """Each string, name, attribute and keyword of the module, with its node."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            named = node.value
+            yield node.value, node
         elif isinstance(node, ast.Name):
-            named = node.id
+            yield node.id, node
         elif isinstance(node, ast.Attribute):
-            named = node.attr
+            yield node.attr, node
         elif isinstance(node, ast.keyword):
-            named = node.arg or ""
-        else:
-            continue
-        if named == option:
-            yield node
+            yield node.arg or "", node
 
 
 def _asks_openly(tree: ast.Module) -> bool:
