@@ -17,9 +17,10 @@ wall-clock `deadline` may stop it as well.
 
 from __future__ import annotations
 
+import heapq
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -29,12 +30,13 @@ from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from kernel.variants import Variant, consultations
 from solvers.checking.bounded_search import BUDGET
-from solvers.checking.corpus import Corpus, CorpusGame, Position
+from solvers.checking.corpus import Corpus, Position
 from solvers.checking.differences import Difference, Witness, after_action, compare, rebind
 from solvers.checking.witness_replay import replay
 
 FOUND_BY = "search around a corpus position"
 NODES = "around nodes"  # the search reached its cap of positions expanded
+UNCONFIRMED = "parted before"  # a difference whose path does not replay from the set-up
 DEPTH = 4
 """Steps searched from a start: the lead-up to the corpus position and a step or two past."""
 WIDTH = 16
@@ -64,6 +66,10 @@ class _Search:
     depth: int
     width: int
     deadline: float | None
+    # the game's measure of how far a position is from where the readings part, when the
+    # search starts from a position it found (`around_position`): children nearer first, and
+    # every action tried at the start
+    order: Callable[[Any], int] | None = None
 
 
 class _Stop(Exception):
@@ -105,7 +111,7 @@ def around(
             seen.add(key)
             starts += 1
             budget = [min(per_start, nodes - expanded)]
-            found = _from_start(search, g, step, state, budget)
+            found = _from_start(search, g.actions[:step], state, budget)
             expanded += min(per_start, nodes - expanded) - budget[0]
             if found is not None:
                 return Around(found, starts, expanded, "")
@@ -122,11 +128,50 @@ def _starts(p: Position) -> list[tuple[int, Any]]:
     return out
 
 
+def around_position(
+    game: AssembledGame[Any, Any],
+    va: Variant,
+    vb: Variant,
+    option: str,
+    actions: Sequence[Any],
+    state: Any,
+    *,
+    nodes: int = 120,
+    depth: int = DEPTH,
+    width: int = WIDTH,
+    deadline: float | None = None,
+    order: Callable[[Any], int] | None = None,
+) -> Around:
+    """The first difference within `depth` steps of one position (`state`, which `actions`
+    reach from the set-up: a position the game's own measure found, `solvers.checking.situated`),
+    at most `nodes` positions expanded; the witness is the path from the set-up on to it.
+    With `order` (that measure), every action is tried at the position itself and the
+    children nearer by it are searched first."""
+    search = _Search(game, va, vb, option, depth, width, deadline, order)
+    budget = [nodes]
+    unconfirmed: list[bool] = []
+    found = _from_start(search, actions, state, budget, unconfirmed)
+    expanded = nodes - budget[0]
+    if found is not None:
+        return Around(found, 1, expanded, "")
+    if unconfirmed:
+        return Around(None, 1, expanded, UNCONFIRMED)
+    if deadline is not None and time.perf_counter() > deadline:
+        return Around(None, 1, expanded, BUDGET)
+    return Around(None, 1, expanded, NODES if budget[0] <= 0 else "")
+
+
 def _from_start(
-    search: _Search, g: CorpusGame, step: int, state: Any, budget: list[int]
+    search: _Search,
+    prefix: Sequence[Any],
+    state: Any,
+    budget: list[int],
+    unconfirmed: list[bool] | None = None,
 ) -> Witness | None:
-    """The search from one start (the corpus game `g`'s position at `step`), `budget[0]`
-    positions at most (decremented as they are expanded)."""
+    """The search from one start (`state`, which the actions of `prefix` reach from the
+    set-up), `budget[0]` positions at most (decremented as they are expanded). A difference
+    whose path does not replay from the set-up under both readings (the readings part
+    another way before the start) is no witness; `unconfirmed` records that one was seen."""
     game = search.game
     try:
         a = (
@@ -137,16 +182,21 @@ def _from_start(
         b = rebind(game, state, search.vb)
     except WargameError:
         return None  # no position of one reading
-    prefix = list(g.actions[:step])
+    rng = random.Random(len(prefix))
     try:
-        found = _dfs(search, a, b, [], search.depth, random.Random(step), budget)
+        if search.order is None:
+            found = _dfs(search, a, b, [], search.depth, rng, budget)
+        else:
+            found = _nearest_first(search, a, b, rng, budget)
     except _Stop:
         return None
     if found is None:
         return None
     path, diff = found
-    log = [game.action_to_json(x) for x in prefix + path]
+    log = [game.action_to_json(x) for x in [*prefix, *path]]
     witness = replay(game, search.va, search.vb, log, diff)
+    if witness is None and unconfirmed is not None:
+        unconfirmed.append(True)
     return None if witness is None else attrs.evolve(witness, found_by=FOUND_BY)
 
 
@@ -169,8 +219,8 @@ def _dfs(
     diff = compare(game, a, b)
     if diff is not None:
         return path, diff
-    children: list[tuple[int, int, Any, Any, Any]] = []
-    for i, action in enumerate(_moves(search, a, rng)):
+    children: list[tuple[int, int, int, Any, Any, Any]] = []
+    for i, action in enumerate(_moves(search, a, rng, every=depth == search.depth)):
         try:
             with consultations() as asked:
                 na, nb = game.apply(a, action), game.apply(b, action)
@@ -181,11 +231,11 @@ def _dfs(
         diff = after_action(game, action, na, nb)
         if diff is not None:
             return [*path, action], diff
-        children.append((-asked[search.option], i, action, na, nb))
+        children.append((_measure(search, na), -asked[search.option], i, action, na, nb))
     if depth <= 1:
         return None
-    children.sort(key=lambda c: (c[0], c[1]))
-    for _, _, action, na, nb in children:
+    children.sort(key=lambda c: (c[0], c[1], c[2]))
+    for _, _, _, action, na, nb in children:
         if game.to_move(na) is None:
             continue
         found = _dfs(search, na, nb, [*path, action], depth - 1, rng, budget)
@@ -194,8 +244,56 @@ def _dfs(
     return None
 
 
-def _moves(search: _Search, state: Any, rng: random.Random) -> Sequence[Any]:
-    """Every chance outcome, or the legal actions (a seeded sample of `width` when more)."""
+def _nearest_first(
+    search: _Search, a: Any, b: Any, rng: random.Random, budget: list[int]
+) -> tuple[list[Any], Difference] | None:
+    """`_dfs`'s search in another order, where the game's measure orders it: the position
+    nearest by the measure expanded first (then the shallowest, then the latest reached),
+    so that one branch does not use up the budget before its siblings are tried."""
+    game = search.game
+    frontier: list[tuple[int, int, int, list[Any], Any, Any]] = [(0, 0, 0, [], a, b)]
+    tie = 0
+    while frontier:
+        if budget[0] <= 0 or (
+            search.deadline is not None and time.perf_counter() > search.deadline
+        ):
+            raise _Stop
+        _, depth, _, path, a, b = heapq.heappop(frontier)
+        budget[0] -= 1
+        diff = compare(game, a, b)
+        if diff is not None:
+            return path, diff
+        for action in _moves(search, a, rng, every=not path):
+            try:
+                na, nb = game.apply(a, action), game.apply(b, action)
+            except WargameError:
+                return path, Difference(
+                    "actions", (), (), "an action allowed by both is refused by one"
+                )
+            diff = after_action(game, action, na, nb)
+            if diff is not None:
+                return [*path, action], diff
+            if depth + 1 < search.depth and game.to_move(na) is not None:
+                tie -= 1
+                item = (_measure(search, na), depth + 1, tie, [*path, action], na, nb)
+                heapq.heappush(frontier, item)
+    return None
+
+
+def _measure(search: _Search, state: Any) -> int:
+    """The game's measure of `state` when the search has one (0 otherwise; a position the
+    measure cannot read comes last)."""
+    if search.order is None:
+        return 0
+    try:
+        return int(search.order(state))
+    except WargameError:
+        return 1_000
+
+
+def _moves(search: _Search, state: Any, rng: random.Random, every: bool = False) -> Sequence[Any]:
+    """Every chance outcome, or the legal actions (a seeded sample of `width` when more, unless
+    `every` is asked at the start of a search the game's measure orders)."""
     game = search.game
     side = game.to_move(state)
     if side is None:
@@ -203,7 +301,9 @@ def _moves(search: _Search, state: Any, rng: random.Random) -> Sequence[Any]:
     if side == CHANCE:
         return [x for x, _ in game.chance_outcomes(state)]
     legal = list(game.legal_actions(state))
-    return legal if len(legal) <= search.width else rng.sample(legal, search.width)
+    if len(legal) <= search.width or (every and search.order is not None):
+        return legal
+    return rng.sample(legal, search.width)
 
 
 def said_around(r: Around) -> str:

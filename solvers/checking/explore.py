@@ -23,18 +23,22 @@ corpus (`solvers.checking.corpus`: seeded games of every preset, played once and
 every pair) gives positions deep in the game where the rules asked for the option's reading;
 the readings are compared there first (`solvers.checking.from_corpus`), then with every
 action tried a few steps around those positions (`solvers.checking.around`: the choices that
-led there made otherwise), and where no corpus position asked for it, play is steered
-toward the places in the rules' code that ask (`solvers.checking.steer`, scored by the
-approach level of the rules' own conditions). A witness found so is the corpus game's log to
-the position, replayed under both readings from the set-up. None of these ever makes a pair
-equivalent: only a proof does.
+led there made otherwise); where the game states the situation in which the readings' inputs
+differ (`reading_situations()` on its rules: `solvers.checking.situations`), play is steered
+toward it by the game's own measure and the readings compared at and around the positions it
+reaches (`solvers.checking.situated`) before that; and where no corpus position asked for
+it, play is steered toward the places in the rules' code that ask (`solvers.checking.steer`,
+scored by the approach level of the rules' own conditions). A witness found so is the corpus
+game's log to the position, replayed under both readings from the set-up. None of these ever
+makes a pair equivalent: only a proof does.
 
 Limits. Every search has deterministic limits, which give the same verdict on any machine
 under any load: the exhaustive search a number of positions (`exhaustive_cap`), Z3 a depth of
 bounded model checking (`depth`) and a resource limit per check (`rlimit`), guided play a
 number of games (`games`) of at most `max_steps` steps, the corpus search a number of
 positions (`corpus_positions`), the steered search a number of positions evaluated
-(`steer_nodes`). A wall-clock `budget` per reading
+(`steer_nodes`), the search toward a situation a number of positions evaluated
+(`situation_nodes`, `TOWARD_PER` x `steer_nodes` unless given). A wall-clock `budget` per reading
 pair may bound them as well (what `wargame explore --budget` sets); each search then stops at
 whichever limit comes first. `budget=None` uses the deterministic limits only, which is what
 a test that asks for a witness or a proof must do. A finding names the limits its searches
@@ -58,13 +62,15 @@ from kernel.variants import Option, Variant, consultations
 from solvers.checking.bounded_search import BUDGET, MODEL_RLIMIT
 from solvers.checking.corpus import Corpus
 from solvers.checking.differences import Finding, Witness
-from solvers.checking.from_corpus import Near, Start, confirmed, corpus_starts, near
+from solvers.checking.from_corpus import Start, confirmed, corpus_starts
 from solvers.checking.game_proofs import game_proof
 from solvers.checking.model_search import ModelOutcome, ModelSource, model_search, prepare_models
+from solvers.checking.near import Near, near
 from solvers.checking.readings import named as named
 from solvers.checking.readings import reading_pairs as reading_pairs
 from solvers.checking.readings import reading_variant as reading_variant
 from solvers.checking.side_by_side import exhaustive, walk
+from solvers.checking.situations import reading_situations
 
 GAMES = "games"  # guided play played all its games
 
@@ -80,6 +86,11 @@ class _Played:
     asked: Counter[str]
     limit: str
 
+
+TOWARD_PER = 2
+"""Positions the search toward an option's situation evaluates per steered position
+(`steer_nodes`), unless `situation_nodes` is given: one count scales both (a second round's
+longer share scales it)."""
 
 ENOUGH_GAMES = 40
 """Guided play stops once it has a witness and has played this many games."""
@@ -156,6 +167,7 @@ def differential(
     steer_nodes: int = 120,
     only: tuple[str, str] | None = None,
     model_share: float = 0.5,
+    situation_nodes: int | None = None,
 ) -> list[Finding]:
     """One finding per reading pair of `option` (the preset's reading against each other;
     with `only`, that pair alone: what a second round with a run's unused time asks).
@@ -166,8 +178,11 @@ def differential(
     reachable witness, realised and checked against the rules, or a proof on the model), then
     the corpus search when the run has a `corpus` (`solvers.checking.from_corpus`: the
     readings compared at the corpus positions where the rules asked for the option, at most
-    `corpus_positions` of them; where none did, play steered toward where the rules ask for
-    it, at most `steer_nodes` positions evaluated: `solvers.checking.steer`), then guided
+    `corpus_positions` of them; then, where the game states the option's situation, at and
+    around the positions play steered toward it reaches, at most `situation_nodes` positions
+    evaluated: `solvers.checking.situated`; where no corpus position asked for the option,
+    play steered toward where the rules ask for it, at most `steer_nodes` positions
+    evaluated: `solvers.checking.steer`), then guided
     play. A proof on the model is only reported as
     such when guided play finds no difference either: the model abstracts some things (who
     chooses, dice probabilities), and a difference there is still a difference.
@@ -179,7 +194,9 @@ def differential(
     exhaustive search has its first eighth (it settles small games; a large one outgrows any
     share); Z3 has `model_share` (half, unless told) of what is then left (a check in
     progress stops at its end too, `smt.wall_clock`; building the model is not cut short);
-    the corpus search has a third of what is left after Z3, the steered search (only where no
+    the corpus search has a third of what is left after Z3 (a sixth where the game states
+    the option's situation), the situation search three quarters of what is then left, the
+    steered search (only where no
     corpus position asked for the option) half of what is left after that, guided play the
     rest (every other game from a corpus position where the rules asked for the option), to
     the end of the budget, and its last game ends at once. The
@@ -203,6 +220,7 @@ def differential(
         corpus_positions,
         steer_nodes,
         model_share=model_share,
+        situation_nodes=TOWARD_PER * steer_nodes if situation_nodes is None else situation_nodes,
     )
     return [
         _pair(game, option, preset, ra, rb, searches)
@@ -228,6 +246,7 @@ class _Searches:
     steer_nodes: int = 120
     start: float = 0.0  # when the pair's clock started (time.perf_counter)
     model_share: float = 0.5  # Z3's share of the budget left after the exhaustive search
+    situation_nodes: int = 0  # positions the search toward the option's situation evaluates
 
 
 def _pair(
@@ -365,6 +384,8 @@ def _near(
         positions=searches.corpus_positions,
         nodes=searches.steer_nodes,
         until=None if searches.budget is None else searches.start + searches.budget,
+        situation=reading_situations(game).get(pair.option),
+        situation_nodes=searches.situation_nodes,
     )
 
 

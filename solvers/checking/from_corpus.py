@@ -6,7 +6,9 @@ is then confirmed by following the corpus game's log from the set-up under both 
 position where they part.
 
 Where no corpus position asked for the option (a situation random play rarely makes), play is
-steered toward the places in the rules' code that ask for it (`steered`).
+steered toward the places in the rules' code that ask for it (`steered`). The order of these
+searches for a pair, with the search toward a game's own situation among them, is
+`solvers.checking.near`'s.
 
 Limits are counts (positions looked at, actions tried at each, positions the steered search
 evaluates); a wall-clock `deadline` may stop each as well.
@@ -26,7 +28,6 @@ from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers.checking.approach import option_places
-from solvers.checking.around import around, said_around
 from solvers.checking.bounded_search import BUDGET
 from solvers.checking.corpus import Corpus
 from solvers.checking.differences import (
@@ -38,7 +39,7 @@ from solvers.checking.differences import (
     rebind,
 )
 from solvers.checking.side_by_side import along
-from solvers.checking.steer import NODES, Reached, steer
+from solvers.checking.steer import Reached, steer
 from solvers.checking.unreached import game_sources
 from solvers.checking.witness_replay import replay
 
@@ -56,111 +57,6 @@ may evaluate (one count, `nodes`, scales both: each expands children the other d
 ALONG = 200
 """The longest corpus log followed position by position when the plain replay of it does not
 show the difference (the readings part another way before it)."""
-
-
-@attrs.frozen
-class Near:
-    """The corpus search and the steered search for a pair: a witness (or None), the limits
-    they hit, and what they did, in words."""
-
-    witness: Witness | None
-    limits: tuple[str, ...]
-    said: str
-
-
-def near(
-    game: AssembledGame[Any, Any],
-    corpus: Corpus,
-    va: Variant,
-    vb: Variant,
-    option: str,
-    preset: str,
-    *,
-    positions: int,
-    nodes: int,
-    until: float | None,
-) -> Near:
-    """The readings compared where the rules ask for `option`: at the corpus positions (at
-    most `positions`, with a third of the time to `until`), then every action tried a few
-    steps around them (`solvers.checking.around`: at most `AROUND_PER` x `nodes` positions, a
-    quarter of what is then left: guided play from those positions, which has the rest, finds
-    more per second where the situation is common), or, where no
-    corpus position asked for it, on play steered toward where the rules do (at most `nodes`
-    positions, half of what is then left)."""
-    c = from_corpus(
-        game, corpus, va, vb, option, preset, positions=positions, deadline=_part(until, 1 / 3)
-    )
-    if c.witness is not None:
-        return Near(c.witness, (), _said_corpus(c, positions))
-    if c.asked:  # the situation arose in the corpus: the choices around it made otherwise
-        r = around(
-            game,
-            corpus,
-            va,
-            vb,
-            option,
-            preset,
-            nodes=AROUND_PER * nodes,
-            positions=c.looked,
-            deadline=_part(until, 1 / 4),
-        )
-        said = f"{_said_corpus(c, positions)}; {said_around(r)}"
-        if r.witness is not None:
-            return Near(r.witness, (), said)
-        return Near(None, (c.limit, r.limit), said)  # guided play has the rest
-    s = steered(game, corpus, va, vb, option, preset, nodes=nodes, deadline=_part(until, 1 / 2))
-    said = f"{_said_corpus(c, positions)}; {_said_steered(s, nodes)}"
-    return Near(s.witness, () if s.witness else (c.limit, s.limit), said)
-
-
-def _part(until: float | None, part: float) -> float | None:
-    """The end of `part` of the time from now to `until`."""
-    if until is None:
-        return None
-    now = time.perf_counter()
-    return now + max(0.0, until - now) * part
-
-
-def _said_corpus(c: FromCorpus, cap: int) -> str:
-    """What the corpus search did, in words."""
-    if c.witness is not None:
-        return (
-            "corpus play: the readings part at a corpus position where the rules asked for "
-            f"the option ({c.looked} of {c.asked} such positions looked at)"
-        )
-    if not c.asked:
-        return "no corpus position asked for this option's reading"
-    why = {
-        "": "every one of them",
-        BUDGET: "until its share of the budget ran out",
-        POSITIONS: f"up to the cap of {cap}",
-    }.get(c.limit, c.limit)
-    return (
-        f"no difference at the {c.looked} corpus positions looked at of {c.asked} where the "
-        f"rules asked for its reading ({why})"
-    )
-
-
-def _said_steered(s: Steered, cap: int) -> str:
-    """What the steered search did, in words."""
-    if s.witness is not None:
-        return (
-            f"steered play: the readings part at a position where the rules ask for the "
-            f"option, found after {s.evaluated} positions evaluated"
-        )
-    if not s.places:
-        return "no place in the rules' code names this option, so play could not be steered"
-    why = {
-        "": "its frontier ran dry",
-        BUDGET: "its share of the budget ran out",
-        NODES: f"it reached its cap of {cap} positions",
-    }.get(s.limit, s.limit)
-    closest = "" if s.best >= 1_000 else f", the closest {s.best} blocks short of them"
-    return (
-        f"play steered toward the {s.places} places in the rules' code that ask for it "
-        f"evaluated {s.evaluated} positions, {s.asked} where they asked, with no difference "
-        f"({why}{closest if not s.asked else ''})"
-    )
 
 
 @attrs.frozen

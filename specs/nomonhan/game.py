@@ -19,7 +19,7 @@ from kernel.hexes import Hex
 from kernel.variants import Catalogue, Variant
 from specs.nomonhan.data.loader import DATA_FILE, load_data
 from specs.nomonhan.data.variants import CATALOGUE
-from specs.nomonhan.formal import position
+from specs.nomonhan.formal import moot_readings, position, situations
 from specs.nomonhan.io import codec, narration
 from specs.nomonhan.rules.actions import (
     Action,
@@ -304,6 +304,17 @@ class Nomonhan:
         if state.stage == Stage.DECLARE:
             return why_no_declaration(self.board, state) or ("NOM-9.2", "NOM-9.3")
         return ("NOM-5.1",)
+
+    def reading_proofs(self) -> Mapping[str, moot_readings.Proof]:
+        """Proofs that two readings of an option cannot differ, by option, for the
+        ambiguity explorer (`formal.moot_readings`: artillery_self_support,
+        demolition_effect, disturbed_combats)."""
+        return moot_readings.reading_proofs(self)
+
+    def reading_situations(self) -> Mapping[str, situations.Distance]:
+        """Where two readings of an option answer differently, by option, as a distance over a
+        state for the ambiguity explorer to steer play by (`formal.situations`)."""
+        return situations.reading_situations(self.board)
 
 
 _STAGE_CLAUSE = {

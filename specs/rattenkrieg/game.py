@@ -13,7 +13,7 @@ from typing import Any
 
 from kernel.errors import ImpossiblePosition
 from kernel.playout import Agent, observing, random_policy
-from specs.rattenkrieg.formal import moot_readings
+from specs.rattenkrieg.formal import moot_readings, situations
 from specs.rattenkrieg.formal.position import check_position
 from specs.rattenkrieg.io import observation
 from specs.rattenkrieg.io.actions import action_to_json
@@ -74,6 +74,11 @@ class Rattenkrieg(RattenkriegRules):
         """Proofs that two readings of an option cannot differ, by option, for the
         ambiguity explorer (`formal.moot_readings`: strength_floor, engineer_scope)."""
         return moot_readings.reading_proofs(self)
+
+    def reading_situations(self) -> Mapping[str, situations.Distance]:
+        """Where two readings of an option answer differently, by option, as a distance over a
+        state for the ambiguity explorer to steer play by (`formal.situations`)."""
+        return situations.reading_situations(self.board)
 
     def _shown(self, action: Action) -> str:
         """A refused action is named by its JSON form (`io.actions.action_to_json`)."""

@@ -21,7 +21,7 @@ from kernel.playout import Agent, observing, random_policy
 from kernel.variants import Catalogue, Variant
 from specs.shumshu.data.loader import DATA_FILE, load_data
 from specs.shumshu.data.variants import CATALOGUE
-from specs.shumshu.formal import moot_readings
+from specs.shumshu.formal import moot_readings, situations
 from specs.shumshu.io import narration, observation
 from specs.shumshu.rules import (
     combat,
@@ -329,8 +329,14 @@ class Shumshu:
 
     def reading_proofs(self) -> Mapping[str, moot_readings.Proof]:
         """Proofs that two readings of an option cannot differ, by option, for the
-        ambiguity explorer (`formal.moot_readings`: could_move)."""
+        ambiguity explorer (`formal.moot_readings`: could_move, ship_load,
+        worst_roll_opposed)."""
         return moot_readings.reading_proofs(self)
+
+    def reading_situations(self) -> Mapping[str, situations.Distance]:
+        """Each option's situation as a distance over a position, 0 where its readings part,
+        for the ambiguity explorer's steered play (`formal.situations`)."""
+        return situations.reading_situations(self)
 
     def playout_agents(self) -> dict[str, Agent[ShumshuState, Action]]:
         """Agents for `wargame play`: each decides from its own observation only."""

@@ -10,9 +10,11 @@ the package (`specs/snc1937/__init__.py`).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from kernel.playout import Agent, observing, random_policy
+from specs.snc1937.formal import moot_readings, situations
 from specs.snc1937.io import observation
 from specs.snc1937.rules.actions import Action
 from specs.snc1937.rules.play import SNCRules
@@ -25,6 +27,16 @@ class SNC(SNCRules):
     def observe(self, s: SNCState, side: str) -> dict[str, Any]:
         """What `side` may know (SNC-6.3.1): only the top unit of each enemy stack."""
         return observation.observe(self, s, side)
+
+    def reading_proofs(self) -> Mapping[str, moot_readings.Proof]:
+        """Proofs that two readings of an option cannot differ under this data, by option, for
+        the ambiguity explorer (`formal.moot_readings`)."""
+        return moot_readings.reading_proofs(self)
+
+    def reading_situations(self) -> Mapping[str, Callable[[SNCState], int]]:
+        """Each option's distance to a position where its readings' inputs differ, for the
+        ambiguity explorer's steered search (`formal.situations`)."""
+        return situations.reading_situations(self)
 
     def playout_agents(self) -> dict[str, Agent[SNCState, Action]]:
         """Agents for `wargame play`: each decides from its own observation only."""

@@ -1,7 +1,8 @@
 """Shumshu's own proof that could_move (AMB-SHU-13, SHU-COMBAT.2) cannot differ under the
 draft preset, where move_and_attack=either (AMB-SHU-12, SHU-COMBAT.1) already bars a unit
 that moved from attacking (`specs.shumshu.formal.moot_readings`), with the control where it
-must fail: move_and_attack=both."""
+must fail: move_and_attack=both; and the proofs for ship_load and worst_roll_opposed, each
+with its control."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ import attrs
 from kernel.variants import Variant
 from solvers.checking.explore import differential, reading_variant
 from solvers.checking.game_proofs import game_proof, reading_proofs
+from specs.shumshu.rules.combat_decisions import landing_roll
 from specs.shumshu.rules.declare import attacker_problem
-from specs.shumshu.rules.state import JP, Loc
+from specs.shumshu.rules.odds import worst_roll
+from specs.shumshu.rules.state import JP, Fight, Loc, Sail, Stage
 from specs.shumshu.rules.units import obliged_hexes
 from tests.shumshu.positions import GAME, B, attack, h, position
 
@@ -109,3 +112,67 @@ def test_shu_rgt_4_rgt_obligation_is_asked_for_a_disrupted_regiment() -> None:
     for reading, obliged in (("undisrupted", False), ("any", True)):
         s = position(units, side=JP, disrupted=["RU-138"], options={"rgt_obligation": reading})
         assert (h("0502") in obliged_hexes(B, s, JP)) == obliged
+
+
+# ship_load (found here) and worst_roll_opposed (found here): moot under draft, with the
+# controls where the proofs must fail.
+
+
+def _variants(option: str, first: str, second: str, **others: str) -> tuple[Variant, Variant]:
+    """draft with `others` and each of two readings of `option`."""
+    return (
+        CAT.variant("draft", {**others, option: first}),
+        CAT.variant("draft", {**others, option: second}),
+    )
+
+
+def test_shu_air_2_ship_load_is_moot_under_draft() -> None:
+    """SHU-AIR.2, SHU-LAND.2, SHU-REINF.3: under landing_size=capabilities and
+    deliveries=capabilities no party outnumbers the capabilities left, one unit to a
+    capability under either reading; the explorer takes the proof."""
+    assert CAT.preset("draft").reading("landing_size") == "capabilities"
+    assert CAT.preset("draft").reading("deliveries") == "capabilities"
+    proof = game_proof(GAME, "ship_load", *_variants("ship_load", "one_unit", "shared"))
+    assert proof is not None and proof.startswith("proved by the game over its data")
+    [finding] = differential(GAME, CAT.option("ship_load"), budget=None, games=0)
+    assert finding.verdict == "equivalent"
+
+
+def test_shu_land_2_ship_load_proof_fails_when_three_sail_on_fewer_capabilities() -> None:
+    """Control, SHU-LAND.2 and SHU-AIR.2: with three landers whatever the capabilities left
+    (landing_size=three), or three deliveries (deliveries=three), three units sail on fewer
+    capabilities: the readings load them otherwise, and the proof fails."""
+    for others in ({"landing_size": "three"}, {"deliveries": "three"}):
+        pair = _variants("ship_load", "one_unit", "shared", **others)
+        assert game_proof(GAME, "ship_load", *pair) is None
+
+
+def test_shu_land_3_worst_roll_opposed_is_moot_under_draft() -> None:
+    """SHU-LAND.3, SHU-LAND.7: no lander's worst roll reads a defender result that changes
+    the position (a D only on defenders an earlier lander already disrupted); the explorer
+    takes the proof."""
+    pair = _variants("worst_roll_opposed", "lost_at_sea", "crt_too")
+    proof = game_proof(GAME, "worst_roll_opposed", *pair)
+    assert proof is not None and "worst rolls" in proof
+    [finding] = differential(GAME, CAT.option("worst_roll_opposed"), budget=None, games=0)
+    assert finding.verdict == "equivalent"
+
+
+def test_shu_land_6_worst_roll_opposed_proof_fails_with_kamchatka_columns() -> None:
+    """Control, SHU-LAND.6 and SHU-COMBAT.10: with Kamchatka's column shift and its
+    artillery's, the worst roll of the strongest lander against a lone undisrupted tank in
+    the black range reads a D that disrupts it under crt_too only; the proof fails."""
+    others = {"kamchatka_shift": "column", "kamchatka_artillery": "with_column"}
+    pair = _variants("worst_roll_opposed", "lost_at_sea", "crt_too", **others)
+    assert game_proof(GAME, "worst_roll_opposed", *pair) is None
+    assert B.in_black(h("0901"))
+    for reading, disrupted in (("crt_too", True), ("lost_at_sea", False)):
+        s = position({"JP-TK1": "0901"}, options={**others, "worst_roll_opposed": reading})
+        fight = Fight(h("0901"), ("RU-NI",), landing=True, defenders=("JP-TK1",))
+        s = attrs.evolve(
+            s, stage=Stage.ROLL, sail=Sail(h("0901"), ("RU-NI",), sailed=True), fight=fight
+        )
+        [worst] = [f for f in range(1, 7) if worst_roll(B, s, fight, f)]
+        after = landing_roll(B, s, fight, worst)
+        assert after.piece("RU-NI").loc is Loc.GONE  # SHU-LAND.3: the lander is lost
+        assert after.piece("JP-TK1").disrupted is disrupted
