@@ -345,7 +345,12 @@ def test_a_sabotaged_top_table_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
     """Stacks read in reverse data order (the wrong default top unit, SNC-6.3.1) are caught."""
     real = top_unit._piles
     monkeypatch.setattr(
-        top_unit, "_piles", lambda t, w: tuple((side, us[::-1]) for side, us in real(t, w))
+        top_unit,
+        "_piles",
+        lambda t, w: tuple(
+            (side, us[::-1], {us[-1]: tuple(Top(u) for u in us[::-1][1:])})
+            for side, us, _ in real(t, w)
+        ),
     )
     assert _listing_differences(MOVE_STARTS)
 

@@ -42,10 +42,14 @@ def _evolve_differences() -> list[str]:
     names = [f.name for f in attrs.fields(SNCState)]
     out = []
     for i, s in enumerate(ANY):
+        hash(s)  # a state whose hash is kept: the copy must not keep it
         for name in names:  # each field changed alone, then three together
             changes = {n: getattr(rng.choice(ANY), n) for n in [name, *rng.sample(names, 2)]}
-            if evolve(s, **{name: changes[name]}) != attrs.evolve(s, **{name: changes[name]}):
+            one = {name: changes[name]}
+            if evolve(s, **one) != attrs.evolve(s, **one):
                 out.append(f"position {i}: {name}")
+            if hash(evolve(s, **one)) != hash(attrs.evolve(s, **one)):
+                out.append(f"position {i}: hash after {name}")
             if evolve(s, **changes) != attrs.evolve(s, **changes):
                 out.append(f"position {i}: {sorted(changes)}")
     return out
@@ -106,8 +110,17 @@ def test_a_sabotaged_due_memo_is_caught(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_a_sabotaged_evolve_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A copy that writes a change into the wrong field is caught."""
-    swapped = dict(state._INDEX, turn=state._INDEX["mp"], mp=state._INDEX["turn"])
-    monkeypatch.setattr(state, "_INDEX", swapped)
+
+    def swapped(obj: object, name: str, values: dict[str, Any]) -> None:
+        object.__setattr__(obj, name, {**values, "turn": values["mp"], "mp": values["turn"]})
+
+    monkeypatch.setattr(state, "_set", swapped)
+    assert _evolve_differences()
+
+
+def test_a_copy_keeping_the_old_hash_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy that keeps the hash of the state it was made from is caught."""
+    monkeypatch.setattr(state, "_HASH", "not_the_hash")
     assert _evolve_differences()
 
 

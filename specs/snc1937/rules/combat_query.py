@@ -35,11 +35,10 @@ from kernel.variants import Variant
 from solvers.queries import assignments as solver
 from solvers.queries.combat import ONE_TARGET, Combat, CombatProblem, Contact, Reason, Rules
 from specs.snc1937.data.loader import SNCData
-from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.rules.board import Board
 from specs.snc1937.rules.column_shifts import concentric
 from specs.snc1937.rules.fire_support import KINDS, eligible_kinds
-from specs.snc1937.rules.odds import attack_strength, no_combat_sides
+from specs.snc1937.rules.odds import attack_strength, no_combat_sides, standard_preset
 
 RULES = Rules(
     contact=Reason(
@@ -79,7 +78,7 @@ def _where(stacks: Mapping[Hex, tuple[str, ...]]) -> dict[str, Hex]:
 
 def _variant(variant: Variant | None) -> Variant:
     """`variant` None stands for preset `standard` (as in `odds.attack_problem`)."""
-    return CATALOGUE.preset("standard") if variant is None else variant
+    return standard_preset() if variant is None else variant
 
 
 def crossable(data: SNCData, board: Board, frm: Hex, target: Hex, variant: Variant) -> bool:

@@ -68,7 +68,7 @@ def strike(s: SNCState) -> SNCState:
     (SNC-6.3.1, SNC-11.1.1)."""
     assert s.combat is not None
     c = s.combat
-    s = attrs.evolve(
+    s = evolve(
         s,
         done=s.done | frozenset(c.attackers),  # SNC-10.0.7: they attack once
         attacked=s.attacked | {c.target},  # SNC-10.0.8: attacked once a phase

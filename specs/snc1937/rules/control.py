@@ -63,9 +63,17 @@ def garrison_at_stop(variant: Variant) -> bool:
 
 
 def _switch(control: frozenset[Hex], side: str, hexes: Iterable[Hex]) -> frozenset[Hex]:
+    """`control` with `hexes` passed to `side` (SNC-3.2.2); `control` itself when none changes
+    hands (most moves enter hexes their side holds already: no copy of the set, and the caller
+    sees the same object)."""
+    hexes = tuple(hexes)
     if side == "JP":
+        if all(h in control for h in hexes):
+            return control
         return control | frozenset(hexes)
     if side == "CH":
+        if not any(h in control for h in hexes):
+            return control
         return control - frozenset(hexes)
     raise ValueError(f"unknown side {side!r}")
 

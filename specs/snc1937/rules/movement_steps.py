@@ -18,8 +18,6 @@ import bisect
 from collections.abc import Sequence
 from typing import overload
 
-import attrs
-
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.snc1937.rules import control, overrun_steps
@@ -336,7 +334,7 @@ def stop(t: Tables, s: SNCState) -> SNCState:
     reinforcement's limited move is used up (SNC-8.2.2)."""
     moved = frozenset(s.moving)
     to = locations(s.where)[s.moving[0]]
-    s = attrs.evolve(
+    s = evolve(
         s,
         moving=(),
         mp=0,  # SNC-9.0.7, SNC-9.0.9: MP left unspent are lost, never saved or passed on

@@ -13,6 +13,7 @@ generator and the tests share the same arithmetic.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Collection, Iterable, Mapping
@@ -126,7 +127,7 @@ def attack_problem(
 
     Attacks across a Yangtze hexside follow `yangtze_hexside_combat` (`no_combat_sides`);
     `variant` None stands for preset `standard`, for callers written before that option."""
-    barred = no_combat_sides(_standard() if variant is None else variant)
+    barred = no_combat_sides(standard_preset() if variant is None else variant)
     if not attackers:
         return "an attack needs at least one attacking unit (SNC-10.0.5)"
     defenders = stacks.get(target, ())
@@ -161,7 +162,10 @@ def attack_problem(
     return None
 
 
-def _standard() -> Variant:
+@functools.cache
+def standard_preset() -> Variant:
+    """Preset `standard`, made once: a `Variant` is an immutable value, and every odds
+    computation without a variant asks for it."""
     return CATALOGUE.preset("standard")
 
 
@@ -254,7 +258,7 @@ def battle_odds(
 ) -> Odds:
     """The odds of a land attack or overrun on `target` (SNC-10.3.x, SNC-10.4.x, SNC-9.6.4,
     SNC-9.6.5); raises IllegalAction when the attack is not allowed."""
-    problem = attack_problem(data, board, target, attackers, stacks)
+    problem = attack_problem(data, board, target, attackers, stacks, variant)
     if problem is not None:
         raise IllegalAction(problem, clauses=tuple(_CLAUSE.findall(problem)))
     defenders = stacks[target]

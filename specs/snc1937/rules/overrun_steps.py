@@ -27,8 +27,6 @@ from __future__ import annotations
 from collections.abc import Container
 from fractions import Fraction
 
-import attrs
-
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, hex_name
 from specs.snc1937.rules import movement, overrun
@@ -299,7 +297,7 @@ def launch(t: Tables, s: SNCState, units: tuple[str, ...], target: Hex) -> SNCSt
         raise AssertionError(f"overrun cost finer than 1/2 MP: {left}")
     # SNC-9.6.3: the group stops and fights the overrun as a combat against the hex
     combat = Combat(target=target, attackers=units, overrun=True, defenders=stacks(s.where)[target])
-    return attrs.evolve(
+    return evolve(
         s,
         moving=units,
         mp=int(half),

@@ -13,8 +13,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-import attrs
-
 from kernel.choices import Chain, Mapped
 from kernel.hexes import Hex
 from kernel.variants import Variant
@@ -120,7 +118,15 @@ def interdiction_target(t: Tables, s: SNCState) -> int:
     return min(above) if above else sum(cfs)
 
 
-def _subset_sums(cfs: tuple[int, ...]) -> set[int]:
+@functools.lru_cache(maxsize=1024)
+def _subset_sums(cfs: tuple[int, ...]) -> frozenset[int]:
+    """Every total of some of `cfs` (SNC-11.2.2), kept by value: the interdiction's choices
+    ask it of the same CF lists at every step of the removal."""
+    return frozenset(plain_subset_sums(cfs))
+
+
+def plain_subset_sums(cfs: tuple[int, ...]) -> set[int]:
+    """`_subset_sums` worked out afresh."""
     sums = {0}
     for c in cfs:
         sums |= {x + c for x in sums}
@@ -156,7 +162,7 @@ def remove(t: Tables, s: SNCState, unit: str) -> SNCState:
     """An interdicted arrival is removed (SNC-11.2.2), out for the rest of the game
     (SNC-11.2.3)."""
     need = s.roll - t.cf(unit, s.reduced)  # SNC-11.2.2: CF off this GT's arrivals
-    s = attrs.evolve(  # SNC-11.2.3: out for the rest of the game
+    s = evolve(  # SNC-11.2.3: out for the rest of the game
         s, roll=need, dead=s.dead | {unit}, trt=trt_without(s, [unit])
     )
     if need <= 0 or not interdiction_choices(t, s):
@@ -288,7 +294,7 @@ def elite_return(s: SNCState, face: int) -> SNCState:
     box = s.turn + face
     if box > 12:
         return evolve(s, elite=rest, dead=s.dead | {unit})  # SNC-8.1.3: gone for good
-    return attrs.evolve(
+    return evolve(
         s,
         elite=rest,
         reduced=s.reduced | {unit},
@@ -388,5 +394,5 @@ def land(t: Tables, s: SNCState, units: tuple[str, ...], h: Hex) -> SNCState:
         # found here: the 10th Army's second hex after a landing without combat (SNC-8.4.1.2)
         opened = evolve(s, combat=Combat(target=h, attackers=units, landing=True))
         if combat_choices.advance_on_choices(t, opened):
-            return attrs.evolve(opened, step=Step.ADVANCE_ON)
+            return evolve(opened, step=Step.ADVANCE_ON)
     return s

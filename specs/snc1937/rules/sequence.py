@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from kernel.game import Outcome
 from kernel.hexes import Hex, hex_name
 from kernel.variants import Variant
@@ -57,7 +55,7 @@ def initial_state(t: Tables, variant: Variant) -> SNCState:
 
 def _phase_reset(s: SNCState, refresh: bool) -> SNCState:
     used = () if refresh else s.used
-    return attrs.evolve(
+    return evolve(
         s,
         step=Step.MAIN,
         done=frozenset(),
@@ -158,7 +156,7 @@ def next_phase(t: Tables, s: SNCState) -> SNCState:
     found = victory_check(t, s)  # II.D Victory Check Phase
     if found is not None:  # SNC-5.2.2: the game ends (a Japanese win, or GT 12 is over)
         return evolve(s, phase=Phase.VICTORY, step=Step.MAIN, result=found)
-    return attrs.evolve(
+    return evolve(
         s, turn=s.turn + 1, side=CH, phase=Phase.DECLARE, step=Step.MAIN, order=None
     )  # SNC-5.2.1
 
@@ -299,7 +297,7 @@ def cull(t: Tables, s: SNCState, unit: str) -> SNCState:
     """The owner eliminates `unit` from an over-stacked hex (SNC-6.0.4); the check goes on
     until every hex it covers is within the limits."""
     culled = (*s.culled, (unit, locations(s.where)[unit]))
-    s = attrs.evolve(eliminate(t, s, [unit]), culled=culled)
+    s = evolve(eliminate(t, s, [unit]), culled=culled)
     if unit in s.moving:  # a culled unit of a move under way (SNC-6.0.4)
         s = leave_move(s, unit)
     return finish_stack(t, s)

@@ -14,7 +14,6 @@ attacked, hexes attacked, markers set aside, Chinese air support (SNC-11.3.2).
 from __future__ import annotations
 
 import enum
-import operator
 from typing import Any
 
 import attrs
@@ -44,7 +43,13 @@ class Order(enum.Enum):
 
     def ops(self, second: bool) -> str:
         """'move' or 'fight' for the first (second=False) or second Operations Phase."""
-        return self.value.split("_")[1 if second else 0]
+        return _OPS[self, second]
+
+
+# `Order.ops` read once per declaration: play asks it several times a step
+_OPS = {
+    (o, second): o.value.split("_")[1 if second else 0] for o in Order for second in (False, True)
+}
 
 
 class Phase(enum.Enum):
@@ -114,7 +119,7 @@ class Combat:
     second_unit: str | None = None  # the 10th Army unit that advances there once it is empty
 
 
-@attrs.frozen(cache_hash=True)
+@attrs.frozen(cache_hash=True, slots=False)
 class SNCState:
     variant: Variant
     turn: int  # GT 1..12
@@ -173,15 +178,21 @@ class SNCState:
         return self.order.ops(self.phase == Phase.OPS2)
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(SNCState))
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_VALUES = operator.attrgetter(*_FIELDS)
+_FIELDS = frozenset(a.name for a in attrs.fields(SNCState))
+_HASH = "_attrs_cached_hash"  # where attrs keeps the hash of a state once asked
+_new = object.__new__
+_set = object.__setattr__
 
 
 def evolve(s: SNCState, **changes: Any) -> SNCState:
     """`attrs.evolve` for a state, the same state made faster (every step makes a few): the
-    fields read at once and passed by position."""
-    values = list(_VALUES(s))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return SNCState(*values)
+    fields copied at once (a state keeps them in its `__dict__`; there are no validators or
+    converters to run), the changed ones set, the kept hash dropped."""
+    if not _FIELDS.issuperset(changes):
+        raise TypeError(f"SNCState has no field {sorted(set(changes) - _FIELDS)}")
+    values = s.__dict__.copy()
+    values.update(changes)
+    values[_HASH] = None
+    new = _new(SNCState)
+    _set(new, "__dict__", values)
+    return new

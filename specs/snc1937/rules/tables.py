@@ -13,20 +13,24 @@ from __future__ import annotations
 
 import bisect
 import functools
+import operator
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from typing import Any
-
-import attrs
 
 from kernel.hexes import Hex
 from kernel.variants import Variant
 from specs.snc1937.data.counters import UnitSpec
 from specs.snc1937.data.loader import SNCData
 from specs.snc1937.data.setup_data import Reinforcement
-from specs.snc1937.rules import control, losses, movement, odds, zoc
+from specs.snc1937.rules import control, losses, movement, odds, position_views, zoc
 from specs.snc1937.rules.board import Board
-from specs.snc1937.rules.memo import SIZE, identity_memo, peek
+from specs.snc1937.rules.memo import identity_memo, peek
 from specs.snc1937.rules.odds import Odds
+from specs.snc1937.rules.position_views import Where as Where
+from specs.snc1937.rules.position_views import locations as locations
+from specs.snc1937.rules.position_views import made_from
+from specs.snc1937.rules.position_views import stacks as stacks
 from specs.snc1937.rules.state import CH, JP, Combat, SNCState, evolve, other
 
 
@@ -85,30 +89,10 @@ class Tables:
 # --- views of a position -------------------------------------------------------------------------
 
 
-# Each view is memoized twice: by the identity of its arguments (`memo.py`: no hashing of the
-# position) over a cache by value (a position rebuilt equal, as a replay makes, still hits).
-
-
-@functools.lru_cache(maxsize=256)
-def _stacks(where: tuple[tuple[str, Hex], ...]) -> dict[Hex, tuple[str, ...]]:
-    out: dict[Hex, tuple[str, ...]] = {}
-    for unit, h in where:
-        us = out.get(h)
-        out[h] = (unit,) if us is None else (*us, unit)
-    return out
-
-
-stacks = identity_memo(_stacks)
-"""The units of each occupied hex, by hex (shared: never change the dict returned)."""
-
-
-@functools.lru_cache(maxsize=256)
-def _locations(where: tuple[tuple[str, Hex], ...]) -> dict[str, Hex]:
-    return dict(where)
-
-
-locations = identity_memo(_locations)
-"""Each unit's hex (shared: never change the dict returned)."""
+# The views of a position (`stacks`, `locations`: `position_views.py`) are cached by position;
+# the bench's cold runs empty their caches here by these names.
+_stacks = position_views._stacks
+_locations = position_views._locations
 
 
 def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
@@ -117,11 +101,6 @@ def side_of_hex(t: Tables, s: SNCState, h: Hex) -> str | None:
 
 
 Sides = tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex], frozenset[Hex]]
-Where = tuple[tuple[str, Hex], ...]
-
-# the positions `put` made lately, each with the one it was made from and the units it moved,
-# so that a view of the new one can be worked out from the old one's (emptied when full)
-_MADE: dict[int, tuple[Where, Where, Mapping[str, Hex | None]]] = {}
 
 
 @identity_memo
@@ -131,8 +110,8 @@ def _hexes_by_side(where: Where, t: Tables) -> Sides:
     mixes both sides, which play never makes (SNC-9.0.12) but a made-up position may. A
     position `put` made from one whose sides are known is worked out from those
     (`_moved_sides`)."""
-    made = _MADE.get(id(where))
-    if made is not None and made[0] is where:
+    made = made_from(where)
+    if made is not None:
         before = peek(_hexes_by_side, made[1], t)
         if before is not None:
             after = _moved_sides(where, t, made[1], made[2], before)
@@ -152,7 +131,10 @@ def _moved_sides(
         return None  # `old` mixes sides somewhere
     was = locations(old)
     touched = {h for h in moves.values() if h is not None}
-    touched.update(was[u] for u in moves if u in was)
+    for u in moves:
+        h = was.get(u)
+        if h is not None:
+            touched.add(h)
     st = stacks(where)
     side = t.side_of
     now_ch: set[Hex] = set()
@@ -162,8 +144,9 @@ def _moved_sides(
         if not us:
             continue
         first = side[us[0]] == CH
-        if any((side[u] == CH) != first for u in us):
-            return None  # a hex of both sides
+        for u in us:
+            if (side[u] == CH) != first:
+                return None  # a hex of both sides
         (now_ch if first else now_jp).add(h)
     if now_ch != touched & ch:
         ch = frozenset((ch - touched) | now_ch)
@@ -319,15 +302,12 @@ def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCStat
     the map is on top of nothing. The pairs of the units that stay are reused, not rebuilt:
     a pair holds a `Hex`, which the cyclic collector tracks for ever, so rebuilding every pair
     on every change filled the collector's old generation (issue 34)."""
-    kept = [p for p in s.where if p[0] not in moves]
+    kept = _without(s.where, moves)
     for u, h in moves.items():
         if h is not None:
             bisect.insort(kept, (u, h), key=_unit_of)  # `where` stays sorted by unit
     where = tuple(kept)
-    if len(_MADE) >= SIZE:
-        _MADE.clear()
-    if where:  # the empty tuple is one object shared by every empty position
-        _MADE[id(where)] = (where, s.where, dict(moves))  # kept alive with it: its id is its own
+    position_views.record(where, s.where, dict(moves))
     gone = {u for u, h in moves.items() if h is None}
     if gone & set(s.on_top):
         changes["on_top"] = tuple(u for u in s.on_top if u not in gone)
@@ -335,8 +315,20 @@ def put(s: SNCState, moves: Mapping[str, Hex | None], **changes: Any) -> SNCStat
     return evolve(s, where=where, **changes)
 
 
-def _unit_of(pair: tuple[str, Hex]) -> str:
-    return pair[0]
+_unit_of = operator.itemgetter(0)
+
+
+def _without(where: Where, units: Iterable[str]) -> list[tuple[str, Hex]]:
+    """The pairs of `where` but those of `units`, found by bisection (`where` is sorted by
+    unit); a position not so sorted (made up by hand) is filtered pair by pair."""
+    kept = list(where)
+    for u in units:
+        i = bisect_left(kept, u, key=_unit_of)
+        if i < len(kept) and kept[i][0] == u:
+            del kept[i]
+        elif any(p[0] == u for p in kept):
+            return [p for p in where if p[0] not in set(units)]
+    return kept
 
 
 def _first(pair: tuple[Hex, tuple[str, ...]]) -> Hex:
@@ -355,7 +347,7 @@ def arrive(t: Tables, s: SNCState, side: str, hexes: Iterable[Hex], how: str) ->
     SNC-9.1.3; AMB-SNC-37)."""
     hexes = tuple(hexes)
     held = control.after_arrival(s.jp_control, side, hexes, how, s.variant)
-    if held != s.jp_control:
+    if held is not s.jp_control and held != s.jp_control:
         s = evolve(s, jp_control=held)
     if side == JP and control.garrison_on_arrival(how, s.variant):
         for h in hexes:
@@ -371,7 +363,7 @@ def eliminate(t: Tables, s: SNCState, units: Iterable[str]) -> SNCState:
     s = put(s, {u: None for u in units})
     elite = tuple(u for u in units if t.spec[u].arm == "elite")
     dead = frozenset(u for u in units if u not in elite)
-    return attrs.evolve(
+    return evolve(
         s,
         dead=s.dead | dead,  # SNC-2.2.1.13: the dead pile; SNC-8.3.3: never to return
         elite=s.elite + elite,

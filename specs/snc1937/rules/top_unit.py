@@ -37,12 +37,18 @@ def tops(t: Tables, s: SNCState) -> list[Top]:
         return []
     out: list[Top] = []
     latest = {u: i for i, u in enumerate(s.on_top)}  # put on top latest first
-    for side, ordered in _piles(t, s.where):
+    topped = s.topped
+    for side, ordered, offers in _piles(t, s.where):
         if side == s.side:
             # as `top_first` puts it: the unit of the stack last put on top, else the first
             put = [latest[u] for u in ordered if u in latest] if latest else None
             top = s.on_top[min(put)] if put else ordered[0]
-            out.extend(_top(u) for u in ordered if u != top and u not in s.topped)
+            offered = offers.get(top)
+            if offered is None:  # made once per position and top unit
+                offered = offers[top] = tuple([_top(u) for u in ordered if u != top])
+            if topped and not topped.isdisjoint(ordered):
+                offered = tuple([a for a in offered if a.unit not in topped])
+            out.extend(offered)
     return out
 
 
@@ -58,16 +64,21 @@ def _top(unit: str) -> Top:
     return action
 
 
+Pile = tuple[str, tuple[str, ...], dict[str, tuple[Top, ...]]]
+
+
 @identity_memo
-def _piles(
-    t: Tables, where: tuple[tuple[str, Hex], ...]
-) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The stacks of two units or more, in hex order: each one's side and its units in the
-    data's order (`top_first` before any is put on top)."""
+def _piles(t: Tables, where: tuple[tuple[str, Hex], ...]) -> tuple[Pile, ...]:
+    """The stacks of two units or more, in hex order: each one's side, its units in the
+    data's order (`top_first` before any is put on top), and by top unit the `Top` of each
+    other unit, filled as `tops` asks (the first unit's from the start)."""
     piles = sorted((h, us) for h, us in stacks(where).items() if len(us) > 1)
-    return tuple(
-        (t.spec[units[0]].side, tuple(sorted(units, key=t.order.__getitem__))) for _, units in piles
-    )
+    out = []
+    for _, units in piles:
+        ordered = tuple(sorted(units, key=t.order.__getitem__))
+        offers = {ordered[0]: tuple([_top(u) for u in ordered[1:]])}
+        out.append((t.spec[units[0]].side, ordered, offers))
+    return tuple(out)
 
 
 def put_on_top(s: SNCState, unit: str) -> SNCState:
