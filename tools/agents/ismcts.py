@@ -11,16 +11,25 @@ averages over them, which keeps what a die or a draw showed the other side out o
 Past the tree a uniform random rollout runs for at most `rollout_depth` steps (None: to the end
 of the game, plain ISMCTS); then a finished game scores +1 / -1 / 0 for the searching side's
 win / loss / draw, and an unfinished one the game's `specs.<game>.evaluation.evaluate(observation,
-side)` of the searching side's observation, or 0 where the game has none.
+side)` of the searching side's observation, or 0 where the game has none. Where the evaluation's
+module also has `evaluate_state(rules, state, side)` (the same value read from the state, held
+equal to it by the game's tests), that is used instead, so a rollout's end builds no
+observation document.
 
 At the root the side to move and its legal actions are the seat's: a determinization has the
 side's observation, and the legal actions follow from it (the resamplers' tests hold both), so
-they are not asked again of each determinization.
+they are not asked again of each determinization, and the untried ones are kept by their places
+in the seat's list (`_Root`), so that a root of thousands of actions (a Chinese placement in
+SNC) is not gone through at each descent. Down the tree, the steps of a search are kept
+(`tools.agents.steps`): a descent that repeats an earlier one on an equal determinization asks
+the rules nothing again. Each shortcut draws what the plain form draws from the same generator
+(tests/tools/test_agents_search.py).
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import math
 import random
@@ -32,10 +41,13 @@ import attrs
 from kernel.chance import sample
 from kernel.errors import InvalidInput
 from kernel.game import CHANCE, Game
+from kernel.roles import rules_of
 from tools.agents.base import Seat
+from tools.agents.steps import Steps
 from tools.registry import get_package
 
 Evaluate = Callable[[Mapping[str, Any], str], float]
+EvaluateState = Callable[[Any, Any, str], float]
 
 
 @functools.cache
@@ -48,6 +60,19 @@ def evaluation(game_name: str) -> Evaluate | None:
     return None if declared is None else declared()
 
 
+@functools.cache
+def state_evaluation(game_name: str) -> EvaluateState | None:
+    """The `evaluate_state(rules, state, side) -> float` beside the game's `evaluate`, which
+    equals `evaluate(game.observe(state, side), side)` (module docstring), if it has one."""
+    evaluate = evaluation(game_name)
+    if evaluate is None:
+        return None
+    found: EvaluateState | None = getattr(
+        importlib.import_module(evaluate.__module__), "evaluate_state", None
+    )
+    return found
+
+
 class _Node:
     """Statistics of one edge of the tree, from the view of the side that took it."""
 
@@ -58,6 +83,31 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.avail = 1
+
+
+class _Root(_Node):
+    """The root, whose legal actions are the seat's in every determinization: which of them are
+    still untried is kept as their places in `legal` (an action listed twice, at all its places),
+    so a descent neither lists nor looks up every action (a Chinese placement has thousands)."""
+
+    __slots__ = ("places", "steps", "untried")
+
+    def __init__(self, legal: Sequence[Any], steps: Steps | None = None) -> None:
+        super().__init__()
+        self.steps = steps
+        """The search's steps down the tree, kept (`tools.agents.steps`); None: none kept."""
+        self.places: dict[Any, list[int]] = {}
+        for i, a in enumerate(legal):
+            self.places.setdefault(a, []).append(i)
+        self.untried = list(range(len(legal)))
+
+    def expand(self, legal: Sequence[Any], rng: random.Random) -> Any:
+        """An untried action drawn uniformly, as `[a for a in legal if a not in children]`
+        would give it from the same generator, and no longer untried."""
+        action = legal[self.untried[rng.randrange(len(self.untried))]]
+        for i in self.places[action]:
+            self.untried.remove(i)
+        return action
 
 
 DEFAULT_SIMULATIONS = 100
@@ -91,14 +141,11 @@ class ISMCTSAgent:
         forced action without searching."""
         if len(seat.legal) == 1:
             return seat.legal[0]
-        root = _Node()
+        root = _Root(seat.legal, Steps(seat.game))
         for _ in range(self.simulations):
             self._simulate(seat, root, rng)
-        scored = [
-            ((child.visits, child.total / child.visits), a)
-            for a in seat.legal
-            if (child := root.children.get(a)) is not None
-        ]
+        tried = sorted(root.children, key=lambda a: root.places[a][0])  # in `seat.legal`'s order
+        scored = [((c.visits, c.total / c.visits), a) for a in tried for c in (root.children[a],)]
         if not scored:
             return seat.legal[0]
         top = max(score for score, _ in scored)
@@ -109,36 +156,37 @@ class ISMCTSAgent:
         (chance steps drawn on the way), then the rollout's value backed up the path."""
         game = seat.game
         me = seat.side
-        state = seat.sample(rng)
+        kept = root.steps if isinstance(root, _Root) else None
+        steps: Any = game if kept is None else kept  # the tree's steps, kept per search
+        state = seat.sample(rng) if kept is None else kept.drawn(seat.sample(rng))
         node = root
         path: list[tuple[_Node, str]] = []
         mover = me
         legal: Sequence[Any] = seat.legal  # the root's: the seat's (module docstring)
         while True:
-            fresh = []
-            for a in legal:
-                child = node.children.get(a)
-                if child is None:
-                    fresh.append(a)
-                else:
-                    child.avail += 1
-            if fresh:
-                action = fresh[rng.randrange(len(fresh))]
+            fresh = self._fresh(node, legal)
+            expanded = bool(fresh)
+            if expanded:
+                action = (
+                    node.expand(legal, rng)
+                    if isinstance(node, _Root)
+                    else fresh[rng.randrange(len(fresh))]
+                )
                 child = node.children[action] = _Node()
             else:
                 action, child = self._select(node, legal)
             path.append((child, mover))
-            state = game.apply(state, action)
+            state = steps.apply(state, action)
             node = child
-            if fresh:  # expanded: the tree grows by one node per descent
+            if expanded:  # the tree grows by one node per descent
                 break
             side = game.to_move(state)
             while side == CHANCE:
-                state = game.apply(state, sample(game.chance_outcomes(state), rng))
+                state = steps.apply(state, sample(game.chance_outcomes(state), rng))
                 side = game.to_move(state)
             if side is None:
                 break
-            legal = game.legal_actions(state)
+            legal = steps.legal_actions(state)
             if not legal:
                 break
             mover = side
@@ -146,6 +194,24 @@ class ISMCTSAgent:
         for child, side in path:
             child.visits += 1
             child.total += value if side == me else -value
+
+    @staticmethod
+    def _fresh(node: _Node, legal: Sequence[Any]) -> Sequence[Any]:
+        """The untried actions of `legal` at `node`, in their order, with the availability of
+        the tried ones counted (SO-ISMCTS); at the root only whether one is untried (each of its
+        children is legal in every determinization)."""
+        if isinstance(node, _Root):
+            for tried in node.children.values():
+                tried.avail += 1
+            return node.untried
+        fresh = []
+        for a in legal:
+            child = node.children.get(a)
+            if child is None:
+                fresh.append(a)
+            else:
+                child.avail += 1
+        return fresh
 
     def _select(self, node: _Node, legal: Any) -> tuple[Any, _Node]:
         """UCB1 over the legal actions with availability counts (SO-ISMCTS)."""
@@ -180,6 +246,9 @@ class ISMCTSAgent:
             if out is None or out.winner is None:
                 return 0.0
             return 1.0 if out.winner == me else -1.0
+        from_state = state_evaluation(game.name)
+        if from_state is not None:
+            return max(-1.0, min(1.0, float(from_state(rules_of(game), state, me))))
         evaluate = evaluation(game.name)
         if evaluate is None:
             return 0.0

@@ -79,13 +79,14 @@ def _propose(
     o: Mapping[str, Any],
     rng: random.Random,
     pool: tuple[list[str], list[str]] | None = None,
+    loc: Mapping[str, str] | None = None,
 ) -> _Proposal | None:
-    """One proposal, or None when this deal cannot fit; `pool` is `_unseen`'s answer, when
-    known already."""
+    """One proposal, or None when this deal cannot fit; `pool` is `_unseen`'s answer and `loc`
+    `_seen`'s, when known already."""
     t = game.tables
     order = t.order.__getitem__
     placed, places = _unseen(game, o) if pool is None else pool
-    loc = {u: st["hex"] for st in o["stacks"] for u in st["units"]}
+    loc = _seen(o) if loc is None else loc
     where = _deal(o, placed, places, loc, rng, static_homes(t))
     if where is None:
         return None
@@ -95,13 +96,16 @@ def _propose(
     moving = _moving(o, placed, where, loc, order, rng, attackers)
     if moving is None:
         return None
-    for st in o["stacks"]:
-        for u in st["units"]:
-            where[u] = st["hex"]
+    where.update(loc)  # the seen units where they are seen
     reduced = set(o["reduced"]) | {
         u for u in placed if t.spec[u].steps == 2 and rng.random() < 0.5
     }  # SNC-2.2.1.12
     return _Proposal(where, placed, attackers, moving, reduced)
+
+
+def _seen(o: Mapping[str, Any]) -> dict[str, str]:
+    """The hex of each unit the side sees on the map."""
+    return {u: st["hex"] for st in o["stacks"] for u in st["units"]}
 
 
 def _stacks(where: Mapping[str, str]) -> dict[str, list[str]]:
