@@ -23,15 +23,19 @@ playouts, say) that the side cannot tell apart: two witness games. Every solver 
 bounded by its rlimit, never by time.
 
 The lemmas the relation assumes are proved first, together (their conjunction an inductive
-invariant of the system, so one lemma may rest on another). A proof may be asked in parts,
-schema by schema (`prove(..., only=...)`): the whole holds when every part does. `settled`
-measures a pair that exhausts the limit: which components the solver settles, asked one by one.
+invariant of the system, so one lemma may rest on another). Bridges (`Bridge`) are relational
+lemmas that add nothing to the relation: each is derived from equal observations first, case
+by case, with the finite-domain solver (a count of pieces on a hex the state names, which the
+arithmetic solver does not settle within any limit tried), and only then assumed. A proof
+may be asked in parts, schema by schema (`prove(..., only=...)`): the whole holds when every
+part does. `settled` measures a pair that exhausts the limit: which components the solver
+settles, asked one by one.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 import attrs
@@ -39,6 +43,7 @@ import attrs
 from solvers import smt
 from solvers.checking.prover import DEFAULT_RLIMIT, Invariant, Lemma, check
 from solvers.checking.system import (
+    IntVar,
     Schema,
     System,
     choice_frame,
@@ -95,17 +100,39 @@ class Leak(Verdict):
 
 
 @attrs.frozen
+class Bridge:
+    """A relational lemma: a term over one state that is equal in any two states with equal
+    observations (no lemma assumed). It adds nothing to the relation, it only
+    spells out a consequence the solver would otherwise have to find inside every pair
+    (a count at a hex named by a variable, say). `prove` derives it from equal observations
+    first, case by case over the values of the state variable `split` (so each case reads
+    one hex), and only then assumes it."""
+
+    name: str
+    term: Callable[[Ops[Any, Any], Frame[Any, Any]], Any]
+    split: str
+
+
+@attrs.frozen
 class NoLeak:
     """The formal statement of a `*-P-NO-LEAK` property: non-interference for `observer`
     over `system` (the spec's model extended with what the observation reads, when the
-    prover's own model leaves it out), assuming `lemmas` in both states (proved first)."""
+    prover's own model leaves it out), assuming `lemmas` in both states (proved first) and
+    the `bridges` (derived from equal observations first)."""
 
     observer: Observer
     system: System | None = None
     lemmas: tuple[Lemma, ...] = ()
+    bridges: tuple[Bridge, ...] = ()
 
     def verdict(self, system: System, rlimit: int = DEFAULT_RLIMIT) -> Verdict:
-        return prove(self.system or system, self.observer, lemmas=self.lemmas, rlimit=rlimit)
+        return prove(
+            self.system or system,
+            self.observer,
+            lemmas=self.lemmas,
+            bridges=self.bridges,
+            rlimit=rlimit,
+        )
 
 
 def _simplified(term: Any) -> Any:
@@ -180,8 +207,16 @@ class _Pair:
     def label(self, k: int) -> Label:
         return self.observer.label(smt.Z3, self.system.schemas[k], self.t.cur, self.t.choice)
 
-    def base(self, solver: smt.Solver, lemmas: Sequence[Lemma]) -> None:
-        """Both states in their domains, the lemmas in both, equal observations."""
+    def bridged(self, bridge: Bridge) -> Any:
+        """The bridge's statement: its term equal in the two states."""
+        term = _simplified(bridge.term(smt.Z3, self.t.cur))
+        return smt.formula(_equal(smt.Z3, term, self.second(term)))
+
+    def base(
+        self, solver: smt.Solver, lemmas: Sequence[Lemma], bridges: Sequence[Bridge] = ()
+    ) -> None:
+        """Both states in their domains, the lemmas in both, equal observations, and the
+        bridges (which follow from those: `derive`)."""
         t = self.t
         both = [*domain(self.system.variables, t.cur), *domain(t.choice_vars, t.choice)]
         for c in both:
@@ -194,6 +229,8 @@ class _Pair:
         for term in self.obs_now.values():
             if not smt.structurally_equal(term, self.second(term)):
                 solver.add(smt.formula(_equal(smt.Z3, term, self.second(term))))
+        for bridge in bridges:
+            solver.add(self.bridged(bridge))
 
     def same_choices(
         self, k1: int, k2: int, l1: Sequence[Any], l2: Sequence[Any]
@@ -219,12 +256,14 @@ def prove(
     observer: Observer,
     *,
     lemmas: Sequence[Lemma] = (),
+    bridges: Sequence[Bridge] = (),
     rlimit: int = DEFAULT_RLIMIT,
     only: Collection[str] | None = None,
 ) -> Leak:
     """The verdict on non-interference for `observer` over `system` (see the module); with
     `only`, on the pairs of steps whose first is one of those schemas (a part of the proof:
-    the whole is proved when every schema's part is)."""
+    the whole is proved when every schema's part is). The bridges are derived before any
+    pair assumes them (`derive`)."""
     start = time.perf_counter()
     if lemmas:
         # proved together: their conjunction inductive (one lemma may rest on another)
@@ -237,13 +276,20 @@ def prove(
             names = ", ".join(repr(lem.name) for lem in lemmas)
             detail = f"lemmas {names} not proved inductive together: {v.detail}"
             return Leak("unknown", v.method, detail, seconds=time.perf_counter() - start)
+    p = _Pair(system, observer)
     try:
-        pair, asked = _search(_Pair(system, observer), lemmas, rlimit, only)
+        loose = _derive(p, bridges, rlimit)
+        if loose is not None:
+            detail = f"bridge {loose!r} does not follow from equal observations"
+            return Leak("unknown", "self-composition", detail, seconds=time.perf_counter() - start)
+        pair, asked = _search(p, lemmas, rlimit, only, bridges)
     except smt.SolverUnknown as exc:
         return Leak("unknown", "self-composition", exc.message, seconds=time.perf_counter() - start)
     seconds = time.perf_counter() - start
     if pair is None:
         given = "" if not lemmas else " given " + ", ".join(lem.name for lem in lemmas)
+        if bridges:
+            given += "; bridges " + ", ".join(b.name for b in bridges)
         detail = (
             f"1-inductive relation (equal {observer.side} observations), "
             f"{asked} pairs of schemas{given}"
@@ -257,12 +303,68 @@ def prove(
     return Leak("refuted", "self-composition", detail, pair=pair, seconds=seconds)
 
 
+def derive(
+    system: System,
+    observer: Observer,
+    *,
+    bridges: Sequence[Bridge] = (),
+    rlimit: int = DEFAULT_RLIMIT,
+) -> str | None:
+    """The bridges derived from equal observations: None when all follow, else the name of
+    the first a pair of states breaks."""
+    return _derive(_Pair(system, observer), bridges, rlimit)
+
+
+def _derive(p: _Pair, bridges: Sequence[Bridge], rlimit: int) -> str | None:
+    """Each bridge proved from equal observations (those that read what it reads, the
+    domains, the bridges before it; no lemma), one question per value of its split variable:
+    None when all follow, else the name of the first that a pair of states breaks
+    (SolverUnknown when the limit is spent).
+    Each question has a solver of its own: the finite-domain solver is asked once, never
+    through push and pop (asked incrementally it has answered sat with a model that breaks
+    its own assertions)."""
+    variables = {v.name: v for v in p.system.variables}
+    for n, bridge in enumerate(bridges):
+        var = variables[bridge.split]
+        if not isinstance(var, IntVar) or var.hi is None:
+            raise ValueError(f"bridge {bridge.name!r} splits on {bridge.split}: no bounded integer")
+        split = p.t.cur.i(bridge.split)
+        claim = p.bridged(bridge)
+        for value in range(var.lo, var.hi + 1):
+            # a count of pieces is a pseudo-Boolean question: the finite-domain solver settles
+            # in a second what the arithmetic one does not within any limit tried
+            solver = smt.Solver(finite_domain=True, rlimit=rlimit)
+            _near(p, solver, claim, bridges[:n])
+            solver.add(split == value)  # the first state's value (the second's too if seen)
+            case = smt.simplify(smt.substitute(claim, [(split, smt.value_term(value))]))
+            solver.add(smt.Z3.not_(case))
+            if solver.check():
+                return bridge.name
+    return None
+
+
+def _near(p: _Pair, solver: smt.Solver, claim: Any, bridges: Sequence[Bridge]) -> None:
+    """The part of the base a bridge's claim can use: the domains of every variable, and the
+    equal observations and bridges that read a variable the claim reads (fewer assumptions,
+    so whatever follows from them follows from the whole base)."""
+    for c in domain(p.system.variables, p.t.cur):
+        solver.add(c)
+        solver.add(p.second(c))
+    reads = smt.names_in(claim)
+    for term in p.obs_now.values():
+        if smt.names_in(term) & reads and not smt.structurally_equal(term, p.second(term)):
+            solver.add(smt.formula(_equal(smt.Z3, term, p.second(term))))
+    for bridge in bridges:
+        solver.add(p.bridged(bridge))
+
+
 def settled(
     system: System,
     observer: Observer,
     schema: str,
     *,
     lemmas: Sequence[Lemma] = (),
+    bridges: Sequence[Bridge] = (),
     rlimit: int = DEFAULT_RLIMIT,
     components: Collection[str] | None = None,
 ) -> dict[str, str]:
@@ -270,14 +372,15 @@ def settled(
     of what makes a pair hard, not a proof: the lemmas are assumed, not proved here). Each
     component the step may change is asked alone, both copies' whole guards assumed: "equal"
     (proved equal after), "differs" (a pair of steps gives two values) or "unknown" (the
-    resource limit spent); `components` narrows the question to those named."""
+    resource limit spent); `components` narrows the question to those named. The bridges are
+    assumed, not derived."""
     p = _Pair(system, observer)
     o, t = smt.Z3, p.t
     k = [sc.name for sc in system.schemas].index(schema)
     labels = p.label(k)[1]
     same = p.same_choices(k, k, labels, labels)
     solver = smt.Solver(finite_domain=False, rlimit=rlimit)
-    p.base(solver, lemmas)
+    p.base(solver, lemmas, bridges)
     for a in labels:
         if not smt.structurally_equal(a, p.second(a, same)):
             solver.add(smt.formula(_equal(o, a, p.second(a, same))))
@@ -303,7 +406,11 @@ def settled(
 
 
 def _search(
-    p: _Pair, lemmas: Sequence[Lemma], rlimit: int, only: Collection[str] | None = None
+    p: _Pair,
+    lemmas: Sequence[Lemma],
+    rlimit: int,
+    only: Collection[str] | None = None,
+    bridges: Sequence[Bridge] = (),
 ) -> tuple[LeakPair | None, int]:
     """The first counterexample pair, schema pair by schema pair, and how many were asked."""
     t = p.t
@@ -321,7 +428,7 @@ def _search(
                 continue  # both leave what is observed as it was: equal before, equal after
             asked += 1
             solver = smt.Solver(finite_domain=False, rlimit=rlimit)
-            p.base(solver, lemmas)
+            p.base(solver, lemmas, bridges)
             found = _ask(p, solver, k1, k2, labels[k1][1], labels[k2][1])
             if found is not None:
                 return found, asked

@@ -214,3 +214,23 @@ def test_forming_shows_no_moved_mark_given_the_russian_stages_lemma() -> None:
     tight = ni.settled(system, view, "form", lemmas=lemmas, rlimit=SETTLE_RLIMIT, components=asked)
     assert loose == {"mv.JP-DC1": "differs"}
     assert tight == {"mv.JP-DC1": "equal"}
+
+
+BRIDGE_RLIMIT = 20_000_000  # each hex the beachhead may be on, asked alone
+
+
+def test_the_japanese_count_on_the_beachhead_follows_from_equal_observations() -> None:
+    """SHU-LAND.1, AMB-SHU-7, SHU-SETUP.1: how many Japanese pieces stand on the beachhead (the
+    count that decides whether it is lost) is equal in two states the Russians cannot tell
+    apart, the face-down ones counted on its hex; derived hex by hex within a fixed resource
+    limit (from equal observations alone) before any pair of steps assumes it. A claim they
+    do not see (the hex of the first tank, face down) is refused."""
+    m = link().model
+    statement = noleak.statement(m)
+    system, view = noleak.extended(m), statement.observer
+    assert [b.name for b in statement.bridges] == [noleak.japanese_at_beachhead(m).name]
+    assert ni.derive(system, view, bridges=statement.bridges, rlimit=BRIDGE_RLIMIT) is None
+    tank = m.t.ids.index("JP-TK1")
+    hidden = ni.Bridge("the first tank's hex", lambda o, s: s.i(m.at[tank]), "beach")
+    refused = ni.derive(system, view, bridges=(hidden,), rlimit=BRIDGE_RLIMIT)
+    assert refused == hidden.name

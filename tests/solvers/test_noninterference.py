@@ -176,3 +176,16 @@ def test_the_prover_gives_a_relational_statement_its_own_verdict() -> None:
     system = Coin(Flip(), Reveal(), Peek())
     assert check(system, ni.NoLeak(Blind())).status == "refuted"
     assert check(Coin(Flip(), Reveal()), ni.NoLeak(Blind())).status == "proved"
+
+
+def test_a_bridge_is_derived_from_equal_observations_before_it_is_assumed() -> None:
+    """A bridge the observations imply (the count, here by cases over its own values) is
+    derived and the proof goes through; one they do not imply (the hidden coin) makes the
+    verdict unknown, never a proof: a bridge only spells out what equal observations say."""
+    seen = ni.Bridge("the count", lambda o, s: s.i("count"), "count")
+    v = ni.prove(Coin(Flip(), Reveal()), Blind(), bridges=(seen,))
+    assert v.status == "proved", v.detail
+    assert "bridges the count" in v.detail
+    hidden = ni.Bridge("the coin", lambda o, s: s.b("coin"), "count")
+    v = ni.prove(Coin(Flip(), Reveal()), Blind(), bridges=(hidden,))
+    assert v.status == "unknown" and "'the coin' does not follow" in v.detail
