@@ -5,7 +5,9 @@ perfect information the state itself, else states it cannot tell from the real o
 exact expectation over the chance steps that follow at once (the probabilities of
 `chance_outcomes`, as long as chance stays to move and the number of positions stays within a
 budget) and scores each resulting position by its side's observation of it
-(`specs/<game>/bots/evaluation.py`). It plays the best action, ties broken by its generator. Where
+(`specs/<game>/bots/evaluation.py`), or, where that module also offers `evaluate_state`, by the
+same value read from the state without building the observation (Shanghai-Nanking: an
+observation costs more than the step). It plays the best action, ties broken by its generator. Where
 there are very many legal actions it weighs a random draw of them (`MAX_CANDIDATES`).
 """
 
@@ -20,7 +22,9 @@ import attrs
 
 from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
+from kernel.roles import rules_of
 from tools.agents.base import Seat
+from tools.agents.ismcts import EvaluateState, state_evaluation
 from tools.registry import get_package
 
 Evaluation = Callable[[Mapping[str, Any], str], float]
@@ -50,20 +54,39 @@ def evaluation(game_name: str) -> Evaluation:
 
 
 def expected_value(
-    game: Game[Any, Any], state: Any, side: str, evaluate: Evaluation, budget: int = CHANCE_BUDGET
+    game: Game[Any, Any],
+    state: Any,
+    side: str,
+    evaluate: Evaluation,
+    budget: int = CHANCE_BUDGET,
+    from_state: EvaluateState | None = None,
 ) -> float:
     """`side`'s value of `state`: its evaluation, or, while chance is to move, the exact
-    expectation over the outcomes, each sub-tree given its share of the budget."""
+    expectation over the outcomes, each sub-tree given its share of the budget. With
+    `from_state` (equal to `evaluate` of the observation), the observation is not built."""
     if game.to_move(state) != CHANCE:
-        return evaluate(game.observe(state, side), side)
+        return _scored(game, state, side, evaluate, from_state)
     outcomes = game.chance_outcomes(state)
     if not outcomes or len(outcomes) > budget:
-        return evaluate(game.observe(state, side), side)
+        return _scored(game, state, side, evaluate, from_state)
     share = budget // len(outcomes)
     return sum(
-        float(p) * expected_value(game, game.apply(state, a), side, evaluate, share)
+        float(p) * expected_value(game, game.apply(state, a), side, evaluate, share, from_state)
         for a, p in outcomes
     )
+
+
+def _scored(
+    game: Game[Any, Any],
+    state: Any,
+    side: str,
+    evaluate: Evaluation,
+    from_state: EvaluateState | None,
+) -> float:
+    """The evaluation of `state` to `side`: read from the state where the game offers it."""
+    if from_state is not None:
+        return from_state(rules_of(game), state, side)
+    return evaluate(game.observe(state, side), side)
 
 
 @attrs.frozen
@@ -76,6 +99,8 @@ class GreedyAgent:
     budget: int = CHANCE_BUDGET
     max_candidates: int = MAX_CANDIDATES
     name: str = "greedy"
+    from_state: EvaluateState | None = None
+    """`evaluate` read from the state (the game's `evaluate_state`), when it has one."""
 
     def choose(self, seat: Seat[Any, Any], rng: random.Random) -> Any:
         if len(seat.legal) == 1:
@@ -94,7 +119,11 @@ class GreedyAgent:
                     after = game.apply(state, action)
                 except WargameError:  # a draw where the action is not legal: no evidence
                     continue
-                values.append(expected_value(game, after, seat.side, self.evaluate, self.budget))
+                values.append(
+                    expected_value(
+                        game, after, seat.side, self.evaluate, self.budget, self.from_state
+                    )
+                )
             if not values:
                 continue
             value = sum(values) / len(values)
@@ -108,4 +137,4 @@ class GreedyAgent:
 def greedy_agent(game: Game[Any, Any]) -> GreedyAgent:
     """The greedy agent for `game`: one state under perfect information, a few draws else."""
     samples = 1 if game.perfect_information else HIDDEN_SAMPLES
-    return GreedyAgent(evaluation(game.name), samples)
+    return GreedyAgent(evaluation(game.name), samples, from_state=state_evaluation(game.name))
