@@ -16,7 +16,8 @@ from solvers.checking.explore import reading_variant
 from solvers.checking.gaps import Gap
 from solvers.checking.unreached import Unreached
 from tools.explore_account import account
-from tools.explore_winrates import UNASKED, not_computed, rate_cell, said
+from tools.explore_winrates import not_computed
+from tools.explore_winrates_text import UNASKED, rate_cell, said
 from tools.explore_witness import (
     json_log,
     loop,
@@ -83,7 +84,8 @@ def finding_part(
         entry["witness"], body = _witness_part(game, files, f, f.witness, slug)
     readings = next(o for o in game.catalogue.options if o.name == f.option).readings
     described = "".join(
-        f"<li><b>{html.escape(r.name)}</b>: {html.escape(r.summary)} ({html.escape(r.source)})</li>"
+        f"<li><b>{html.escape(r.name)}</b>: {html.escape(r.summary)} ({html.escape(r.source)})"
+        f"{' — not implemented: ' + html.escape(r.unplayed) if r.unplayed else ''}</li>"
         for r in readings
     )
     section = (

@@ -33,6 +33,7 @@ from solvers.checking.gaps import (
 from solvers.checking.shrink import shrink_finding
 from solvers.checking.steer_corpus import STEER_CORPUS_SECONDS, extend_corpus
 from solvers.checking.steer_reach import STEER_REACH_SECONDS, steer_unreached
+from solvers.checking.unplayed import UNPLAYED
 from solvers.checking.unreached import (
     UNREACHED_SECONDS,
     Unreached,
@@ -52,6 +53,39 @@ from tools.explore_pages import (
 from tools.progress import Progress
 from tools.verify import spec_verification
 
+FIXED_SECONDS = 120.0
+"""What a run may spend besides its pairs' searches: the run ends within pairs x budget +
+this (issue 33, item 5), under any load."""
+REPORT_SECONDS = 25.0
+"""Of `FIXED_SECONDS`, what is kept for the command's start and for writing the report after
+the searches (a picture, two logs and an account of every witness: about 20 s for SNC's 44
+witnesses on a loaded machine), which no deadline can cut short: the searches' fixed parts
+share the rest."""
+SHRINK_SECONDS = 10.0
+"""The witnesses' shrinking, all together, at most (a count of replays bounds each too)."""
+
+
+@attrs.define
+class FixedClock:
+    """The run's fixed part (corpus, shrinking, gap and clause searches): the run's time
+    less what its pairs may take (pairs x budget, `paired`), against `total` seconds. Each
+    part ends at its own cap or when the account runs out, whichever comes first, so a part
+    that overran, or pairs that took longer than their budgets (a loaded machine), shorten
+    the parts after them rather than break the run's promise."""
+
+    start: float
+    total: float = FIXED_SECONDS - REPORT_SECONDS
+    paired: float = 0.0  # seconds the pairs searched so far may take: pairs x budget
+
+    def left(self) -> float:
+        """Seconds the fixed part has left."""
+        spent = time.perf_counter() - self.start - self.paired
+        return max(0.0, self.total - spent)
+
+    def until(self, cap: float) -> float:
+        """The deadline (a `time.perf_counter()` value) of a part given `cap` seconds."""
+        return time.perf_counter() + min(cap, self.left())
+
 
 def explore(
     game: AssembledGame[Any, Any],
@@ -59,10 +93,12 @@ def explore(
     preset: str | None,
     budget: float,
     progress: Progress | None = None,
+    clock: FixedClock | None = None,
 ) -> tuple[list[Finding], list[Gap], list[Unreached]]:
     """Every reading pair of the options asked (a moot pair again under the other presets),
     then, for all options, the gap search and the clauses no play reached. `progress` hears
-    (steps done, steps in all, what runs now) before each step."""
+    (steps done, steps in all, what runs now) before each step; `clock` keeps the fixed part
+    within its account (`FixedClock`: one is started here unless given)."""
     cat = game.catalogue
     options = [o for o in cat.options if option is None or o.name == option]
     if not options:
@@ -70,18 +106,63 @@ def explore(
         raise InvalidInput(f"unknown option {option!r} (options: {known})", field="OPTION")
     if preset is not None and preset not in cat.presets:
         raise InvalidInput(f"unknown preset {preset!r}", field="--preset")
+    clock = clock or FixedClock(time.perf_counter())
     spec = spec_verification(game)
     models = None if spec is None else spec.symbolic_model
-    findings: list[Finding] = []
     total = len(options) + 1 + (len(game.presets()) + 1 if option is None else 0)
     tell: Progress = progress or (lambda done, total, now: None)
     # seeded games of every preset, played once and shared by every pair: each pair starts
     # where its option takes effect (solvers.checking.from_corpus)
     tell(0, total, "a corpus of seeded games")
-    corpus = build_corpus(game, deadline=time.perf_counter() + CORPUS_SECONDS)
+    corpus = build_corpus(game, deadline=clock.until(CORPUS_SECONDS))
     # options no corpus game met: one steered search toward all of them, shared by the pairs
-    later = time.perf_counter() + STEER_CORPUS_SECONDS
+    later = clock.until(STEER_CORPUS_SECONDS)
     corpus = extend_corpus(game, corpus, [o.name for o in options], deadline=later)
+    findings = _pairs(game, options, preset, budget, models, corpus, tell, total)
+    # the pairs left unknown again, with the time the settled ones did not use
+    tell(len(options), total, "the unknown pairs again")
+    findings = second_round(game, findings, budget, models, corpus)
+    clock.paired += budget * sum(1 for f in findings if f.verdict != UNPLAYED)
+    # each witness shrunk to the shortest log that still shows its difference (a count of
+    # replays bounds it, and the fixed part's clock); the gap search looks past the
+    # witnesses as found too
+    end = clock.until(SHRINK_SECONDS)
+    shrunk = [shrink_finding(game, f, deadline=end) for f in findings]
+    changed = [s for f, s in zip(findings, shrunk, strict=True) if s is not f]
+    gaps: list[Gap] = stuck_readings(game, findings + changed)
+    findings = shrunk
+    # a search aimed at stuck positions: Z3 over the model of each preset (all options) or of
+    # each reading of the one option asked, within the run's slack
+    under: list[tuple[str, tuple[str, str] | None]] = [(p, None) for p in game.presets()]
+    if option is not None:
+        first = preset or next(iter(cat.presets))
+        under = [(first, (o.name, r.name)) for o in options for r in o.played()]
+    tell(len(options), total, "stuck positions on the model")
+    stuck = min(STUCK_SECONDS, clock.left())
+    gaps.extend(model_stuck(game, models, under, budget=stuck / len(under)))
+    unreached: list[Unreached] = []
+    if option is None:
+        unreached = _unreached(
+            game, corpus, models, budget, gaps, tell, (len(options), total), clock
+        )
+    tell(total, total, "done")
+    return findings, gaps, unreached
+
+
+def _pairs(
+    game: AssembledGame[Any, Any],
+    options: list[Any],
+    preset: str | None,
+    budget: float,
+    models: Any,
+    corpus: Corpus,
+    tell: Progress,
+    total: int,
+) -> list[Finding]:
+    """The first round: every reading pair of `options` (a moot pair again under the other
+    presets)."""
+    cat = game.catalogue
+    findings: list[Finding] = []
     for i, o in enumerate(options):
         tell(i, total, o.name)
         # an option no rule reads is proved equivalent without a search (solvers.checking.unread);
@@ -97,51 +178,47 @@ def explore(
                 differential(game, o, preset=p, budget=budget, models=models, corpus=corpus)
             )
         findings.extend(found)
-    # the pairs left unknown again, with the time the settled ones did not use
-    tell(len(options), total, "the unknown pairs again")
-    findings = second_round(game, findings, budget, models, corpus)
-    # each witness shrunk to the shortest log that still shows its difference (a count of
-    # replays bounds it, not time); the gap search looks past the witnesses as found too
-    shrunk = [shrink_finding(game, f) for f in findings]
-    changed = [s for f, s in zip(findings, shrunk, strict=True) if s is not f]
-    gaps: list[Gap] = stuck_readings(game, findings + changed)
-    findings = shrunk
-    # a search aimed at stuck positions: Z3 over the model of each preset (all options) or of
-    # each reading of the one option asked, within the run's slack
-    under: list[tuple[str, tuple[str, str] | None]] = [(p, None) for p in game.presets()]
-    if option is not None:
-        first = preset or next(iter(cat.presets))
-        under = [(first, (o.name, r.name)) for o in options for r in o.readings]
-    tell(len(options), total, "stuck positions on the model")
-    gaps.extend(model_stuck(game, models, under, budget=STUCK_SECONDS / len(under)))
-    unreached: list[Unreached] = []
-    if option is None:
+    return findings
 
-        def games() -> None:
-            """The gap search's play, then seeded random play: clause reach is measured over
-            both (`solvers.checking.reach`)."""
-            start, n = time.perf_counter(), len(game.presets())
-            for j, name in enumerate(game.presets()):
-                tell(len(options) + 1 + j, total, f"gaps under {name}")
-                share = start + PLAY_SECONDS * (j + 1) / (2 * n)  # half of it for the gaps
-                found = no_action_and_endless(
-                    game, name, games=8, max_steps=2000, restarts=2, deadline=share
-                )
-                gaps.extend(found)
-            seeded_play(game, 20, deadline=start + PLAY_SECONDS)()
 
-        dead = unreached_clauses(game, games)
-        tell(total - 1, total, "clauses no play reached")
-        # play steered toward each from the corpus first; Z3 over the model for the rest
-        why: dict[str, str] = {}  # what steered play found of each clause it did not reach
-        unreached, dead = steer_unreached(
-            game, corpus, dead, deadline=time.perf_counter() + STEER_REACH_SECONDS, why=why
-        )
-        unreached += settle_unreached(
-            game, dead, models, budget, total_budget=UNREACHED_SECONDS, why=why
-        )
-    tell(total, total, "done")
-    return findings, gaps, unreached
+def _unreached(
+    game: AssembledGame[Any, Any],
+    corpus: Corpus,
+    models: Any,
+    budget: float,
+    gaps: list[Gap],
+    tell: Progress,
+    steps: tuple[int, int],
+    clock: FixedClock,
+) -> list[Unreached]:
+    """The gap search's play (its gaps added to `gaps`) and the clauses no play reached,
+    each part within its cap and what the fixed part's `clock` has left."""
+    done, total = steps
+
+    def games() -> None:
+        """The gap search's play, then seeded random play: clause reach is measured over
+        both (`solvers.checking.reach`)."""
+        start, n = time.perf_counter(), len(game.presets())
+        end = clock.until(PLAY_SECONDS)
+        for j, name in enumerate(game.presets()):
+            tell(done + 1 + j, total, f"gaps under {name}")
+            share = start + (end - start) * (j + 1) / (2 * n)  # half of it for the gaps
+            found = no_action_and_endless(
+                game, name, games=8, max_steps=2000, restarts=2, deadline=share
+            )
+            gaps.extend(found)
+        seeded_play(game, 20, deadline=end)()
+
+    dead = unreached_clauses(game, games)
+    tell(total - 1, total, "clauses no play reached")
+    # play steered toward each from the corpus first; Z3 over the model for the rest
+    why: dict[str, str] = {}  # what steered play found of each clause it did not reach
+    unreached, dead = steer_unreached(
+        game, corpus, dead, deadline=clock.until(STEER_REACH_SECONDS), why=why
+    )
+    left = min(UNREACHED_SECONDS, clock.left())
+    unreached += settle_unreached(game, dead, models, budget, total_budget=left, why=why)
+    return unreached
 
 
 SECOND_AT_LEAST = 2.0
@@ -171,7 +248,8 @@ def second_round(
     first; its finding replaces the first, its seconds the two rounds'. A pair
     proved moot here is explored under the other presets too, as in the first round."""
     cat = game.catalogue
-    spare = budget * len(findings) - sum(f.seconds for f in findings)
+    searched = [f for f in findings if f.verdict != UNPLAYED]  # an unplayed pair has no time
+    spare = budget * len(searched) - sum(f.seconds for f in searched)
     unknown = [i for i, f in enumerate(findings) if f.verdict == "unknown"]
     out = list(findings)
     for k, i in enumerate(unknown):

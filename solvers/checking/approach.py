@@ -129,7 +129,7 @@ def with_callers(places: list[Place], files: Iterable[str], depth: int = CALL_DE
     """`places`, each with the calls of the function holding it (by the function's name, in
     `files`), and theirs, `depth` levels up: a call-graph approach level for the steered
     search, so that play that comes closer to calling the function scores better."""
-    found = tuple(sorted({str(Path(f).resolve()) for f in files}))
+    found = tuple(sorted({_resolved(f) for f in files}))
     out = []
     for p in places:
         fn = _function_at(p.path, min(p.lines))
@@ -201,7 +201,7 @@ def lines_of(files: Iterable[str], run: Callable[[], Any]) -> dict[str, set[int]
     """The lines of `files` (resolved paths) that `run` executes, by a light tracer that
     follows only frames of those files; a tracer already set (coverage's, say) is put back
     after."""
-    wanted = {str(Path(f).resolve()) for f in files}
+    wanted = {_resolved(f) for f in files}
     ran: dict[str, set[int]] = {f: set() for f in wanted}
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
@@ -222,3 +222,10 @@ def lines_of(files: Iterable[str], run: Callable[[], Any]) -> dict[str, set[int]
     finally:
         sys.settrace(before)
     return ran
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolved(path: str) -> str:
+    """The file's resolved path, found once: a steered search asks it of every rules file at
+    every position it evaluates."""
+    return str(Path(path).resolve())

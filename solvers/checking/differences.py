@@ -4,6 +4,7 @@ reaches it and the finding of a reading pair."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -18,6 +19,10 @@ from solvers.checking.readings import named
 
 Json = Any
 
+OBSERVATION = "observation"
+"""The kind of a `Difference` where the position is the same but a side is shown different
+things (`seen_differently`; found by `solvers.checking.observed`)."""
+
 PLACES = ("hex", "area", "where")
 """The fields a unit's JSON names its place on the map by (a hex map's hex, an area map's
 Area); a unit with none of them set is off the map."""
@@ -27,7 +32,8 @@ Area); a unit with none of them set is off the map."""
 class Difference:
     """What the two readings disagree on at the witness position."""
 
-    kind: str  # "to_move" | "actions" | "chance" | "outcome" | "result_of_action"
+    # "to_move" | "actions" | "chance" | "outcome" | "result_of_action" | "observation"
+    kind: str
     only_a: tuple[str, ...]
     only_b: tuple[str, ...]
     detail: str = ""
@@ -202,3 +208,56 @@ def after_action(game: AssembledGame[Any, Any], action: Any, na: Any, nb: Any) -
         (text,),
         "the same action leads to different positions: " + field_diff(game, na, nb),
     )
+
+
+def _view(game: AssembledGame[Any, Any], state: Any, side: str) -> dict[str, Any]:
+    """What `side` is shown of `state`, without the variant (which names the reading)."""
+    seen = dict(game.observe(state, side))
+    seen.pop("variant", None)
+    data: dict[str, Any] = json.loads(dump_json(seen))  # as sent: a tuple and a list alike
+    return data
+
+
+def seen_differently(
+    game: AssembledGame[Any, Any], a: Any, b: Any, sides: tuple[str, ...] | None = None
+) -> Difference | None:
+    """How the same position is shown differently under the two readings: the first side
+    (of `sides`, all by default) whose observations differ, and the fields that differ
+    (reading A's value / reading B's), or None."""
+    for side in game.sides if sides is None else sides:
+        oa, ob = _view(game, a, side), _view(game, b, side)
+        if oa != ob:
+            parts = [
+                f"{where} {dump_json(x)[:120]} under reading A, {dump_json(y)[:120]} under B"
+                for where, x, y in _parted(oa, ob, "")
+            ]
+            return Difference(
+                OBSERVATION,
+                (side,),
+                (side,),
+                f"the positions are the same, but {side} is shown " + "; ".join(parts[:3]),
+            )
+    return None
+
+
+def _parted(x: Json, y: Json, path: str) -> list[tuple[str, Json, Json]]:
+    """The innermost places where two observations part (a dotted path into their fields:
+    a whole list when its items differ), with each one's value there."""
+    if isinstance(x, dict) and isinstance(y, dict):
+        out = []
+        for k in sorted(set(x) | set(y)):
+            if x.get(k) != y.get(k):
+                out.extend(_parted(x.get(k), y.get(k), f"{path}.{k}" if path else str(k)))
+        return out
+    if (
+        isinstance(x, list)
+        and isinstance(y, list)
+        and len(x) == len(y)
+        and all(isinstance(v, dict) for v in x + y)
+    ):
+        return [
+            p
+            for i, (u, v) in enumerate(zip(x, y, strict=True))
+            for p in _parted(u, v, f"{path}[{i}]")
+        ]
+    return [(path, x, y)]

@@ -28,9 +28,14 @@ differ (`reading_situations()` on its rules: `solvers.checking.situations`), pla
 toward it by the game's own measure and the readings compared at and around the positions it
 reaches (`solvers.checking.situated`) before that; and where no corpus position asked for
 it, play is steered toward the places in the rules' code that ask (`solvers.checking.steer`,
-scored by the approach level of the rules' own conditions). A witness found so is the corpus
-game's log to the position, replayed under both readings from the set-up. None of these ever
-makes a pair equivalent: only a proof does.
+scored by the approach level of the rules' own conditions). Where all of these find the
+positions the same, each side's observation is compared under both readings at the corpus
+positions where building it asks for the option (`solvers.checking.observed`: a reading that
+changes only what a side is shown). A witness found so is the corpus game's log to the
+position, replayed under both readings from the set-up. None of these ever makes a pair
+equivalent: only a proof does. A reading the catalogue lists but the rules do not implement
+(`Reading.unplayed`) is never searched: its pair is listed `unplayed`, with the reason
+(`solvers.checking.unplayed`).
 
 Limits. Every search has deterministic limits, which give the same verdict on any machine
 under any load: the exhaustive search a number of positions (`exhaustive_cap`), Z3 a depth of
@@ -71,6 +76,7 @@ from solvers.checking.readings import reading_pairs as reading_pairs
 from solvers.checking.readings import reading_variant as reading_variant
 from solvers.checking.side_by_side import exhaustive, walk
 from solvers.checking.situations import reading_situations
+from solvers.checking.unplayed import unplayed_findings
 
 GAMES = "games"  # guided play played all its games
 
@@ -170,7 +176,8 @@ def differential(
     situation_nodes: int | None = None,
 ) -> list[Finding]:
     """One finding per reading pair of `option` (the preset's reading against each other;
-    with `only`, that pair alone: what a second round with a run's unused time asks).
+    with `only`, that pair alone: what a second round with a run's unused time asks), and,
+    without `only`, one `unplayed` finding per reading the rules do not implement.
 
     In order: the game's own proof (`solvers.checking.game_proofs`), exhaustive search
     (small games: a proof either way), Z3 over the symbolic model
@@ -222,11 +229,13 @@ def differential(
         model_share=model_share,
         situation_nodes=TOWARD_PER * steer_nodes if situation_nodes is None else situation_nodes,
     )
-    return [
+    found = [
         _pair(game, option, preset, ra, rb, searches)
         for ra, rb in reading_pairs(option, base.reading(option.name))
         if only is None or (ra, rb) == only
     ]
+    # readings the rules do not implement: listed, never searched (`solvers.checking.unplayed`)
+    return found + ([] if only is not None else unplayed_findings(cat, option, preset))
 
 
 @attrs.frozen

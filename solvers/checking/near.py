@@ -5,8 +5,10 @@ position is from it: `solvers.checking.situations`), play steered toward it and 
 compared at and around the positions reached (`solvers.checking.situated`); then the choices
 around the corpus positions made otherwise (`solvers.checking.around`), or, where no corpus
 position asked for the option, play steered toward the places in the rules' code that ask for
-it (`solvers.checking.from_corpus.steered`). Each has a share of the pair's time and its own
-count limits; what each did is said in words.
+it (`solvers.checking.from_corpus.steered`); last, where the positions compared the same,
+what each side is shown at the corpus positions where building its view asks for the option
+(`solvers.checking.observed`: readings that change only what a side sees). Each has a share
+of the pair's time and its own count limits; what each did is said in words.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from solvers.checking.from_corpus import (
     from_corpus,
     steered,
 )
+from solvers.checking.observed import UNSHOWN, observed
 from solvers.checking.situated import said_situated, situated
 from solvers.checking.situations import Situation
 from solvers.checking.steer import NODES
@@ -68,7 +71,9 @@ def near(
     `AROUND_PER` x `nodes` positions, a quarter of what is then left: guided play from those
     positions, which has the rest, finds more per second where the situation is common), or,
     where no corpus position asked for it, on play steered toward where the rules do (at
-    most `nodes` positions, half of what is then left)."""
+    most `nodes` positions, half of what is then left); last, each side's observation at
+    the corpus positions where building it asks for the option (`solvers.checking.observed`:
+    at most `positions` observed, half of what is then left)."""
     # where the game states the situation, its search has most of the time: it measures the
     # corpus positions too, and a position of a long game may take a while to compare
     share = 1 / 3 if situation is None else 1 / 6
@@ -110,10 +115,21 @@ def near(
         said = f"{first}; {said_around(r)}"
         if r.witness is not None:
             return Near(r.witness, (), said)
-        return Near(None, (*limits, r.limit), said)  # guided play has the rest
-    s = steered(game, corpus, va, vb, option, preset, nodes=nodes, deadline=_part(until, 1 / 2))
-    said = f"{first}; {_said_steered(s, nodes)}"
-    return Near(s.witness, () if s.witness else (*limits, s.limit), said)
+        limits += (r.limit,)
+    else:
+        s = steered(game, corpus, va, vb, option, preset, nodes=nodes, deadline=_part(until, 1 / 2))
+        said = f"{first}; {_said_steered(s, nodes)}"
+        if s.witness is not None:
+            return Near(s.witness, (), said)
+        limits += (s.limit,)
+    # the positions compared the same: what each side is shown there (half of what is left)
+    o = observed(
+        game, corpus, va, vb, option, preset, positions=positions, deadline=_part(until, 1 / 2)
+    )
+    said += "; " + o.said(positions)
+    if o.limit != UNSHOWN:
+        limits += (o.limit,)
+    return Near(o.witness, () if o.witness else limits, said)  # guided play has the rest
 
 
 def _part(until: float | None, part: float) -> float | None:

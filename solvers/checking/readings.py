@@ -1,6 +1,7 @@
 """The variants a reading pair is explored under: a preset with one option read another way,
 named as a preset where its readings are exactly one's, and the pairs of readings the rules
-play (the explorer, its report and the tests build their variants here)."""
+play (the explorer, its report and the tests build their variants here), and those they do
+not (a reading catalogued but not implemented: `Reading.unplayed`)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,11 @@ def reading_pairs(option: Option, default: str) -> Iterator[tuple[str, str]]:
     for r in option.played():
         if r.name != default:
             yield default, r.name
+
+
+def unplayed_pairs(option: Option, default: str) -> Iterator[tuple[str, str, str]]:
+    """Each reading catalogued but not played against the preset's, with why the rules
+    cannot play it (`Reading.unplayed`): no variant may choose it, so no search compares it."""
+    for r in option.readings:
+        if r.unplayed and r.name != default:
+            yield default, r.name, r.unplayed

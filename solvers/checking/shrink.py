@@ -38,6 +38,7 @@ Works on any game through the kernel contract (solvers never import specs).
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -72,23 +73,34 @@ MAX_UNIT_REPLAYS = 20
 per action then dropped, and those of the second action shrink."""
 
 
+def _more(replays: int, max_replays: int, deadline: float | None) -> bool:
+    """Whether another replay may begin: fewer than `max_replays` so far, `deadline` (if
+    any) not passed."""
+    return replays < max_replays and (deadline is None or time.perf_counter() <= deadline)
+
+
 def _smaller(w: Witness, than: Witness) -> bool:
     return (len(w.log), w.units) < (len(than.log), than.units)
 
 
 def _drop_actions(
-    game: AssembledGame[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
+    game: AssembledGame[Any, Any],
+    va: Variant,
+    vb: Variant,
+    witness: Witness,
+    max_replays: int,
+    deadline: float | None = None,
 ) -> tuple[Witness, int]:
     """The action shrink (see the module docstring) from the witness's start, within
-    `max_replays` replays."""
+    `max_replays` replays (none begun past `deadline`, a `time.perf_counter()` value)."""
     best = witness
     replays = 0
     size = max(1, len(best.log) // 2)
-    positions = trail(game, va, vb, best.log, best.start) if max_replays > 0 else []
-    while size >= 1 and replays < max_replays:
+    positions = trail(game, va, vb, best.log, best.start) if _more(0, max_replays, deadline) else []
+    while size >= 1 and _more(replays, max_replays, deadline):
         start = 0
         improved = False
-        while start < len(best.log) and replays < max_replays:
+        while start < len(best.log) and _more(replays, max_replays, deadline):
             a, b = positions[start]  # the log up to `start` is kept: replay from there
             rest = best.log[start + size :]
             replays += 1
@@ -144,10 +156,15 @@ def _removed(game: AssembledGame[Any, Any], va: Variant, base: Json, index: int)
 
 
 def _drop_units(
-    game: AssembledGame[Any, Any], va: Variant, vb: Variant, witness: Witness, max_replays: int
+    game: AssembledGame[Any, Any],
+    va: Variant,
+    vb: Variant,
+    witness: Witness,
+    max_replays: int,
+    deadline: float | None = None,
 ) -> tuple[Witness, int]:
-    """The unit shrink (see the module docstring) within `max_replays` replays; a start the
-    game's codec refuses under either reading costs none."""
+    """The unit shrink (see the module docstring) within `max_replays` replays, none begun
+    past `deadline`; a start the game's codec refuses under either reading costs none."""
     if witness.difference.kind == "setup":
         return witness, 0
     if witness.start is not None:
@@ -158,7 +175,7 @@ def _drop_units(
         return witness, 0
     log = list(witness.log)
     best, replays, taken = _remove_each(
-        game, va, vb, witness, base, log, witness.start_after, max_replays
+        game, va, vb, witness, base, log, witness.start_after, max_replays, deadline
     )
     hook = getattr(game, "without_unit", None)
     if best is not witness or taken or witness.start is not None or hook is None:
@@ -168,7 +185,7 @@ def _drop_units(
         return best, replays
     base, after = later
     best, more, _ = _remove_each(
-        game, va, vb, witness, base, log[after:], after, max_replays - replays
+        game, va, vb, witness, base, log[after:], after, max_replays - replays, deadline
     )
     return best, replays + more
 
@@ -182,6 +199,7 @@ def _remove_each(
     log0: list[Json],
     after: int,
     max_replays: int,
+    deadline: float | None = None,
 ) -> tuple[Witness, int, bool]:
     """Each unit on the map at `base` (a state JSON `after` actions into play, from which
     `log0` leads on to the witness's difference) taken off in turn, kept when the witness
@@ -193,7 +211,7 @@ def _remove_each(
     removed = list(witness.removed)
     size = (len(witness.log), witness.units, units_on_map(base))
     for i in range(len(units)):
-        if replays >= max_replays:
+        if not _more(replays, max_replays, deadline):
             break
         if not on_map(base["units"][i]):
             continue
@@ -210,7 +228,7 @@ def _remove_each(
         start = game.state_to_json(a)
         log = list(log0)
         got = None
-        while replays < max_replays:
+        while _more(replays, max_replays, deadline):
             replays += 1
             got = follow(game, a, b, (), log, witness.difference, start)
             refused = None if got is not None else _first_refused(game, a, b, log)
@@ -256,16 +274,19 @@ def shrink(
     *,
     max_replays: int = MAX_REPLAYS,
     max_unit_replays: int = MAX_UNIT_REPLAYS,
+    deadline: float | None = None,
 ) -> tuple[Witness, int]:
     """The shortest witness found by dropping chunks of `witness`'s log, then units from its
     start (see the module docstring), and the replays it took (at most `max_replays` for the
     actions, plus at most `max_unit_replays` for the units and the second action shrink).
     The witness returned keeps the original's `found_by` and records the original length in
-    `shrunk_from` when it is smaller; it is `witness` itself when nothing smaller was found."""
-    best, replays = _drop_actions(game, va, vb, witness, max_replays)
-    fewer, used = _drop_units(game, va, vb, best, max_unit_replays)
+    `shrunk_from` when it is smaller; it is `witness` itself when nothing smaller was found.
+    No replay begins past `deadline` (a `time.perf_counter()` value; None: none), so a run's
+    shrinking ends within the time it has left."""
+    best, replays = _drop_actions(game, va, vb, witness, max_replays, deadline)
+    fewer, used = _drop_units(game, va, vb, best, max_unit_replays, deadline)
     if fewer is not best:
-        fewer, more = _drop_actions(game, va, vb, fewer, max_unit_replays - used)
+        fewer, more = _drop_actions(game, va, vb, fewer, max_unit_replays - used, deadline)
         used += more
         best = fewer
     replays += used
@@ -283,10 +304,11 @@ def shrink_finding(
     *,
     max_replays: int = MAX_REPLAYS,
     max_unit_replays: int = MAX_UNIT_REPLAYS,
+    deadline: float | None = None,
 ) -> Finding:
     """The finding with its witness shrunk (`shrink`); as it is when it has none. A long log
     gets fewer action replays than `max_replays`: about `STEPS_REPLAYED` actions replayed in
-    all, at least `MIN_REPLAYS` replays."""
+    all, at least `MIN_REPLAYS` replays; none begun past `deadline` (`shrink`)."""
     if finding.witness is None:
         return finding
     long = STEPS_REPLAYED // max(1, len(finding.witness.log))
@@ -301,6 +323,7 @@ def shrink_finding(
         finding.witness,
         max_replays=max_replays,
         max_unit_replays=max_unit_replays,
+        deadline=deadline,
     )
     if witness is finding.witness:
         return finding

@@ -206,18 +206,31 @@ def seeded_play(
     game: AssembledGame[Any, Any], seeds: int = 20, deadline: float | None = None
 ) -> Callable[[], None]:
     """Random play of every preset from seeds 0 to `seeds` - 1, the presets in turn: what
-    clause reach measures. No new game is started once `deadline` (a `time.perf_counter()`
-    value; None: none) has passed, after one game per preset."""
+    clause reach measures. Once `deadline` (a `time.perf_counter()` value; None: none) has
+    passed, no new game is started, after one game per preset, and a game in progress ends
+    at its next step (a long game measured line by line is slow: it would overrun)."""
+
+    def late(before: Any, action: Any, after: Any) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _Late
 
     def run() -> None:
         initials = [game.initial_state(v) for v in game.presets().values()]
+        agents = dict.fromkeys(game.sides, random_agent)
         for seed in range(seeds):
             if seed and deadline is not None and time.perf_counter() > deadline:
                 return
             for initial in initials:
-                play(game, initial, random.Random(seed), dict.fromkeys(game.sides, random_agent))
+                try:
+                    play(game, initial, random.Random(seed), agents, on_step=late)
+                except _Late:
+                    continue  # the next preset's first game still starts
 
     return run
+
+
+class _Late(Exception):
+    """Seeded play's deadline passed in the middle of a game."""
 
 
 def _dispatcher(game: Game[Any, Any]) -> tuple[Path, str]:

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,8 +26,7 @@ def documenting(files: tuple[str, ...], clause: str) -> Iterator[tuple[str, str]
     """The functions (file name, function name) of `files` whose docstrings cite `clause`."""
     own = (clause.split("-")[0],)
     for path in sorted(set(files)):
-        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in ast.walk(_tree(path, Path(path).stat().st_mtime_ns)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 doc = ast.get_docstring(node, clean=False)
                 if doc and clause in clause_ids(doc, own):
@@ -64,7 +64,7 @@ def refusal_reason(sites: reach.Sites, clause: str) -> str:
 
 def _refuses(site: reach.Site) -> bool:
     """Whether the site's statement is a `raise` or a `return` of a string (a message)."""
-    tree = ast.parse(Path(site.path).read_text(encoding="utf-8"))
+    tree = _tree(site.path, Path(site.path).stat().st_mtime_ns)
     first = min(site.lines)
     for node in ast.walk(tree):
         if isinstance(node, ast.stmt) and node.lineno == first:
@@ -75,3 +75,10 @@ def _refuses(site: reach.Site) -> bool:
             ):
                 return not isinstance(node.value, ast.Constant) or isinstance(node.value.value, str)
     return False
+
+
+@functools.lru_cache(maxsize=512)
+def _tree(path: str, mtime: int) -> ast.Module:
+    """A module's syntax tree, parsed once per version of the file (`mtime`): every clause
+    left unreached asks of the same modules, and parsing them again was most of the time."""
+    return ast.parse(Path(path).read_text(encoding="utf-8"))

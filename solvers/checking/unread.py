@@ -33,6 +33,7 @@ from kernel.game import Game
 from kernel.variants import Option
 from solvers.checking.differences import Finding
 from solvers.checking.readings import reading_pairs
+from solvers.checking.unplayed import unplayed_findings
 from solvers.checking.unreached import game_sources, play_modules
 
 WHOLESALE = frozenset({"choices", "_lookup", "to_json"})
@@ -67,8 +68,7 @@ class Unread:
 
 def unread_option(game: Game[Any, Any], option: str) -> Unread | None:
     """The proof that no rule of `game` reads `option` (see the module docstring), or None."""
-    package = Path(sorted(play_modules(game))[0]).parent
-    root = package.parent if package.name == "rules" else package
+    root = game_root(game)
     catalogue: list[str] = []
     searched = 0
     for path in sorted(root.rglob("*.py")):
@@ -86,6 +86,17 @@ def unread_option(game: Game[Any, Any], option: str) -> Unread | None:
         if _asks_openly(_tree(source)):
             return None
     return Unread(option, searched, tuple(catalogue), len(rules))
+
+
+def game_root(game: Game[Any, Any]) -> Path:
+    """The game's package folder (the one holding `rules/`, `io/`, `data/`)."""
+    package = Path(sorted(play_modules(game))[0]).parent
+    return package.parent if package.name == "rules" else package
+
+
+def names_in(path: str) -> frozenset[str]:
+    """Every string, name, attribute and keyword the module at `path` holds."""
+    return _index(path)[1]
 
 
 @functools.lru_cache(maxsize=256)
@@ -183,8 +194,10 @@ def unread_findings(
     game: Game[Any, Any], option: Option, preset: str | None = None
 ) -> list[Finding] | None:
     """A finding per reading pair of `option` under `preset` (the catalogue's default when
-    None), each equivalent by the proof that no rule reads it; None without the proof (the
-    explorer's searches settle it then)."""
+    None), each equivalent by the proof that no rule reads it, and one `unplayed` finding per
+    reading the rules do not implement (no proof makes that the game played:
+    `solvers.checking.unplayed`); None without the proof (the explorer's searches settle it
+    then)."""
     start = time.perf_counter()
     proof = unread_option(game, option.name)
     if proof is None:
@@ -208,4 +221,4 @@ def unread_findings(
                 seconds,
             )
         )
-    return out
+    return out + unplayed_findings(cat, option, name)

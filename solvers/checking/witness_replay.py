@@ -20,12 +20,14 @@ from kernel.game import CHANCE
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
 from solvers.checking.differences import (
+    OBSERVATION,
     Difference,
     Json,
     Witness,
     after_action,
     compare,
     same_position,
+    seen_differently,
     start_state,
     units_on_map,
 )
@@ -89,6 +91,8 @@ def follow(
         except (WargameError, ValueError, IndexError):
             return None
         diff = after_action(game, action, na, nb)
+    elif like.kind == OBSERVATION:
+        diff = seen_differently(game, a, b)
     else:
         diff = compare(game, a, b)
     if diff is None or diff.kind != like.kind:

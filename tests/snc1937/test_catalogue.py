@@ -216,12 +216,21 @@ def test_snc_0_0_5_printed_town_reading_is_the_red_errata_not_the_blue_example()
 
 @pytest.mark.parametrize(
     ("option", "reading"),
-    [("captured_city_garrison", "unlimited"), ("non_combat_losses", "combat_only")],
+    [
+        ("captured_city_garrison", "unlimited"),
+        ("non_combat_losses", "combat_only"),
+        ("city_list", "other_candidates"),
+        ("garrison_letters", "player_choice"),
+    ],
 )
-def test_amb_snc_37_41_readings_without_a_procedure_are_refused(option: str, reading: str) -> None:
-    """AMB-SNC-37 (SNC-9.1.3) and AMB-SNC-41 (SNC-2.2.1.15): the catalogue lists both
-    readings, but the rules cannot play them yet, so choosing one is refused with the field
-    and the reason, never silently played as the other reading."""
+def test_amb_snc_17_36_37_41_readings_without_a_procedure_are_refused(
+    option: str, reading: str
+) -> None:
+    """AMB-SNC-37 (SNC-9.1.3), AMB-SNC-41 (SNC-2.2.1.15), AMB-SNC-17 (SNC-4.3.1: the map data
+    holds one city list) and AMB-SNC-36 (SNC-13.5: the set-up data places the letters, no
+    set-up action lets a player): the catalogue lists both readings, but the rules cannot
+    play them yet, so choosing one is refused with the field and the reason, never silently
+    played as the other reading."""
     assert CATALOGUE.option(option).reading(reading).unplayed
     with pytest.raises(InvalidInput) as err:
         CATALOGUE.variant("standard", {option: reading})

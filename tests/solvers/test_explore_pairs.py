@@ -12,8 +12,10 @@ import json
 from typing import Any
 
 import attrs
+import pytest
 
 from kernel.roles import AssembledGame
+from solvers.checking import game_proofs
 from solvers.checking.around import FOUND_BY, around
 from solvers.checking.corpus import LEAD, build_corpus
 from solvers.checking.differences import Finding, Witness, compare, same_position
@@ -114,9 +116,12 @@ def test_nom_9_15_hill_defenders_differ_in_guided_play() -> None:
     _replays(NOMONHAN, f)
 
 
-def _proved(option: str) -> Finding:
+def _proved(option: str, monkeypatch: pytest.MonkeyPatch | None = None) -> Finding:
     """The pair's finding with Z3 over the symbolic model (deterministic depth and rlimit) and
-    two guided games; the exhaustive search cut off, so only the proof can settle it."""
+    two guided games; the exhaustive search cut off, so only a proof can settle it. With
+    `monkeypatch`, the game's own proofs are switched off, so the proof is Z3's."""
+    if monkeypatch is not None:
+        monkeypatch.setattr(game_proofs, "reading_proofs", lambda game: {})
     spec = spec_verification(NOMONHAN)
     assert spec is not None
     [f] = differential(
@@ -130,22 +135,40 @@ def _proved(option: str) -> Finding:
     return f
 
 
-def test_nom_opt_5_demolition_effect_is_moot_under_ja_by_proof() -> None:
+def test_nom_opt_5_demolition_effect_is_moot_under_ja_by_z3_proof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """NOM-OPT.5 (demolition_effect, AMB-NOM-17) under ja, where demolition is off (NOM-OPT.1):
-    the pontoon is never blown, so whether a blown bridge still carries ZOC is never asked; Z3
-    proves the model's transitions the same under both readings."""
-    f = _proved("demolition_effect")
+    the pontoon is never blown, so whether a blown bridge still carries ZOC is never asked;
+    with the game's own proof switched off, Z3 proves the model's transitions the same under
+    both readings."""
+    f = _proved("demolition_effect", monkeypatch)
     assert f.verdict == "equivalent", f.detail
     assert "proved on the symbolic model" in f.detail
 
 
-def test_nom_9_17_nom_9_20_artillery_self_support_is_equivalent_under_ja_by_proof() -> None:
-    """NOM-9.17, NOM-9.20 (artillery_self_support) under ja: Z3 proves the model's transitions
-    the same under allowed and other_combats (the declaration schemas are written differently
-    but agree wherever ja's other readings let them apply)."""
-    f = _proved("artillery_self_support")
+def test_nom_9_17_nom_9_20_artillery_self_support_is_equivalent_under_ja_by_z3_proof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """NOM-9.17, NOM-9.20 (artillery_self_support) under ja: with the game's own proof
+    switched off, Z3 proves the model's transitions the same under allowed and other_combats
+    (the declaration schemas are written differently but agree wherever ja's other readings
+    let them apply)."""
+    f = _proved("artillery_self_support", monkeypatch)
     assert f.verdict == "equivalent", f.detail
     assert "proved on the symbolic model" in f.detail
+
+
+@pytest.mark.parametrize("option", ["demolition_effect", "artillery_self_support"])
+def test_nom_the_games_own_proof_is_taken_before_z3(option: str) -> None:
+    """NOM-OPT.5, NOM-9.17, NOM-9.20 under ja: the game proves these pairs over its data
+    (`specs.nomonhan.formal.moot_readings`), and the explorer takes that proof first: the
+    finding is equivalent with the game's proof as its detail, Z3 never asked (its depth
+    stays unset) and no guided game played."""
+    f = _proved(option)
+    assert f.verdict == "equivalent", f.detail
+    assert f.detail.startswith("proved by the game over its data"), f.detail
+    assert "symbolic model" not in f.detail and f.z3_depth == -1 and not f.limit
 
 
 def _unknown(option: str, a: str, b: str, seconds: float) -> Finding:

@@ -35,12 +35,15 @@ EMPTY = Corpus((), "games")
 
 # SNC's options that choose data or presentation, or record a source's disagreement
 UNREAD = (
-    "city_list",  # AMB-SNC-17, SNC-4.3.1
     "japanese_colour",  # AMB-SNC-34, SNC-1.2.1
-    "garrison_letters",  # AMB-SNC-36, SNC-13.5
     "example_conflicts",
     "source_gaps",
     "yangtze_form",
+)
+# SNC's options no rule reads whose other reading describes a game the rules do not play
+UNPLAYED = (
+    ("city_list", "other_candidates"),  # AMB-SNC-17, SNC-4.3.1
+    ("garrison_letters", "player_choice"),  # AMB-SNC-36, SNC-13.5
 )
 
 
@@ -49,16 +52,40 @@ def _option(game: AssembledGame[Any, Any], name: str) -> Any:
 
 
 @pytest.mark.parametrize("name", UNREAD)
-def test_snc_options_no_rule_reads_are_equivalent_by_proof_amb_snc_17_34_36(name: str) -> None:
-    """SNC-4.3.1 (city_list), SNC-1.2.1 (japanese_colour), SNC-13.5 (garrison_letters) and the
-    other data-only options: no module of SNC but its catalogue names them, so every pair of
-    every preset is equivalent by the static proof, with no search."""
+def test_snc_options_no_rule_reads_are_equivalent_by_proof_amb_snc_34(name: str) -> None:
+    """SNC-1.2.1 (japanese_colour) and the other data-only options: no module of SNC but its
+    catalogue names them, so every pair of every preset is equivalent by the static proof,
+    with no search."""
     for preset in SNC.catalogue.presets:
         found = unread.unread_findings(SNC, _option(SNC, name), preset)
         assert found
         for f in found:
             assert (f.verdict, f.witness, f.preset) == ("equivalent", None, preset)
             assert f.detail.startswith("proved by a static check") and name in f.detail
+
+
+@pytest.mark.parametrize(("name", "reading"), UNPLAYED)
+def test_snc_readings_not_implemented_are_listed_not_proved_amb_snc_17_36(
+    name: str, reading: str
+) -> None:
+    """SNC-4.3.1 (city_list, AMB-SNC-17) and SNC-13.5 (garrison_letters, AMB-SNC-36): no rule
+    reads either option, but their other reading (another city list; the Chinese player
+    placing the letters) is a game the rules do not play, so the static proof must not call
+    the pair equivalent: under every preset the pair is listed as not implemented, with the
+    catalogue's reason, by the static check and by the explorer's searches alike, and it is
+    not an unknown pair."""
+    option = _option(SNC, name)
+    why = option.reading(reading).unplayed
+    assert why and reading not in {r.name for r in option.played()}
+    for preset in SNC.catalogue.presets:
+        proved = unread.unread_findings(SNC, option, preset)
+        assert proved is not None
+        searched = differential(SNC, option, preset=preset, budget=None, exhaustive_cap=1)
+        for found in (proved, searched):
+            [f] = [f for f in found if f.reading_b == reading]
+            assert (f.verdict, f.witness, f.preset) == ("unplayed", None, preset)
+            assert f.detail == f"not implemented: {why}"
+            assert all(g.verdict != "equivalent" for g in found if g.reading_b == reading)
 
 
 def test_the_static_proof_agrees_with_the_exhaustive_one_on_the_toy() -> None:

@@ -21,7 +21,7 @@ import pytest
 from kernel.errors import ImpossiblePosition
 from kernel.playout import play
 from kernel.roles import AssembledGame
-from solvers.checking import model_search
+from solvers.checking import game_proofs, model_search
 from solvers.checking.differences import Finding, compare, position_key, rebind
 from solvers.checking.explore import differential, reading_variant
 from solvers.checking.explore_model import model_differential
@@ -128,11 +128,15 @@ def test_nom_reading_the_model_does_not_encode_falls_back_to_play() -> None:
     _replays_and_differs(NOMONHAN, f)
 
 
-def test_nom_readings_of_a_rule_switched_off_are_proved_equivalent() -> None:
+def test_nom_readings_of_a_rule_switched_off_are_proved_equivalent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """NOM-OPT.5, AMB-NOM-17: under the JA preset the optional demolition is off, so what a
-    demolished pontoon bridge still carries cannot matter. Z3 proves it on the model (the
-    demolish schema is dead, so `demolished` stays false in every reachable state), and guided
-    play finds no difference either."""
+    demolished pontoon bridge still carries cannot matter. With the game's own proof switched
+    off (it comes first otherwise: `tests/solvers/test_explore_pairs.py`), Z3 proves it on the
+    model (the demolish schema is dead, so `demolished` stays false in every reachable state),
+    and guided play finds no difference either."""
+    monkeypatch.setattr(game_proofs, "reading_proofs", lambda game: {})
     [f] = _with_model("demolition_effect", preset="ja")
     assert f.verdict == "equivalent" and f.witness is None
     assert f.moot and "moot under ja" in f.detail  # the rules never ask for it there

@@ -1136,6 +1136,9 @@ DATA_ONLY = (
             "provisional ones: an edit of map.toml, no code change.",
             ALT,
             "SNC-13.6",
+            unplayed="the rules play the one city list of map.toml (its [[city]] records); "
+            "this reading needs those records edited, and no second list is kept for the "
+            "option to choose",
         ),
     ),
     _o(
@@ -1154,7 +1157,13 @@ DATA_ONLY = (
         "data decides (setup.toml at-start lines for SNC-13.5 and SNC-13.6)",
         ("SNC-13.5", "SNC-13.6"),
         _r("setup_data", "As the set-up data places them (hex-number order).", NOTE),
-        _r("player_choice", "The Chinese player places the letters at set-up.", ALT),
+        _r(
+            "player_choice",
+            "The Chinese player places the letters at set-up.",
+            ALT,
+            unplayed="the set-up places every lettered garrison where setup.toml does; no "
+            "set-up action lets the Chinese player place the letters",
+        ),
     ),
 )
 
