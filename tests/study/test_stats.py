@@ -63,6 +63,18 @@ def test_paired_interval_narrows_with_more_games() -> None:
     assert large[0] > 0  # 60 against 20 discordant seeds: clearly positive
 
 
+def test_seeds_that_all_agree_still_leave_an_interval() -> None:
+    """20 paired seeds, 10 won under both readings and 10 under neither: no seed changed, yet
+    20 games do not prove the readings equal. Newcombe's corrected correlation
+    ((a d - b c - n / 2) over the margins: 0.9, not 1) leaves about +-9 points; the
+    uncorrected one would give an interval of zero width."""
+    low, high = paired_difference(10, 0, 0, 10)
+    wl, _ = wilson(10, 20)
+    half = (0.5 - wl) * math.sqrt(2 - 2 * 0.9)
+    assert (low, high) == pytest.approx((-half, half))
+    assert half > 0.08
+
+
 def _r(seed: int, winner: str | None, stop: str = "ended", steps: int = 10) -> MatchResult:
     clause = None if stop == "step_limit" else "NOM-4.3"
     return MatchResult(seed, stop, winner, clause, steps, steps)

@@ -19,7 +19,8 @@ from tools.agents import make_agent
 from tools.agents.match import play_match
 from tools.cli import commands as cli
 from tools.explore_report import report
-from tools.explore_winrates import UNASKED, with_win_rates
+from tools.explore_winrates import with_win_rates
+from tools.explore_winrates_text import UNASKED
 from tools.registry import get_game
 from tools.study.engine import Done, Task, play_task
 

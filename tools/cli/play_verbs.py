@@ -11,12 +11,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from kernel.codec import dump_json
 from kernel.errors import InvalidInput
 from kernel.playout import DEFAULT_MAX_STEPS, CycleWatch, Playout
 from kernel.roles import AssembledGame
 from kernel.variants import Variant
-from tools import explore_report, explore_winrates, game_logs, playlog
+from tools import explore_report, explore_winrates, explore_winrates_text, game_logs, playlog
 from tools.agents import AGENT_NAMES, make_agent
 from tools.agents.base import Agent
 from tools.agents.match import play_match
@@ -24,7 +26,7 @@ from tools.cli import inputs
 from tools.cli.inputs import Subcommands
 from tools.progress import terminal_progress
 from tools.registry import get_game
-from tools.study.engine import LocalEngine
+from tools.study.engine import Engine, LocalEngine
 
 MAX_SEED = 2**63 - 1
 """The largest seed a log records (`kernel.codec.Seed`)."""
@@ -72,30 +74,66 @@ def add_explore(sub: Subcommands) -> None:
         type=int,
         default=0,
         metavar="GAMES",
-        help="for each differing pair, greedy vs greedy over GAMES seeds per reading (not "
-        "counted in the budget; cached in --db)",
+        help="play, for each differing pair, greedy vs greedy over GAMES seeds per reading "
+        "(not counted in the budget; cached in --db); without it the report shows the games "
+        "--db already holds and plays none",
     )
-    explore.add_argument("--db", default="wargame-study.sqlite", metavar="PATH")
+    explore.add_argument(
+        "--win-rate-agent",
+        choices=explore_winrates.AGENTS,
+        default=explore_winrates.AGENT,
+        help="who plays both sides of --win-rates games (the report shows both when stored)",
+    )
+    explore.add_argument(
+        "--only-win-rates",
+        action="store_true",
+        help="with --win-rates: no pair search; play every reading pair of the options asked "
+        "under --preset and print their win rates",
+    )
+    explore.add_argument(
+        "--from",
+        dest="pairs_from",
+        metavar="DIR",
+        help="with --only-win-rates: only the differing pairs of the report in DIR",
+    )
+    explore.add_argument(
+        "--db", default=explore_winrates.DB, metavar="PATH", help="the study database"
+    )
     explore.add_argument("--workers", type=int, default=1, metavar="W", help="for --win-rates")
     explore.set_defaults(run=_explore)
 
 
 def _explore(args: argparse.Namespace) -> int:
-    """Differential witnesses per option and the gap search (tools/explore_report.py)."""
+    """Differential witnesses per option and the gap search (tools/explore_report.py), with
+    the win rates of the differing pairs (tools/explore_winrates.py)."""
     game = get_game(args.game)
     if args.budget <= 0:
         raise InvalidInput("--budget must be positive", field="--budget")
     if args.win_rates < 0:
         raise InvalidInput("--win-rates must be at least 0", field="--win-rates")
+    engine = LocalEngine(args.workers)
+    if args.only_win_rates:
+        return _only_win_rates(game, args, engine)
+    if args.pairs_from is not None:
+        raise InvalidInput("--from is for --only-win-rates", field="--from")
 
     with terminal_progress(f"explore {game.name}, {args.budget:g} s a pair") as progress:
         findings, gaps, unreached = explore_report.explore(
             game, args.option, args.preset, args.budget, progress
         )
     if args.win_rates:
-        findings = explore_winrates.with_win_rates(
-            game, findings, args.win_rates, args.db, engine=LocalEngine(args.workers)
-        )
+        with terminal_progress(f"win rates of {game.name}") as progress:
+            findings = explore_winrates.with_win_rates(
+                game,
+                findings,
+                args.win_rates,
+                args.db,
+                engine=engine,
+                progress=progress,
+                agent=args.win_rate_agent,
+            )
+    else:
+        findings = explore_winrates.cached_win_rates(game, findings, args.db)
     out = None if args.report is None else Path(args.report)
     results = explore_report.report(game, out, findings, gaps, unreached)
     if out is not None:
@@ -104,6 +142,43 @@ def _explore(args: argparse.Namespace) -> int:
         inputs.out(dump_json(results))  # exactly results.json
     else:
         inputs.out(explore_report.table(findings, gaps, unreached))
+    return 0
+
+
+def _only_win_rates(game: AssembledGame[Any, Any], args: argparse.Namespace, engine: Engine) -> int:
+    """`--only-win-rates`: the studies of every reading pair asked, without the pair search
+    (a later plain `explore --report` reads them from --db)."""
+    if not args.win_rates:
+        raise InvalidInput(
+            "--only-win-rates plays games: give their number with --win-rates GAMES",
+            field="--only-win-rates",
+        )
+    if args.report is not None:
+        raise InvalidInput(
+            "--only-win-rates runs no pair search, so there is no report: run explore "
+            "without it afterwards (it reads the games from --db)",
+            field="--report",
+        )
+    cat = game.catalogue
+    if args.option is not None and args.option not in {o.name for o in cat.options}:
+        known = ", ".join(o.name for o in cat.options)
+        raise InvalidInput(f"unknown option {args.option!r} (options: {known})", field="OPTION")
+    if args.preset is not None and args.preset not in cat.presets:
+        raise InvalidInput(f"unknown preset {args.preset!r}", field="--preset")
+    if args.pairs_from is None:
+        pairs = explore_winrates.every_pair(game, args.option, args.preset)
+    else:
+        found = inputs.read_json(str(Path(args.pairs_from) / "results.json"), "--from")
+        pairs = explore_winrates.differing_pairs(game, found, args.option, args.preset)
+    with terminal_progress(f"win rates of {game.name}") as progress:
+        rates = explore_winrates.play_and_read(
+            game, pairs, args.win_rates, args.db, engine, progress, args.win_rate_agent
+        )
+    if args.json:
+        rows = [{**attrs.asdict(p), "win_rate": r} for p, r in zip(pairs, rates, strict=True)]
+        inputs.out(dump_json({"game": game.name, "db": str(args.db), "pairs": rows}))
+    else:
+        inputs.out(explore_winrates_text.table(pairs, rates))
     return 0
 
 

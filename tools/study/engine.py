@@ -69,6 +69,7 @@ class Done:
     reading: str
     results: tuple[MatchResult, ...]
     cpu_seconds: float = attrs.field(default=0.0, eq=False)
+    key: str = ""  # the plan's key: where a run of several plans files the results
 
 
 def play_task(task: Task) -> Done:
@@ -83,7 +84,7 @@ def play_task(task: Task) -> Done:
             side: make_agent(name, game, side, plan.simulations) for side, name in plan.agents
         }
         results.append(play_match(game, variant, players, seed, max_steps=plan.max_steps))
-    return Done(task.reading, tuple(results), time.process_time() - started)
+    return Done(task.reading, tuple(results), time.process_time() - started, plan.key)
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -91,11 +92,14 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK, math.ceil(games / (8 * max(1, workers)))))
 
 
-def make_tasks(plan: Plan, missing: Mapping[str, Sequence[int]], workers: int) -> list[Task]:
-    """The missing seeds in chunks, the readings interleaved chunk by chunk, so that a
-    comparison fills evenly and an interrupted one is still paired on most seeds."""
-    total = sum(len(seeds) for seeds in missing.values())
-    size = chunk_size(total, workers)
+def make_tasks(
+    plan: Plan, missing: Mapping[str, Sequence[int]], workers: int, size: int | None = None
+) -> list[Task]:
+    """The missing seeds in chunks (of `size` seeds, or as `chunk_size` says), the readings
+    interleaved chunk by chunk, so that a comparison fills evenly and an interrupted one is
+    still paired on most seeds."""
+    if size is None:
+        size = chunk_size(sum(len(seeds) for seeds in missing.values()), workers)
     per_reading = {
         reading: [tuple(seeds[i : i + size]) for i in range(0, len(seeds), size)]
         for reading, seeds in missing.items()

@@ -115,8 +115,11 @@ def make_plan(
     compare: str | None = None,
     simulations: int | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
+    check_agents: bool = True,
 ) -> Plan:
-    """A checked plan; every refusal is an InvalidInput naming the argument at fault."""
+    """A checked plan; every refusal is an InvalidInput naming the argument at fault. Without
+    `check_agents` the agents are not built: a plan only looked up in the store (its key)
+    needs none of their imports."""
     game = get_game(game_name)
     cat = game.catalogue
     if preset is not None and preset not in cat.presets:
@@ -152,9 +155,10 @@ def make_plan(
         seed_start=seed_start,
         games=games,
     )
-    from tools.study.engine import check_agents  # the engine owns agent construction
+    if check_agents:
+        from tools.study.engine import check_agents as check  # the engine builds agents
 
-    check_agents(plan)
+        check(plan)
     return plan
 
 

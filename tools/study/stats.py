@@ -105,7 +105,7 @@ def paired_difference(a: int, b: int, c: int, d: int, z: float = Z95) -> tuple[f
     l1, u1 = wilson(a + c, n, z)
     l2, u2 = wilson(a + b, n, z)
     margins = (a + b) * (c + d) * (a + c) * (b + d)
-    phi = (a * d - b * c) / math.sqrt(margins) if margins else 0.0
+    phi = _corrected(a * d - b * c, n) / math.sqrt(margins) if margins else 0.0
     theta = p1 - p2
     lower = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
     upper = (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2
@@ -113,6 +113,17 @@ def paired_difference(a: int, b: int, c: int, d: int, z: float = Z95) -> tuple[f
         max(-1.0, theta - math.sqrt(max(0.0, lower))),
         min(1.0, theta + math.sqrt(max(0.0, upper))),
     )
+
+
+def _corrected(ad_bc: int, n: int) -> float:
+    """Newcombe's continuity correction of the correlation's numerator (method 10, as
+    Fagerland, Lydersen and Laake 2014 restate it): less n/2 where it exceeds n/2, 0 where it
+    lies in [0, n/2], as it is where negative. Without it, seeds that all agree (b = c = 0)
+    give a correlation of 1 and an interval of zero width, a certainty a few dozen games do
+    not give."""
+    if ad_bc > n / 2:
+        return ad_bc - n / 2
+    return 0.0 if ad_bc >= 0 else float(ad_bc)
 
 
 def compare(
