@@ -231,14 +231,38 @@ def contacts_by_target(
 ) -> dict[Hex, tuple[str, ...]]:
     """Each enemy hex `side` may still attack, in hex order, with every unit that may attack it
     now in problem order: the contacts of `combat_problem` (SNC-10.0.1, SNC-10.0.5 to
-    SNC-10.0.8, SNC-10.2.1, SNC-10.4.1.9); `only` restricts it to one hex."""
-    problem = combat_problem(
-        data, board, stacks, side,
-        attacked=attacked, defended=defended, only=only, variant=variant,
-    )  # fmt: skip
+    SNC-10.0.8, SNC-10.2.1, SNC-10.4.1.9); `only` restricts it to one hex. Read from the
+    stacks directly rather than through the named problem (the same contacts, in its order)."""
+    v = _variant(variant)
+    done, hit = frozenset(attacked), frozenset(defended)
+    unit = data.unit
+    foes = {
+        h
+        for h, ids in stacks.items()
+        if ids
+        and (only is None or h == only)
+        and hit.isdisjoint(ids)
+        and board.on_map(h)
+        and all(unit(u).side != side for u in ids)
+    }
     out: dict[Hex, list[str]] = {}
-    for c in problem.contacts:
-        out.setdefault(parse_hex(c.target), []).append(c.attacker)
+    if not foes:
+        return {}
+    nb = board.neighbors
+    for h in sorted({n for f in foes for n in nb(f) if n in stacks}):  # next to a target
+        if not board.on_map(h):
+            continue
+        near = [t for t in nb(h) if t in foes]
+        mine: list[Hex] | None = None
+        for u in stacks[h]:
+            spec = unit(u)
+            # SNC-10.2.1: a static unit never attacks; SNC-10.0.6: one battle per unit
+            if spec.side != side or spec.is_static or u in done:
+                continue
+            if mine is None:  # SNC-10.4.1.9, SNC-9.4.6: the hexsides an attack may cross
+                mine = sorted(t for t in near if crossable(data, board, h, t, v))
+            for t in mine:
+                out.setdefault(t, []).append(u)
     return {t: tuple(out[t]) for t in sorted(out)}
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from typing import overload
+from typing import get_args, overload
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex
@@ -40,6 +40,8 @@ from specs.snc1937.rules.tables import (
 )
 from specs.snc1937.rules.top_unit import tops
 
+_ACTION_KINDS = frozenset(get_args(Action))
+
 
 class MoveList(Sequence[Action]):
     """The moves of a Move phase, listed lazily: each group with its destinations, then the
@@ -59,6 +61,19 @@ class MoveList(Sequence[Action]):
 
     def __len__(self) -> int:
         return self.moves + len(self.tail)
+
+    def __contains__(self, x: object) -> bool:
+        """Membership without building every move: a `Move` is looked for among the groups
+        with its units, anything else in the tail (an action of another kind never equals a
+        move); an object of no action kind by the plain scan."""
+        if type(x) is Move:
+            units, to = x.units, x.to
+            if any(g == units and to in dests for g, dests in self.groups):
+                return True
+            return x in self.tail
+        if type(x) in _ACTION_KINDS:
+            return x in self.tail
+        return super().__contains__(x)
 
     @overload
     def __getitem__(self, i: int) -> Action: ...

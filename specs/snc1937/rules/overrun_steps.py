@@ -29,14 +29,13 @@ from fractions import Fraction
 
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex, hex_name
-from specs.snc1937.rules import movement, overrun
+from specs.snc1937.rules import movement, odds, overrun
 from specs.snc1937.rules.actions import Action, Join, Overrun, Strike
 from specs.snc1937.rules.refusals import illegal
 from specs.snc1937.rules.state import CH, FULL_MP, JP, Combat, Phase, SNCState, Step, evolve
 from specs.snc1937.rules.tables import (
     Tables,
     arrive,
-    battle,
     locations,
     movers,
     put,
@@ -57,13 +56,20 @@ def may_overrun_now(s: SNCState) -> bool:
 
 def _strong_enough(t: Tables, s: SNCState, units: tuple[str, ...], target: Hex) -> bool:
     """An overrun's strength, like any attack's, must not round down to 0 (SNC-9.6.4,
-    SNC-10.4.1.8)."""
-    c = Combat(target=target, attackers=units, overrun=True)
-    try:
-        battle(t, s, c)  # SNC-9.6.4: its strength, terrain-modified like any attack
+    SNC-10.4.1.8): what `tables.battle` refuses for the overrun's `Combat`, read without the
+    column shifts it goes on to work out (they refuse nothing)."""
+    st, loc = stacks(s.where), locations(s.where)
+    attackers = {u: loc[u] for u in units}
+    if odds.attack_problem(t.data, t.board, target, attackers, st, s.variant) is not None:
+        return False  # SNC-10.0.1, SNC-10.0.3, SNC-10.2.1, SNC-10.4.1.9, SNC-9.4.6
+    try:  # SNC-9.6.4: its strength, terrain-modified like any attack
+        attack = odds.attack_strength(t.data, t.board, target, attackers, s.reduced)
     except IllegalAction:
         return False
-    return True
+    if attack <= 0:
+        return False  # SNC-10.4.1.8
+    odds.base_column(attack, odds.defence_strength(t.data, st[target], s.reduced))
+    return True  # (a hex defended by no strength is refused as `battle` refuses it)
 
 
 def targets(

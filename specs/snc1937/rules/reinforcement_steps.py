@@ -20,6 +20,7 @@ from specs.snc1937.rules import combat_choices, loc
 from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replace
 from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
+from specs.snc1937.rules.rail_places import rail_places as _rail_places
 from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step, evolve
 from specs.snc1937.rules.tables import Tables, arrive, put, stacks, trt_without
 from specs.snc1937.rules.top_unit import tops
@@ -239,14 +240,6 @@ def _listed_places(
     return tuple((h, False) for h in listed if h in ok)
 
 
-@identity_memo  # over the cache by value: no hashing of the position
-@functools.lru_cache(maxsize=256)
-def _rail_places(
-    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, turn: int
-) -> tuple[tuple[Hex, bool], ...]:
-    return tuple((h, True) for h in sorted(_rail_hexes(t, where, v, turn)))
-
-
 def elite_places(t: Tables, s: SNCState) -> tuple[Hex, ...]:
     """Where a returning elite unit may be placed (SNC-8.1.4): in or next to Nanking, never
     next to a Japanese unit under elite_return_ban=applies (`loc.elite_return_hexes`,
@@ -259,13 +252,6 @@ def elite_places(t: Tables, s: SNCState) -> tuple[Hex, ...]:
     japanese = hexes_of_side(t.data, st, JP)
     ring = (nanking, *t.board.neighbors(nanking))
     return tuple(h for h in ring if t.board.enterable(h) and h not in japanese)
-
-
-@functools.lru_cache(maxsize=1024)
-def _rail_hexes(
-    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, turn: int
-) -> frozenset[Hex]:
-    return loc.rail_reinforcement_hexes(t.board, t.data, v, stacks(where), turn)
 
 
 def place(t: Tables, s: SNCState, unit: str, h: Hex, rail: bool) -> SNCState:
