@@ -1,0 +1,189 @@
+"""The two copies of a one-step template that a non-interference question compares
+(`solvers.checking.noninterference`), with the observer's counts as named indicators
+(`noninterference_names`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from solvers import smt
+from solvers.checking.noninterference_names import Defining, Indicators
+from solvers.checking.prover import Lemma
+from solvers.checking.system import Schema, System, domain, z3_frame
+from solvers.checking.terms import Frame, Ops
+from solvers.checking.unroll import Template, template
+
+Label = tuple[str, tuple[Any, ...]]
+"""The observable part of a step: the kind of action and the terms the blind side sees."""
+
+
+class Observer(Protocol):
+    """What one side sees of a model: the observation of a state and the observable part of a
+    step, each written once against `Ops` (the prover's terms and the refinement check's
+    values are one definition)."""
+
+    side: str
+
+    def observe(self, o: Ops[Any, Any], s: Frame[Any, Any]) -> Mapping[str, Any]:
+        """The observation of state `s`, component by name (integer or Boolean terms)."""
+        ...
+
+    def label(
+        self, o: Ops[Any, Any], schema: Schema, s: Frame[Any, Any], c: Frame[Any, Any]
+    ) -> Label:
+        """What the side sees of `schema` taken in `s` with choices `c`."""
+        ...
+
+
+@attrs.frozen
+class Bridge:
+    """A relational lemma: a term over one state that is equal in any two states with equal
+    observations (no lemma assumed). It adds nothing to the relation, it only
+    spells out a consequence the solver would otherwise have to find inside every pair
+    (a count at a hex named by a variable, say). `prove` derives it from equal observations
+    first, case by case over the values of the state variable `split` (so each case reads
+    one hex), and only then assumes it."""
+
+    name: str
+    term: Callable[[Ops[Any, Any], Frame[Any, Any]], Any]
+    split: str
+
+
+def simplified(term: Any) -> Any:
+    return term if isinstance(term, bool | int) else smt.simplify(term)
+
+
+def equal(o: Any, a: Any, b: Any) -> Any:
+    return o.iff(a, b) if smt.is_bool(a) or smt.is_bool(b) else o.eq(a, b)
+
+
+class Pair:
+    """Two copies of the one-step template: the template's own variables and renamed ones.
+
+    A variable the observation shows as it is (a component that is the bare variable) is
+    equal in the two states by assumption, so the second copy reads the first copy's
+    variable: the same question, and the terms of the two copies share all they read of it
+    (a component of the two states after that reads no hidden variable is then one term).
+    With `named`, what the observer counts is a sum of named indicators (each copy's its own,
+    defined by an equation asserted with the formulas that read it: `Defining`)."""
+
+    def __init__(self, system: System, observer: Observer, *, named: bool = True) -> None:
+        self.system, self.observer = system, observer
+        self.names = Indicators()
+        self.ops: Ops[Any, Any] = self.names.ops if named else smt.Z3
+        self.t: Template = template(system)
+        t = self.t
+        self.obs_now = {n: simplified(v) for n, v in observer.observe(self.ops, t.cur).items()}
+        self.reads: set[str] = set()
+        cur = t.cur.values()
+        self.shared: set[str] = set()
+        for term in self.obs_now.values():
+            names = smt.names_in(term)
+            self.reads |= names
+            if len(names) == 1:
+                (name,) = names
+                if name in cur and smt.structurally_equal(term, cur[name]):
+                    self.shared.add(name)
+        self.reads = {n for n in self.reads if n in cur}  # the indicators by what they read
+        self.reads |= {n for i in self.names.items.values() for n in smt.names_in(i)}
+        own = z3_frame(system.variables, "~2")
+        self.cur2 = Frame(
+            {n: cur[n] if n in self.shared else v for n, v in own.ints.items()},
+            {n: cur[n] if n in self.shared else v for n, v in own.bools.items()},
+        )
+        self.choice2 = z3_frame(t.choice_vars, "~2")
+        cur2 = self.cur2.values()
+        ch, ch2 = t.choice.values(), self.choice2.values()
+        self.pairs = [
+            (cur[v.name], cur2[v.name]) for v in system.variables if v.name not in self.shared
+        ]
+        self.choice_pairs = {v.name: (ch[v.name], ch2[v.name]) for v in t.choice_vars}
+        self._after: dict[int, Mapping[str, Any]] = {}
+        self._second: dict[tuple[str, frozenset[str]], Any] = {}
+
+    def solver(self, *, finite_domain: bool = False, rlimit: int) -> Defining:
+        return Defining(smt.Solver(finite_domain=finite_domain, rlimit=rlimit), self.names)
+
+    def second(self, term: Any, same: frozenset[str] = frozenset(), *, plain: bool = False) -> Any:
+        """`term` over the second copy (a Python constant is its own copy); the choices named
+        in `same` are the first copy's. An indicator the term reads becomes the indicator of
+        its condition over the second copy (`plain`: the term reads none, a guard, say)."""
+        if isinstance(term, bool | int):
+            return term
+        pairs = self.pairs + [p for n, p in self.choice_pairs.items() if n not in same]
+        if plain:
+            return smt.substitute(term, pairs)
+        found = self.names.in_term(term)
+        named = [(smt.fresh_int(n), self._second_of(n, same, pairs)) for n in found]
+        return smt.substitute(term, pairs + named)
+
+    def _second_of(self, name: str, same: frozenset[str], pairs: Sequence[Any]) -> Any:
+        key = (name, same)
+        if key not in self._second:
+            self._second[key] = self.names.name(smt.substitute(self.names.items[name], pairs))
+        return self._second[key]
+
+    def choices2(self, same: frozenset[str]) -> Frame[Any, Any]:
+        """The second copy's choices, those in `same` the first copy's."""
+        ch, ch2 = self.t.choice, self.choice2
+        return Frame(
+            {n: ch.ints[n] if n in same else v for n, v in ch2.ints.items()},
+            {n: ch.bools[n] if n in same else v for n, v in ch2.bools.items()},
+        )
+
+    def obs_after(self, k: int) -> Mapping[str, Any]:
+        """The observation after schema k, each component simplified (so one the step leaves
+        as it was is, most often, the very term it was before)."""
+        if k not in self._after:
+            seen = self.observer.observe(self.ops, self.t.after(k))
+            self._after[k] = {n: simplified(v) for n, v in seen.items()}
+        return self._after[k]
+
+    def label(self, k: int) -> Label:
+        return self.observer.label(self.ops, self.system.schemas[k], self.t.cur, self.t.choice)
+
+    def bridged(self, bridge: Bridge) -> Any:
+        """The bridge's statement: its term equal in the two states."""
+        term = simplified(bridge.term(self.ops, self.t.cur))
+        return smt.formula(equal(smt.Z3, term, self.second(term)))
+
+    def base(
+        self, solver: Defining, lemmas: Sequence[Lemma], bridges: Sequence[Bridge] = ()
+    ) -> None:
+        """Both states in their domains, the lemmas in both, equal observations, and the
+        bridges (which follow from those: `derive`)."""
+        t = self.t
+        both = [*domain(self.system.variables, t.cur), *domain(t.choice_vars, t.choice)]
+        for c in both:
+            solver.add(c)
+            solver.add(self.second(c, plain=True))
+        for lemma in lemmas:
+            f = smt.formula(lemma.holds(smt.Z3, t.cur))
+            solver.add(f)
+            solver.add(self.second(f, plain=True))
+        for term in self.obs_now.values():
+            if not smt.structurally_equal(term, self.second(term)):
+                solver.add_named(smt.formula(equal(smt.Z3, term, self.second(term))))
+        for bridge in bridges:
+            solver.add_named(self.bridged(bridge))
+
+    def same_choices(
+        self, k1: int, k2: int, l1: Sequence[Any], l2: Sequence[Any]
+    ) -> frozenset[str]:
+        """The choices both steps show as they are (one schema, a label term that is the bare
+        choice): equal by the labels' equality, so one variable serves both copies."""
+        if k1 != k2:
+            return frozenset()
+        ch = self.t.choice.values()
+        out = set()
+        for a, b in zip(l1, l2, strict=True):
+            names = smt.names_in(a)
+            if len(names) != 1 or not smt.structurally_equal(a, b):
+                continue
+            (name,) = names
+            if name in self.choice_pairs and smt.structurally_equal(a, ch[name]):
+                out.add(name)
+        return frozenset(out)
