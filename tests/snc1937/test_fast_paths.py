@@ -22,7 +22,7 @@ from kernel.game import CHANCE
 from kernel.hexes import Hex
 from specs.snc1937.data.variants import CATALOGUE
 from specs.snc1937.game import SNC
-from specs.snc1937.rules import loc, reinforcement_steps, tables
+from specs.snc1937.rules import loc, rail_places, reinforcement_steps, tables
 from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replace
 from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
 from specs.snc1937.rules.state import CH, JP, Phase, SNCState, Step
@@ -207,12 +207,12 @@ def test_snc_8_2_apply_accepts_and_refuses_as_the_listing() -> None:
 
 def test_a_sabotaged_rail_cache_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A railroad cache that drops one hex (SNC-8.2.4) is told apart by the comparison."""
-    real = reinforcement_steps._rail_places
+    real = rail_places.rail_places
 
     def short(*args: Any) -> tuple[tuple[Hex, bool], ...]:
         return real(*args)[1:]
 
-    monkeypatch.setattr(reinforcement_steps, "_rail_places", short)
+    monkeypatch.setattr(rail_places, "rail_places", short)
     rail = [s for s in POSITIONS if s.side == CH and real(T, s.where, s.variant, s.turn)]
     assert rail and _differences(_fast, rail)
 

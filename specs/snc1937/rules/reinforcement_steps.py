@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from kernel.choices import Chain, Mapped
 from kernel.hexes import Hex
 from kernel.variants import Variant
-from specs.snc1937.rules import combat_choices, loc
+from specs.snc1937.rules import combat_choices, loc, rail_places
 from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replace
 from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
-from specs.snc1937.rules.rail_places import rail_places as _rail_places
 from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step, evolve
 from specs.snc1937.rules.tables import Tables, arrive, put, stacks, trt_without
 from specs.snc1937.rules.top_unit import tops
@@ -228,7 +227,7 @@ def chinese_places(t: Tables, s: SNCState, unit: str) -> list[tuple[Hex, bool]]:
     # SNC-8.2.1, SNC-8.2.2: the listed hexes; SNC-8.2.4, SNC-9.5.2.1: method (b), a railroad
     # hex (none before GT 3); both the same for every unit of a position, so cached by it
     listed = _listed_places(t, s.where, t.record[unit].hexes)
-    return [*listed, *_rail_places(t, s.where, s.variant, s.turn)]
+    return [*listed, *rail_places.rail_places(t, s.where, s.variant, s.turn)]
 
 
 @identity_memo  # over the cache by value: no hashing of the position
