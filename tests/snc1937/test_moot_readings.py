@@ -16,6 +16,7 @@ from solvers.checking.game_proofs import game_proof, reading_proofs
 from specs.snc1937.formal import moot_readings
 from specs.snc1937.rules.board import Board
 from specs.snc1937.rules.combat_query import crossable
+from specs.snc1937.rules.odds import landing_strength
 from tests.snc1937.assembled import rules_of
 from tools.registry import get_game
 
@@ -32,6 +33,7 @@ PROVED = {
     "snlf_partial_division": {"rules/stacking.py", "rules/stacking_query.py"},
     "overrun_entry": {"rules/overrun_steps.py"},
     "road_creek_scope": {"rules/movement.py"},
+    "landing_halving_base": {"rules/odds.py", "rules/combat_steps.py"},
 }
 """Each proved option and the rules modules that read it (by name or through the function
 the proof asks: `combat_query.crossable` reads yangtze_hexside_combat via `odds`)."""
@@ -155,6 +157,30 @@ def test_snc_9_5_1_1_road_creek_scope_moot_while_roads_keep_the_creek_cost() -> 
     assert moot_readings.road_creek_scope(RULES, va, vb) is not None
     va, vb = _pair("road_creek_scope", road_and_creek="roads_negate_creek")
     assert moot_readings.road_creek_scope(RULES, va, vb) is None
+
+
+def test_snc_8_4_0_5_landing_halving_base_moot_while_no_landing_survivor_stays_at_sea() -> None:
+    """SNC-8.4.0.5, SNC-2.2.1.11, SNC-8.4.0.9: the readings part only for a reduced landing
+    attacker; under landing_unpaid_losses=ignored and retreat_blocked=eliminated every
+    survivor of a landing comes ashore, so none lands again reduced. Under
+    retreat_blocked=stays (a blocked defender stays, the attackers wait at sea) or
+    attackers_stay_at_sea the proof fails; and the halving itself does part the readings
+    for a reduced unit (a two-step unit: its front or back CF, halved)."""
+    va, vb = _pair("landing_halving_base")
+    assert moot_readings.landing_halving_base(RULES, va, vb) is not None
+    for option, reading in (
+        ("retreat_blocked", "stays"),
+        ("landing_unpaid_losses", "attackers_stay_at_sea"),
+    ):
+        va, vb = _pair("landing_halving_base", **{option: reading})
+        assert moot_readings.landing_halving_base(RULES, va, vb) is None, option
+    data = RULES.data
+    unit = next(u for u in data.units if u.side == "JP" and u.reduced is not None)
+    both = _pair("landing_halving_base")
+    strengths = {landing_strength(data, [unit.id], {unit.id}, v) for v in both}
+    assert unit.reduced is not None
+    assert strengths == {unit.cf // 2, unit.reduced // 2}
+    assert len(strengths) == 2
 
 
 def test_the_explorer_reports_each_proved_pair_equivalent_with_its_proof() -> None:

@@ -178,3 +178,37 @@ def test_the_pair_differs_only_thanks_to_the_situation(option: str) -> None:
 def _own(option: str) -> tuple[str, str]:
     va, vb = _pair(option)
     return va.reading(option), vb.reading(option)
+
+
+def test_snc_10_0_8_landing_defended_once_situation_is_a_retreat_into_a_later_landing_hex() -> None:
+    """SNC-10.0.8, SNC-8.4.0.9: Chinese units that retreat from a landing into a hex where
+    another group of the phase may still land have defended this phase there; the steered
+    search finds that position from a corpus of four seeds (GT 2's two lines land at
+    3509/3510 and 3308/3408, next to each other), the readings list that group's landings
+    differently there, and the explorer settles the pair `differ` with a witness that
+    replays from the set-up (counts only)."""
+    option = "landing_defended_once"
+    corpus = build_corpus(GAME, seeds=4, max_steps=1_500)
+    s = toward(GAME, corpus, "standard", reading_situations(GAME)[option], nodes=200)
+    assert s.reached, (s.best, s.evaluated)
+    here = s.reached[0].state
+    va, vb = _pair(option)
+    exempt = set(GAME.legal_actions(evolve(here, variant=va)))
+    applies = set(GAME.legal_actions(evolve(here, variant=vb)))
+    again = [a for a in exempt - applies if isinstance(a, Land)]
+    assert again and not applies - exempt
+    assert all(a.hex in here.attacked and stacks(here.where).get(a.hex) for a in again)
+    [f] = differential(
+        GAME,
+        CAT.option(option),
+        budget=None,
+        games=0,
+        exhaustive_cap=1,
+        corpus=corpus,
+        corpus_positions=0,
+        steer_nodes=0,
+        situation_nodes=200,
+        only=_own(option),
+    )
+    assert f.verdict == "differ", f.detail
+    _replays_and_differs(f)

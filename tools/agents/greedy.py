@@ -44,7 +44,6 @@ TIE = 1e-9
 
 
 @functools.cache
-@functools.cache
 def evaluation(game_name: str) -> Evaluation:
     """The evaluation the game's package declares (`GamePackage.evaluation`)."""
     declared = get_package(game_name).evaluation

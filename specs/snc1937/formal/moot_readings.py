@@ -37,6 +37,14 @@ this data only: the readings could differ with a map or chart the game does not 
 - road_creek_scope (found here; SNC-9.5.1.1, AMB-SNC-23): read only where a road bridges a
   creek (`road_and_creek=roads_negate_creek`); under `roads_keep_creek_cost` (both presets)
   every step costs the same (`movement.side_steps`, each side's cost of every step).
+- landing_halving_base (found here; SNC-8.4.0.5, SNC-2.2.1.11): the readings part only for a
+  landing with a reduced attacker. A landing's attackers come from the TRT (`land`), where
+  every Japanese unit starts full and no step loss reaches it, unless a landing's reduced
+  survivors stay at sea for a later GT (`combat_steps._ashore_done`; no Japanese unit is
+  elite, so none comes back from the dead pile, SNC-8.1.2): under
+  landing_unpaid_losses=ignored and retreat_blocked=eliminated (both presets) no attacker
+  stays at sea, checked at every landing hex with its defender unable to retreat (the only
+  way a Chinese unit could stay in the hex), and no Japanese unit starts reduced.
 """
 
 from __future__ import annotations
@@ -47,7 +55,7 @@ from typing import Any
 
 from kernel.hexes import Hex
 from kernel.variants import Variant
-from specs.snc1937.rules import overrun_steps, stacking_query
+from specs.snc1937.rules import combat_steps, overrun_steps, stacking_query
 from specs.snc1937.rules.board import Board
 from specs.snc1937.rules.column_shifts import in_hex_terrain_shifts, shifts
 from specs.snc1937.rules.combat_query import crossable
@@ -286,6 +294,65 @@ def road_creek_scope(game: Any, va: Variant, vb: Variant) -> str | None:
     )
 
 
+def landing_halving_base(game: Any, va: Variant, vb: Variant) -> str | None:
+    """landing_halving_base: no landing ever has a reduced attacker under either variant, the
+    only attackers whose strength the readings halve differently (SNC-8.4.0.5,
+    SNC-2.2.1.11), or None. Checked: no Japanese unit starts reduced, and at every landing
+    hex of the map a landing whose Chinese defender has nowhere to retreat (SNC-8.4.0.9)
+    ends with every surviving attacker ashore, none left at sea (on the TRT) for a later GT."""
+    t = game.tables
+    n = 0
+    for v in (va, vb):
+        start = game.initial_state(v)
+        if any(t.spec[u].side == JP for u in start.reduced) or any(
+            u.side == JP and u.arm == "elite" for u in game.data.units
+        ):
+            return None  # a Japanese unit reduced on the TRT from the start or back from the dead
+        landings = _blocked_landings(game, start)
+        for s in landings:
+            after = combat_steps.landing_retreats(t, s)
+            c = s.combat
+            assert c is not None
+            at_sea = {u for u, _ in after.trt} & set(c.attackers)
+            if at_sea or any(h != c.target for u, h in after.where if u in c.attackers):
+                return None
+        n = len(landings)
+    return (
+        "proved by the game over its data: the readings part only for a landing with a "
+        "reduced attacker; a landing's attackers come from the TRT, where no Japanese unit "
+        "starts reduced and none comes back from the dead pile (no Japanese unit is elite, "
+        "SNC-8.1.2), and its own landing's losses reduce a unit only after its odds are "
+        "read; such a unit could land reduced later only if it stayed at sea. Under "
+        f"landing_unpaid_losses={va.reading('landing_unpaid_losses')} and "
+        f"retreat_blocked={va.reading('retreat_blocked')} none does: at all {n} landing hexes "
+        "of the map, a landing whose defender has nowhere to retreat (every neighbour held by "
+        "the Japanese) ends with its surviving attackers ashore under both readings "
+        "(SNC-8.4.0.5, SNC-8.4.0.8, SNC-8.4.0.9, SNC-2.2.1.11). Under attackers_stay_at_sea "
+        "or retreat_blocked=stays the readings part"
+    )
+
+
+def _blocked_landings(game: Any, start: Any) -> list[Any]:
+    """At each landing hex of the map: a reduced Japanese attacker from the TRT whose landing
+    combat has left one mobile Chinese unit in the hex, every land neighbour held by a
+    Japanese unit (no retreat, SNC-8.4.0.9), no attacker loss still owed."""
+    b, t = game.board, game.tables
+    chinese = next(u.id for u in game.data.units if u.side == CH and not u.is_static)
+    japanese = [u.id for u in game.data.units if u.side == JP]
+    attacker = next(u for u, _ in start.trt if t.spec[u].side == JP)
+    blockers = [u for u in japanese if u != attacker]
+    empty = put(start, dict.fromkeys((u for u, _ in start.where), None))
+    out = []
+    for h in b.map.hexes:
+        if not b.is_landing(h) or not b.enterable(h):
+            continue
+        around = [n for n in b.neighbors(h) if b.on_map(n) and b.enterable(n)]
+        placed = put(empty, {chinese: h, **dict(zip(blockers, around, strict=False))})
+        combat = Combat(target=h, attackers=(attacker,), landing=True, defenders=(chinese,))
+        out.append(evolve(placed, combat=combat, reduced=frozenset({attacker}), step=Step.RETREAT))
+    return out
+
+
 def reading_proofs(game: Any) -> Mapping[str, Proof]:
     """The option -> proof mapping the explorer asks for (`solvers.checking.game_proofs`),
     each bound to `game` (the rules: their board and data)."""
@@ -298,4 +365,5 @@ def reading_proofs(game: Any) -> Mapping[str, Proof]:
         "snlf_partial_division": lambda va, vb: snlf_partial_division(game, va, vb),
         "overrun_entry": lambda va, vb: overrun_entry(game, va, vb),
         "road_creek_scope": lambda va, vb: road_creek_scope(game, va, vb),
+        "landing_halving_base": lambda va, vb: landing_halving_base(game, va, vb),
     }

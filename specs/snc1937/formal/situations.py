@@ -39,8 +39,11 @@ written by hand: the search measures positions play makes.
   control.
 - japanese_stack (AMB-SNC-9; SNC-6.2.1): a Japanese move, landing or placement making a stack
   the readings judge differently.
+- landing_defended_once (found here; SNC-10.0.8, SNC-8.4.0.9): a landing whose Chinese
+  defenders may retreat into a hex where another group may still land this phase
+  (`situations_listing.landing_again`).
 - chinese_rail, rail_start_in_ezoc, elite_return_ban, tenth_army_delay, tenth_army_unopposed,
-  landing_defended_once, landing_split, overstack_cull: a position of the kind where the
+  landing_split, overstack_cull: a position of the kind where the
   option changes what may be done (a Reinforcement Phase, a cull) whose listing differs
   (`situations_listing`).
 """
@@ -60,7 +63,7 @@ from specs.snc1937.formal.situations_combat import (
     town_in_woods,
 )
 from specs.snc1937.formal.situations_common import Grade, Situation
-from specs.snc1937.formal.situations_listing import LISTED, listing_situation
+from specs.snc1937.formal.situations_listing import LISTED, landing_again, listing_situation
 from specs.snc1937.formal.situations_play import (
     arrival_elsewhere,
     defeat_timing,
@@ -103,4 +106,5 @@ def reading_situations(rules: Any) -> Mapping[str, Situation]:
         out[option] = landing_retreat(rules, option)
     for option, where in LISTED.items():
         out[option] = listing_situation(rules, option, where)
+    out["landing_defended_once"] = landing_again(rules)
     return out

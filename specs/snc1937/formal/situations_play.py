@@ -12,6 +12,7 @@ from kernel.hexes import Hex
 from specs.snc1937.formal.situations_common import FAR, OPS, Situation, before_die, other_readings
 from specs.snc1937.rules.actions import Land, Move, Place, Retreat
 from specs.snc1937.rules.combat_choices import mobile, retreat_hexes
+from specs.snc1937.rules.fire_support import NAVAL, naval_defence_hex
 from specs.snc1937.rules.losses import steps_left
 from specs.snc1937.rules.reinforcement_steps import replace_choices
 from specs.snc1937.rules.stacking import within_limits
@@ -19,6 +20,7 @@ from specs.snc1937.rules.state import CH, JP, Combat, Phase, SNCState, Step, evo
 from specs.snc1937.rules.support_steps import support_kinds
 from specs.snc1937.rules.tables import crt, stacks
 from specs.snc1937.rules.victory import LAST_DEFEAT_GT, shanghai_ring
+from specs.snc1937.rules.zoc import hexes_of_side
 
 REPLACEMENTS_FROM = 3  # SNC-8.3.1: two replacement steps a GT from GT 3
 LANDING_STEPS = frozenset(
@@ -108,24 +110,44 @@ def second_interception(rules: Any) -> Situation:
 def defence_markers(rules: Any) -> Situation:
     """marker_arrival (found here; SNC-8.5.1, SNC-11.1.4): 0 at a Chinese battle before its
     die where the Japanese defender's naval gunfire differs between holding this GT's markers
-    and last GT's; otherwise, in a Chinese Operations Phase, 1 plus the naval gunfire markers
-    the Japanese must still set aside in this phase before the counts matter, one more with
-    no battle under way."""
+    and last GT's. Only a Chinese Operations Phase of a GT whose naval gunfire count differs
+    from the last GT's can show it (GT 1 and 2 in the shipped data, SNC-13.27, SNC-13.28);
+    there the distance is 1 plus the markers the Japanese must still set aside in defence in
+    this phase (SNC-11.1.5) before the count matters, one more unless a battle is under way on
+    a hex naval gunfire may defend (SNC-11.4.3), and the battles still wanting for that: the
+    eligible Japanese hexes not yet attacked (SNC-10.0.8) beside a Chinese unit are too few."""
+
+    t = rules.tables
 
     def distance(s: SNCState) -> int:
         if s.side != CH or s.phase not in OPS:
             return FAR + 6
+        if t.markers(JP, NAVAL, s.turn - 1) == t.markers(JP, NAVAL, s.turn):
+            return FAR + 5  # both readings hold the same markers this GT
         c = before_die(s)
         if c is not None:
-            mine = support_kinds(rules.tables, s, c, True)
+            mine = support_kinds(t, s, c, True)
             others = other_readings(s.variant, "marker_arrival")
-            if any(
-                support_kinds(rules.tables, evolve(s, variant=v), c, True) != mine for v in others
-            ):
+            if any(support_kinds(t, evolve(s, variant=v), c, True) != mine for v in others):
                 return 0
-        t = rules.tables
-        held: int = min(t.markers(JP, "naval_gunfire", g) for g in (s.turn - 1, s.turn))
-        return 1 + max(0, held - s.used.count("JP:naval_gunfire")) + (0 if c else 1)
+        held: int = min(t.markers(JP, NAVAL, g) for g in (s.turn - 1, s.turn))
+        owed = max(0, held - s.used.count(f"JP:{NAVAL}"))
+        here = (  # a battle whose defender has not yet added naval gunfire
+            c is not None
+            and NAVAL not in c.support_d
+            and naval_defence_hex(t.board, s.variant, c.target)
+        )
+        st = stacks(s.where)
+        chinese = hexes_of_side(t.data, st, CH)
+        open_targets = sum(
+            1
+            for h in hexes_of_side(t.data, st, JP)
+            if h not in s.attacked
+            and naval_defence_hex(t.board, s.variant, h)
+            and any(n in chinese for n in t.board.neighbors(h))
+        )
+        wanting = max(0, owed + (0 if here else 1) - open_targets)
+        return 1 + owed + (0 if here else 1) + wanting
 
     return distance
 

@@ -56,6 +56,7 @@ def in_hex_terrain_shifts(
         natural = tec.defence.get((defender_side, terrain), 0)
     else:
         natural = 0
+    # SNC-10.4.1.2: clear terrain's entry gives no shift (its TEC value is 0)
     town = tec.defence.get((defender_side, "town"), 0) if board.is_town(target) else 0
     out: list[Shift] = []
     if town and variant.is_("town_marsh_woods", "one_left"):

@@ -261,6 +261,7 @@ def contacts_by_target(
                 continue
             if mine is None:  # SNC-10.4.1.9, SNC-9.4.6: the hexsides an attack may cross
                 mine = sorted(t for t in near if crossable(data, board, h, t, v))
+            # SNC-10.2.2: a unit attacks out of its hex, static units in it or not
             for t in mine:
                 out.setdefault(t, []).append(u)
     return {t: tuple(out[t]) for t in sorted(out)}

@@ -53,6 +53,7 @@ def attack(s: SNCState, target: Hex) -> SNCState:
     """An attack on `target` is declared (SNC-10.0.5, SNC-10.1.2: one hex, one attack at a
     time, in any order); its attackers join next."""
     combat = Combat(target=target, defenders=stacks(s.where)[target])
+    # SNC-10.1.2: this attack is finished (advance included) before another is declared
     return evolve(s, combat=combat, step=Step.JOIN)
 
 
@@ -127,7 +128,7 @@ def _after_losses_d(t: Tables, s: SNCState) -> SNCState:
         garrisons = [u for u in here if t.spec[u].is_static]
         s = eliminate(t, s, garrisons)
         s = evolve(s, combat=attrs.evolve(c, loss_d=0, loss_a=c.loss_a + 1))
-        return _retreats(t, s)
+        return landing_retreats(t, s)
     return _losses_a(t, s)
 
 
@@ -195,10 +196,10 @@ def retreat_unit(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
         s = evolve(s, attacked=s.attacked | {to})  # SNC-10.0.8: `to` holds a defender
     s = put(s, {unit: to})
     s = arrive(t, s, CH, [to], "retreat")
-    return _retreats(t, s)
+    return landing_retreats(t, s)
 
 
-def _retreats(t: Tables, s: SNCState) -> SNCState:
+def landing_retreats(t: Tables, s: SNCState) -> SNCState:
     """Each Chinese unit retreats one hex (SNC-8.4.0.9, SNC-8.4.1.3); one with nowhere to
     go is eliminated, or stays under retreat_blocked=stays (AMB-SNC-11). A static unit (in
     the 10th Army's second hex) has nowhere to go: it never moves (SNC-2.2.1.8, SNC-9.1.1).
@@ -299,7 +300,7 @@ def advance_on(t: Tables, s: SNCState, unit: str, to: Hex) -> SNCState:
     if stacks(s.where).get(to):
         here = stacks(s.where)[to]
         if t.spec[here[0]].side == CH:
-            return _retreats(t, s)  # SNC-8.4.1.3: the Chinese there retreat one hex
+            return landing_retreats(t, s)  # SNC-8.4.1.3: the Chinese there retreat one hex
     return _advance_on_done(t, s)
 
 

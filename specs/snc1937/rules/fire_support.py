@@ -36,6 +36,7 @@ def yangtze_terrain(variant: Variant) -> frozenset[str]:
     """The hex terrains that are "the Yangtze" for naval gunfire (SNC-11.4.2, SNC-11.4.3):
     `estuary_is_yangtze` (found here) `yes` counts the estuary, the river's mouth; `no` only
     the Yangtze terrain itself (SNC-9.3.1 names them apart)."""
+    # SNC-9.3.1: the Yangtze and the Yangtze Estuary are terrain types of their own
     return YANGTZE_TERRAIN if variant.is_("estuary_is_yangtze", "yes") else RIVER_ONLY
 
 

@@ -150,7 +150,8 @@ def rail_reinforcement_hexes(
     if gt < RAIL_FROM_GT:
         return frozenset()
     loc = chinese_loc_hexes(board, data, variant, stacks)  # SNC-8.2.4: from GT 3, a rail LoC
-    moved = rail_move_hexes(board, data, variant, stacks)  # SNC-9.5.2.1: or a rail move
+    # SNC-9.5.2, SNC-9.5.2.1: or a railroad move from Nanking or Hangzhou
+    moved = rail_move_hexes(board, data, variant, stacks)
     found = loc & moved if variant.is_("chinese_rail", "one_mechanism") else loc | moved
     return found - adjacent_to_japanese(board, data, stacks)  # SNC-8.2.1
 

@@ -52,8 +52,10 @@ def base_column(attack: int, defence: int) -> int:
             clauses=("SNC-10.3.0.1",),
         )
     if attack >= defence:
-        return attack // defence - 1  # SNC-10.3.0.2
-    return 1 - -(-defence // attack)  # SNC-10.3.0.4: 1:N with N = ceil(defence / attack)
+        # SNC-10.3.0.2, SNC-10.3.0.3: rounded down (26 vs 7 is 3:1)
+        return attack // defence - 1
+    # SNC-10.3.0.4, SNC-10.3.0.5: 1:N with N = ceil(defence / attack) (5 vs 9 is 1:2)
+    return 1 - -(-defence // attack)
 
 
 def column_label(column: int) -> str:
