@@ -18,8 +18,10 @@ from solvers.checking.explore import differential, reading_variant
 from solvers.checking.situations import reading_situations, toward
 from specs.snc1937.formal.situations import GRADES
 from specs.snc1937.rules.actions import Land, Place
+from specs.snc1937.rules.fire_support import NAVAL, naval_defence_hex
 from specs.snc1937.rules.odds import clamp, final_column
 from specs.snc1937.rules.state import evolve
+from specs.snc1937.rules.support_steps import support_kinds
 from specs.snc1937.rules.tables import battle, crt, stacks
 from specs.snc1937.rules.victory import shanghai_ring
 from tests.snc1937.assembled import rules_of
@@ -37,6 +39,7 @@ REACHED = (
     "sudden_defeat_timing",
     "sudden_death_units",
     "control_entry",
+    "marker_arrival",
 )
 """The situations this small corpus leads to within `NODES` positions."""
 
@@ -151,6 +154,23 @@ def test_snc_3_2_2_control_entry_situation_is_an_arrival_into_a_hex_of_the_other
         if isinstance(a, Place) or (isinstance(a, Land) and not st.get(a.hex))
     ]
     assert any((h in here.jp_control) != (side == "JP") for side, h in arrivals)
+
+
+def test_snc_8_5_1_marker_arrival_situation_is_a_fourth_naval_defence_on_gt_2() -> None:
+    """SNC-8.5.1, SNC-11.1.4, SNC-11.1.5, SNC-11.4.3: the position found is a Chinese battle
+    of GT 2 before its die on a hex naval gunfire may defend, the Japanese having set aside
+    three naval gunfire markers in defence this phase: GT 1's three (SNC-13.27) are spent
+    under own_player_turn, GT 2's four (SNC-13.28) still hold one under game_turn."""
+    here = _found("marker_arrival").state
+    t = RULES.tables
+    c = here.combat
+    assert c is not None and here.turn == 2 and here.side == "CH"
+    assert (t.markers("JP", NAVAL, 1), t.markers("JP", NAVAL, 2)) == (3, 4)
+    assert here.used.count(f"JP:{NAVAL}") == 3
+    assert naval_defence_hex(RULES.board, here.variant, c.target)
+    own, game_turn = _pair("marker_arrival")
+    assert NAVAL not in support_kinds(t, evolve(here, variant=own), c, True)
+    assert NAVAL in support_kinds(t, evolve(here, variant=game_turn), c, True)
 
 
 @pytest.mark.parametrize("option", REACHED)

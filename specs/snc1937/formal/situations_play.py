@@ -16,7 +16,7 @@ from specs.snc1937.rules.fire_support import NAVAL, naval_defence_hex
 from specs.snc1937.rules.losses import steps_left
 from specs.snc1937.rules.reinforcement_steps import replace_choices
 from specs.snc1937.rules.stacking import within_limits
-from specs.snc1937.rules.state import CH, JP, Combat, Phase, SNCState, Step, evolve
+from specs.snc1937.rules.state import CH, JP, Combat, Order, Phase, SNCState, Step, evolve
 from specs.snc1937.rules.support_steps import support_kinds
 from specs.snc1937.rules.tables import crt, stacks
 from specs.snc1937.rules.victory import LAST_DEFEAT_GT, shanghai_ring
@@ -114,40 +114,65 @@ def defence_markers(rules: Any) -> Situation:
     from the last GT's can show it (GT 1 and 2 in the shipped data, SNC-13.27, SNC-13.28);
     there the distance is 1 plus the markers the Japanese must still set aside in defence in
     this phase (SNC-11.1.5) before the count matters, one more unless a battle is under way on
-    a hex naval gunfire may defend (SNC-11.4.3), and the battles still wanting for that: the
-    eligible Japanese hexes not yet attacked (SNC-10.0.8) beside a Chinese unit are too few."""
+    a hex naval gunfire may defend (SNC-11.4.3), while the eligible Japanese hexes not yet
+    attacked (SNC-10.0.8) beside a Chinese unit are enough for those battles. Elsewhere (a
+    phase with too few such hexes left, the Japanese player turn before it, the Chinese phases
+    that open its GT) FAR plus the battles wanting in the next phase that may show it (the
+    Japanese move into those hexes)."""
 
     t = rules.tables
 
+    def held(turn: int) -> int:
+        """The naval gunfire markers the Japanese hold under either reading in the Chinese
+        player turn of GT `turn`: the fewer of its count and the last GT's."""
+        count: int = min(t.markers(JP, NAVAL, g) for g in (turn - 1, turn))
+        return count
+
+    def differs(turn: int) -> bool:
+        before: int = t.markers(JP, NAVAL, turn - 1)
+        now: int = t.markers(JP, NAVAL, turn)
+        return before != now
+
+    def open_targets(s: SNCState, fresh: bool = False) -> int:
+        """The Japanese hexes naval gunfire may defend beside a Chinese unit, not attacked
+        this phase (`fresh`: in a phase to come, none attacked yet)."""
+        st = stacks(s.where)
+        chinese = hexes_of_side(t.data, st, CH)
+        return sum(
+            1
+            for h in hexes_of_side(t.data, st, JP)
+            if (fresh or h not in s.attacked)
+            and naval_defence_hex(t.board, s.variant, h)
+            and any(n in chinese for n in t.board.neighbors(h))
+        )
+
     def distance(s: SNCState) -> int:
-        if s.side != CH or s.phase not in OPS:
+        coming = s.turn + 1 if s.side == JP else s.turn  # the next Chinese player turn's GT
+        if s.result is not None or not differs(coming):
             return FAR + 6
-        if t.markers(JP, NAVAL, s.turn - 1) == t.markers(JP, NAVAL, s.turn):
-            return FAR + 5  # both readings hold the same markers this GT
+        ahead = FAR + min(5, max(0, held(coming) + 1 - open_targets(s, fresh=True)))
+        if s.side != CH or s.phase not in OPS:
+            return FAR + 6 if s.side == CH and s.order == Order.MOVE_MOVE else ahead
+        if s.ops_kind() != "fight":  # a Move phase: the Fight phase, if any, is the second
+            return ahead if s.order == Order.MOVE_FIGHT else FAR + 6
         c = before_die(s)
         if c is not None:
             mine = support_kinds(t, s, c, True)
             others = other_readings(s.variant, "marker_arrival")
             if any(support_kinds(t, evolve(s, variant=v), c, True) != mine for v in others):
                 return 0
-        held: int = min(t.markers(JP, NAVAL, g) for g in (s.turn - 1, s.turn))
-        owed = max(0, held - s.used.count(f"JP:{NAVAL}"))
+        owed = max(0, held(s.turn) - s.used.count(f"JP:{NAVAL}"))
         here = (  # a battle whose defender has not yet added naval gunfire
             c is not None
             and NAVAL not in c.support_d
             and naval_defence_hex(t.board, s.variant, c.target)
         )
-        st = stacks(s.where)
-        chinese = hexes_of_side(t.data, st, CH)
-        open_targets = sum(
-            1
-            for h in hexes_of_side(t.data, st, JP)
-            if h not in s.attacked
-            and naval_defence_hex(t.board, s.variant, h)
-            and any(n in chinese for n in t.board.neighbors(h))
-        )
-        wanting = max(0, owed + (0 if here else 1) - open_targets)
-        return 1 + owed + (0 if here else 1) + wanting
+        if owed + (0 if here else 1) > open_targets(s):  # too few battles left this phase
+            later = s.phase == Phase.OPS1 and s.order == Order.FIGHT_FIGHT  # a fresh phase
+            return FAR + (
+                min(5, max(0, held(s.turn) + 1 - open_targets(s, fresh=True))) if later else 6
+            )
+        return 1 + owed + (0 if here else 1)
 
     return distance
 
