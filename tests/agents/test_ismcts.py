@@ -12,7 +12,8 @@ from kernel.game import CHANCE
 from tests.agents.test_resampling import HIDDEN_GAMES, positions
 from tests.sizes import size
 from tools.agents.base import RandomAgent
-from tools.agents.ismcts import ISMCTSAgent, evaluation
+from tools.agents.evaluations import declared_evaluation as evaluation
+from tools.agents.ismcts import ISMCTSAgent
 from tools.agents.match import play_match, seat
 from tools.agents.resampling import resampler
 from tools.registry import get_game

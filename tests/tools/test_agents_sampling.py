@@ -16,6 +16,7 @@ from kernel.errors import ImpossiblePosition
 from kernel.game import CHANCE
 from tests.sizes import size
 from tools.agents.base import Agent, RandomAgent
+from tools.agents.evaluations import declared_evaluation
 from tools.agents.ismcts import ISMCTSAgent
 from tools.agents.match import play_match, seat
 from tools.agents.resampling import resampler, sampler
@@ -159,7 +160,7 @@ def test_no_cutoff_plays_to_the_end_without_the_evaluation(
 
     game = get_game(name)
     calls = {"n": 0}
-    real = ismcts.evaluation(name)
+    real = declared_evaluation(name)
     assert real is not None
 
     def counted(observation: Any, side: str) -> float:

@@ -19,7 +19,8 @@ from kernel.chance import sample
 from kernel.game import CHANCE
 from tests.sizes import size
 from tests.tools.test_agents_sampling import _decisions, _reference_simulate
-from tools.agents.ismcts import ISMCTSAgent, _Root, state_evaluation
+from tools.agents.evaluations import state_evaluation
+from tools.agents.ismcts import ISMCTSAgent, _Root
 from tools.agents.match import seat
 from tools.agents.steps import Steps
 from tools.registry import get_game

@@ -13,7 +13,6 @@ there are very many legal actions it weighs a random draw of them (`MAX_CANDIDAT
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -24,11 +23,11 @@ from kernel.errors import WargameError
 from kernel.game import CHANCE, Game
 from kernel.roles import rules_of
 from tools.agents.base import Seat
-from tools.agents.ismcts import EvaluateState, state_evaluation
-from tools.registry import get_package
+from tools.agents.evaluations import EvaluateState, required_evaluation, state_evaluation
 
 Evaluation = Callable[[Mapping[str, Any], str], float]
-"""`evaluate(observation, side)`: a position's value in [-1, 1] to `side`, from its view."""
+"""`evaluate(observation, side)`: a position's value in [-1, 1] to `side`, from its view
+(`tools.agents.evaluations.Evaluate`)."""
 
 HIDDEN_SAMPLES = 4
 """States drawn per decision in a game with hidden information (one suffices otherwise)."""
@@ -43,13 +42,9 @@ TIE = 1e-9
 """Values closer than this are a tie."""
 
 
-@functools.cache
 def evaluation(game_name: str) -> Evaluation:
     """The evaluation the game's package declares (`GamePackage.evaluation`)."""
-    declared = get_package(game_name).evaluation
-    if declared is None:
-        raise ValueError(f"{game_name} declares no evaluation")
-    return declared()
+    return required_evaluation(game_name)
 
 
 def expected_value(

@@ -28,49 +28,21 @@ the rules nothing again. Each shortcut draws what the plain form draws from the 
 
 from __future__ import annotations
 
-import functools
-import importlib
 import itertools
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from kernel.chance import sample
-from kernel.errors import InvalidInput
 from kernel.game import CHANCE, Game
 from kernel.roles import rules_of
 from tools.agents.base import Seat
+from tools.agents.evaluations import declared_evaluation as evaluation
+from tools.agents.evaluations import state_evaluation
 from tools.agents.steps import Steps
-from tools.registry import get_package
-
-Evaluate = Callable[[Mapping[str, Any], str], float]
-EvaluateState = Callable[[Any, Any, str], float]
-
-
-@functools.cache
-def evaluation(game_name: str) -> Evaluate | None:
-    """The game's `evaluate(observation, side) -> float`, if its package declares one."""
-    try:
-        declared = get_package(game_name).evaluation
-    except InvalidInput:  # not a registered game
-        return None
-    return None if declared is None else declared()
-
-
-@functools.cache
-def state_evaluation(game_name: str) -> EvaluateState | None:
-    """The `evaluate_state(rules, state, side) -> float` beside the game's `evaluate`, which
-    equals `evaluate(game.observe(state, side), side)` (module docstring), if it has one."""
-    evaluate = evaluation(game_name)
-    if evaluate is None:
-        return None
-    found: EvaluateState | None = getattr(
-        importlib.import_module(evaluate.__module__), "evaluate_state", None
-    )
-    return found
 
 
 class _Node:
