@@ -6,20 +6,19 @@ distance against the rules."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from kernel.hexes import hex_distance, parse_hex
 from solvers.checking.corpus import build_corpus
-from solvers.checking.differences import Difference, compare, same_position
-from solvers.checking.explore import differential, reading_variant
+from solvers.checking.explore import differential
 from solvers.checking.situations import reading_situations, toward
 from specs.nomonhan.rules.actions import Demolish
 from specs.nomonhan.rules.state import NomonhanState
 from tests.nomonhan.helpers_seq import BOARD
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_ART, legal, position
+from tools.testing.witnesses import assert_witness_holds
 
 CAT = GAME.catalogue
 PRESET = "ja"
@@ -60,25 +59,6 @@ def test_steered_play_reaches_the_situation(option: str) -> None:
     assert state == here.state
 
 
-def _replays_and_differs(option: str, log: list[Any], state: Any, d: Difference) -> None:
-    """The witness log is legal under both readings from the set-up, keeps both in the same
-    position up to its end, and the difference claimed is there."""
-    ra, rb = _readings(option)
-    a = GAME.initial_state(reading_variant(CAT, PRESET, option, ra))
-    b = GAME.initial_state(reading_variant(CAT, PRESET, option, rb))
-    for data in log:
-        action = GAME.action_from_json(data)
-        a, b = GAME.apply(a, action), GAME.apply(b, action)
-        assert same_position(GAME, a, b)
-    assert GAME.state_to_json(a) == state
-    if d.kind == "result_of_action":
-        action = GAME.action_from_json(json.loads(d.only_a[0]))
-        assert not same_position(GAME, GAME.apply(a, action), GAME.apply(b, action))
-        return
-    diff = compare(GAME, a, b)
-    assert diff is not None and diff.kind == d.kind
-
-
 @pytest.mark.parametrize("option", REACHED)
 def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> None:
     """With counts only and every other search off, the pair differs thanks to the
@@ -98,7 +78,7 @@ def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> Non
     )
     assert f.verdict == "differ", f.detail
     assert f.witness is not None
-    _replays_and_differs(option, list(f.witness.log), f.witness.state, f.witness.difference)
+    assert_witness_holds(GAME, f)
 
 
 def _at_bridge(steps: dict[str, int], **kw: Any) -> NomonhanState:

@@ -21,6 +21,7 @@ from specs.rattenkrieg.rules.actions import Action, Event, LoseStep, Move, Play,
 from specs.rattenkrieg.rules.state import GE, SU, Phase, RKState, Stage
 from tests.rattenkrieg.positions import CATALOGUE as CAT
 from tests.rattenkrieg.positions import GAME, active, draw, position, run
+from tools.testing.witnesses import assert_witness_holds
 
 CORPUS = build_corpus(GAME, seeds=6, max_steps=3_000)
 NODES = 1_500
@@ -96,23 +97,6 @@ def test_steered_play_reaches_the_situation_and_the_readings_part_there(option: 
     assert _parts_now(option, here.state)
 
 
-def _replays_and_differs(option: str, log: list[Any], state: Any, kind: str) -> None:
-    """The witness log is legal under both readings from the set-up, keeps both in the same
-    position up to its end, and the difference claimed is there."""
-    ra, rb = _readings(option)
-    a = GAME.initial_state(reading_variant(CAT, PRESET, option, ra))
-    b = GAME.initial_state(reading_variant(CAT, PRESET, option, rb))
-    for data in log:
-        action = GAME.action_from_json(data)
-        a, b = GAME.apply(a, action), GAME.apply(b, action)
-        assert same_position(GAME, a, b)
-    assert GAME.state_to_json(a) == state
-    if kind == "result_of_action":
-        return
-    diff = compare(GAME, a, b)
-    assert diff is not None and diff.kind == kind
-
-
 @pytest.mark.parametrize("option", REACHED)
 def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> None:
     """With counts only and every other search off, the pair differs thanks to the
@@ -131,7 +115,7 @@ def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> Non
     assert f.verdict == "differ", f.detail
     assert f.witness is not None
     d = f.witness.difference
-    _replays_and_differs(option, list(f.witness.log), f.witness.state, d.kind)
+    assert_witness_holds(GAME, f)
     if d.kind == "result_of_action":
         action = GAME.action_from_json(json.loads(d.only_a[0]))
         ra, rb = _readings(option)

@@ -11,12 +11,13 @@ import attrs
 import pytest
 
 from solvers.checking.corpus import build_corpus
-from solvers.checking.differences import compare, same_position
+from solvers.checking.differences import same_position
 from solvers.checking.explore import differential, reading_variant
 from solvers.checking.situations import reading_situations, toward
 from specs.shumshu.formal.situations_fights import parts_on_roll
 from specs.shumshu.rules.state import JP, RU, Fight, ShumshuState, Stage
 from tests.shumshu.positions import GAME, B, h, position
+from tools.testing.witnesses import assert_witness_holds
 
 CAT = GAME.catalogue
 CORPUS = build_corpus(GAME, seeds=24, max_steps=3_000)
@@ -44,22 +45,6 @@ REACHED = (
 def _readings(option: str) -> tuple[str, str]:
     first, second, *_ = (r.name for r in CAT.option(option).readings)
     return first, second
-
-
-def _replays_and_differs(option: str, log: list[object], state: object, kind: str) -> None:
-    """The witness log is legal under both readings from the set-up, keeps both in the same
-    position up to its end, and the difference claimed is there."""
-    ra, rb = _readings(option)
-    a = GAME.initial_state(reading_variant(CAT, "draft", option, ra))
-    b = GAME.initial_state(reading_variant(CAT, "draft", option, rb))
-    for data in log:
-        action = GAME.action_from_json(data)
-        a, b = GAME.apply(a, action), GAME.apply(b, action)
-        assert same_position(GAME, a, b)
-    assert GAME.state_to_json(a) == state
-    if kind != "result_of_action":
-        diff = compare(GAME, a, b)
-        assert diff is not None and diff.kind == kind
 
 
 def test_every_situation_is_an_option_of_the_catalogue() -> None:
@@ -102,7 +87,7 @@ def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> Non
     assert f.verdict == "differ", f.detail
     assert f.witness is not None
     d = f.witness.difference
-    _replays_and_differs(option, list(f.witness.log), f.witness.state, d.kind)
+    assert_witness_holds(GAME, f)
     if d.kind == "result_of_action":
         action = GAME.action_from_json(json.loads(d.only_a[0]))
         ra, rb = _readings(option)

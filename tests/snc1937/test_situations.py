@@ -6,14 +6,12 @@ same searches leave it unknown."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from kernel.variants import Variant
 from solvers.checking.corpus import build_corpus
-from solvers.checking.differences import Finding, compare, same_position
 from solvers.checking.explore import differential, reading_variant
 from solvers.checking.situations import reading_situations, toward
 from specs.snc1937.formal.situations import GRADES
@@ -26,6 +24,7 @@ from specs.snc1937.rules.tables import battle, crt, stacks
 from specs.snc1937.rules.victory import shanghai_ring
 from tests.snc1937.assembled import rules_of
 from tools.registry import get_game
+from tools.testing.witnesses import assert_witness_holds
 
 GAME = get_game("snc1937")
 RULES = rules_of(GAME)
@@ -58,27 +57,6 @@ def _found(option: str) -> Any:
     s = toward(GAME, CORPUS, "standard", reading_situations(GAME)[option], nodes=NODES)
     assert s.reached, (option, s.best, s.evaluated)
     return s.reached[0]
-
-
-def _replays_and_differs(f: Finding) -> None:
-    """The witness log is legal under both readings from the set-up, leads both to the same
-    position, and the difference claimed is there at its end."""
-    assert f.witness is not None
-    va = reading_variant(CAT, f.preset, f.option, f.reading_a)
-    vb = reading_variant(CAT, f.preset, f.option, f.reading_b)
-    a, b = GAME.initial_state(va), GAME.initial_state(vb)
-    for data in f.witness.log:
-        action = GAME.action_from_json(data)
-        a, b = GAME.apply(a, action), GAME.apply(b, action)
-        assert same_position(GAME, a, b)
-    assert GAME.state_to_json(a) == f.witness.state
-    d = f.witness.difference
-    if d.kind == "result_of_action":
-        action = GAME.action_from_json(json.loads(d.only_a[0]))
-        assert not same_position(GAME, GAME.apply(a, action), GAME.apply(b, action))
-    else:
-        diff = compare(GAME, a, b)
-        assert diff is not None and diff.kind == d.kind
 
 
 def test_the_game_offers_a_situation_for_each_option_it_measures() -> None:
@@ -190,7 +168,7 @@ def test_the_pair_differs_only_thanks_to_the_situation(option: str) -> None:
     [f] = differential(GAME, CAT.option(option), situation_nodes=NODES, only=_own(option), **kw)
     assert f.verdict == "differ", (option, f.detail)
     assert f.witness is not None and f.witness.found_by == "play steered toward the situation"
-    _replays_and_differs(f)
+    assert_witness_holds(GAME, f)
     [g] = differential(GAME, CAT.option(option), situation_nodes=0, only=_own(option), **kw)
     assert g.verdict == "unknown" and "evaluated 0 positions, none at distance 0" in g.detail
 
@@ -231,4 +209,4 @@ def test_snc_10_0_8_landing_defended_once_situation_is_a_retreat_into_a_later_la
         only=_own(option),
     )
     assert f.verdict == "differ", f.detail
-    _replays_and_differs(f)
+    assert_witness_holds(GAME, f)

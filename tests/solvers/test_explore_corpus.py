@@ -7,7 +7,6 @@ Every search runs on counts only (seeds, steps, positions, games; `budget=None`)
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
@@ -18,13 +17,14 @@ from kernel.variants import consultations
 from solvers.checking import reach
 from solvers.checking.approach import option_places
 from solvers.checking.corpus import Corpus, build_corpus
-from solvers.checking.differences import Finding, compare, same_position
-from solvers.checking.explore import differential, reading_variant
+from solvers.checking.differences import Finding
+from solvers.checking.explore import differential
 from solvers.checking.steer import steer
 from solvers.checking.steer_reach import steer_unreached
 from solvers.checking.unreached import game_sources, prefixes
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tools.registry import get_game
+from tools.testing.witnesses import assert_witness_holds
 
 NOMONHAN = get_game("nomonhan")
 CORPUS = build_corpus(NOMONHAN, seeds=2, max_steps=2_000)
@@ -41,28 +41,6 @@ def _from_corpus_only(game: AssembledGame[Any, Any], option: str, corpus: Corpus
         game, _option(game, option), budget=None, games=0, exhaustive_cap=1, corpus=corpus
     )
     return f
-
-
-def _replays_and_differs(game: AssembledGame[Any, Any], f: Finding) -> None:
-    """The witness log is legal under both readings from the set-up, leads both to the same
-    position, and the difference claimed is there at its end."""
-    assert f.witness is not None
-    cat = game.catalogue
-    va = reading_variant(cat, f.preset, f.option, f.reading_a)
-    vb = reading_variant(cat, f.preset, f.option, f.reading_b)
-    a, b = game.initial_state(va), game.initial_state(vb)
-    for data in f.witness.log:
-        action = game.action_from_json(data)
-        a, b = game.apply(a, action), game.apply(b, action)  # raises if illegal under either
-        assert same_position(game, a, b)
-    assert game.state_to_json(a) == f.witness.state
-    d = f.witness.difference
-    if d.kind == "result_of_action":
-        action = game.action_from_json(json.loads(d.only_a[0]))
-        assert not same_position(game, game.apply(a, action), game.apply(b, action))
-    else:
-        diff = compare(game, a, b)
-        assert diff is not None and diff.kind == d.kind
 
 
 def test_the_corpus_is_the_same_for_the_same_seeds_and_covers_every_preset() -> None:
@@ -109,7 +87,7 @@ def test_the_corpus_finds_a_witness_where_play_from_the_set_up_is_not_run() -> N
             if g.preset == f.preset
         ]
         assert list(f.witness.log) in logs
-        _replays_and_differs(NOMONHAN, f)
+        assert_witness_holds(NOMONHAN, f)
         assert _from_corpus_only(NOMONHAN, option, None).verdict == "unknown"
 
 
@@ -198,7 +176,7 @@ def test_steered_play_gives_a_witness_that_replays() -> None:
         )
         assert f.verdict == "differ" and f.witness is not None, (option, f.detail)
         assert f.witness.found_by == "steered play"
-        _replays_and_differs(NOMONHAN, f)
+        assert_witness_holds(NOMONHAN, f)
     [f] = differential(
         NOMONHAN,
         _option(NOMONHAN, "damage_allocation"),
@@ -260,5 +238,5 @@ def test_guided_play_from_corpus_positions_gives_witnesses_that_replay_from_the_
         )
         assert f.verdict == "differ" and f.witness is not None, (option, f.detail)
         found_by.add(f.witness.found_by)
-        _replays_and_differs(NOMONHAN, f)
+        assert_witness_holds(NOMONHAN, f)
     assert found_by == {"guided play from a corpus position"}

@@ -5,17 +5,17 @@ set-up never reaches. Every search runs on counts only (`budget=None`)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from solvers.checking.corpus import build_corpus
-from solvers.checking.differences import Finding, compare, same_position
-from solvers.checking.explore import differential, reading_variant
+from solvers.checking.differences import Finding
+from solvers.checking.explore import differential
 from solvers.checking.situated import on_the_way
 from solvers.checking.situations import reading_situations, toward
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.rules.actions import Add, Coin, Pass
 from tests.toy.rules.state import ToyState
+from tools.testing.witnesses import assert_witness_holds
 
 STUCK_AT = 3  # the total at which `gap=stuck_at_3` leaves no action (TOY-1)
 
@@ -60,28 +60,6 @@ def _gap(game: Any, situation_nodes: int) -> Finding:
     return f
 
 
-def _replays_and_differs(game: Any, f: Finding) -> None:
-    """The witness log is legal under both readings from the set-up, leads both to the same
-    position, and the difference claimed is there at its end."""
-    assert f.witness is not None
-    cat = game.catalogue
-    va = reading_variant(cat, f.preset, f.option, f.reading_a)
-    vb = reading_variant(cat, f.preset, f.option, f.reading_b)
-    a, b = game.initial_state(va), game.initial_state(vb)
-    for data in f.witness.log:
-        action = game.action_from_json(data)
-        a, b = game.apply(a, action), game.apply(b, action)  # raises if illegal under either
-        assert same_position(game, a, b)
-    assert game.state_to_json(a) == f.witness.state
-    d = f.witness.difference
-    if d.kind == "result_of_action":
-        action = game.action_from_json(json.loads(d.only_a[0]))
-        assert not same_position(game, game.apply(a, action), game.apply(b, action))
-    else:
-        diff = compare(game, a, b)
-        assert diff is not None and diff.kind == d.kind
-
-
 def test_a_game_without_the_hook_offers_no_situation() -> None:
     """No `reading_situations()` on the rules, no situation; with it, the game's mapping."""
     assert reading_situations(_toy(None)) == {}
@@ -123,7 +101,7 @@ def test_the_gap_pair_differs_only_thanks_to_the_situation() -> None:
     assert found.witness is not None
     assert found.witness.found_by == "play steered toward the situation"
     assert "steered toward the situation" in found.detail
-    _replays_and_differs(_toy(None), found)
+    assert_witness_holds(_toy(None), found)
     without = _gap(_toy(None), situation_nodes=20)
     assert without.verdict == "unknown" and without.witness is None
     assert "steered toward the situation" not in without.detail

@@ -22,8 +22,8 @@ from kernel.errors import ImpossiblePosition
 from kernel.playout import play
 from kernel.roles import AssembledGame
 from solvers.checking import game_proofs, model_search
-from solvers.checking.differences import Finding, compare, position_key, rebind
-from solvers.checking.explore import differential, reading_variant
+from solvers.checking.differences import Finding, position_key, rebind
+from solvers.checking.explore import differential
 from solvers.checking.explore_model import model_differential
 from solvers.checking.gaps import no_action_and_endless, stuck_readings
 from solvers.checking.model_search import model_of
@@ -38,6 +38,7 @@ from tools.explore_report import write_report
 from tools.game_logs import read_log
 from tools.playlog import replay_log
 from tools.registry import game_names, get_game
+from tools.testing.witnesses import assert_witness_holds
 
 NOMONHAN = get_game("nomonhan")
 
@@ -64,34 +65,6 @@ def _with_model(option: str, *, depth: int = DEPTH, preset: str | None = None) -
     )
 
 
-def _replays_and_differs(game: AssembledGame[Any, Any], f: Finding) -> None:
-    """The log is legal under both readings, and the claimed difference is there at its end."""
-    assert f.witness is not None
-    cat = game.catalogue
-    va = reading_variant(cat, f.preset, f.option, f.reading_a)
-    vb = reading_variant(cat, f.preset, f.option, f.reading_b)
-    a, b = game.initial_state(va), game.initial_state(vb)
-    for data in f.witness.log:
-        action = game.action_from_json(data)
-        a, b = game.apply(a, action), game.apply(b, action)  # raises if illegal under either
-    assert game.state_to_json(a) == f.witness.state
-    kind = f.witness.difference.kind
-    if kind == "result_of_action":
-        action = game.action_from_json(json.loads(f.witness.difference.only_a[0]))
-        assert position_key(game, game.apply(a, action)) != position_key(
-            game, game.apply(b, action)
-        )
-    elif kind == "setup":
-        assert position_key(game, a) != position_key(game, b)
-    else:
-        diff = compare(game, a, b)
-        assert diff is not None and diff.kind == kind
-        assert (diff.only_a, diff.only_b) == (
-            f.witness.difference.only_a,
-            f.witness.difference.only_b,
-        )
-
-
 @pytest.mark.parametrize(
     "option", ["combat_grouping", "initiative_change", "damage_allocation", "retreat_repeat"]
 )
@@ -101,7 +74,7 @@ def test_nom_witnesses_replay_and_show_the_difference(option: str) -> None:
     findings = differential(NOMONHAN, _option(NOMONHAN, option), budget=None, games=GAMES)
     assert findings and all(f.verdict == "differ" for f in findings), findings
     for f in findings:
-        _replays_and_differs(NOMONHAN, f)
+        assert_witness_holds(NOMONHAN, f)
 
 
 @pytest.mark.parametrize("option", ["combat_grouping", "must_be_attacked"])
@@ -115,7 +88,7 @@ def test_nom_z3_finds_the_shortest_witness_and_it_replays(option: str) -> None:
         assert f.verdict == "differ" and f.witness is not None
         assert f.witness.found_by.startswith("Z3 over the symbolic model"), f.witness.found_by
         assert len(f.witness.log) <= 2
-        _replays_and_differs(NOMONHAN, f)
+        assert_witness_holds(NOMONHAN, f)
 
 
 def test_nom_reading_the_model_does_not_encode_falls_back_to_play() -> None:
@@ -125,7 +98,7 @@ def test_nom_reading_the_model_does_not_encode_falls_back_to_play() -> None:
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "guided play"
     assert "does not encode this option" in f.detail
-    _replays_and_differs(NOMONHAN, f)
+    assert_witness_holds(NOMONHAN, f)
 
 
 def test_nom_readings_of_a_rule_switched_off_are_proved_equivalent(
@@ -197,7 +170,7 @@ def test_unknown_says_whether_the_situation_an_option_governs_ever_arose() -> No
     [g] = differential(toy, _option(toy, "gap"), budget=None, games=20, exhaustive_cap=1)
     assert g.verdict == "differ" and g.witness is not None
     assert g.witness.found_by == "guided play"
-    _replays_and_differs(toy, g)
+    assert_witness_holds(toy, g)
 
 
 def test_a_spent_budget_stops_every_search_and_the_finding_says_so() -> None:
@@ -216,7 +189,7 @@ def test_differing_readings_in_a_small_game_get_an_exhaustive_witness() -> None:
     [f] = differential(toy, _option(toy, "gap"), budget=None)
     assert f.verdict == "differ" and f.witness is not None
     assert f.witness.found_by == "exhaustive search"
-    _replays_and_differs(toy, f)
+    assert_witness_holds(toy, f)
 
 
 def test_planted_gap_is_found_with_a_replayable_log() -> None:
