@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from tools.agents.match import MatchResult
-from tools.study import report
+from tools.study import fingerprint, report
 from tools.study.command import main
+from tools.study.fingerprint import code_fingerprint
 from tools.study.plan import make_plan
 from tools.study.runner import summary
 from tools.study.store import Store
@@ -59,7 +60,31 @@ def test_the_key_is_the_identity_not_the_seeds() -> None:
         make_plan("nomonhan", compare="tie", max_steps=500).key,
     }
     assert len(keys) == 6
-    assert plan.key == "6ba0d509fbaa7243eaa2"  # stable across runs and machines
+    fixed = make_plan("nomonhan", compare="tie", code="0" * 16)
+    assert fixed.key == "68028048a39cff7d5667"  # stable across runs and machines
+    assert make_plan("nomonhan", compare="tie", code="1" * 16).key != fixed.key
+
+
+def test_the_key_changes_with_the_code_that_plays_the_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games stored by other rules are never read as this code's: the plan's key holds a
+    fingerprint of the kernel, the solvers, the agents and the game's package, the same for
+    the same files and another when one of them changes."""
+    assert make_plan("nomonhan").code == code_fingerprint("nomonhan") != ""
+    rules = tmp_path / "specs" / "toy" / "rules.py"
+    rules.parent.mkdir(parents=True)
+    rules.write_text("RANGE = 2\n")
+    (tmp_path / "kernel").mkdir()
+    (tmp_path / "kernel" / "game.py").write_text("X = 1\n")
+    monkeypatch.setattr(fingerprint, "ROOT", tmp_path)
+    first = fingerprint.code_fingerprint.__wrapped__("toy")
+    assert fingerprint.code_fingerprint.__wrapped__("toy") == first
+    rules.write_text("RANGE = 3\n")
+    second = fingerprint.code_fingerprint.__wrapped__("toy")
+    assert second != first
+    (tmp_path / "kernel" / "game.py").write_text("X = 2\n")
+    assert fingerprint.code_fingerprint.__wrapped__("toy") not in {first, second}
 
 
 def _fake_summary(tmp_path: Path) -> tuple[dict[str, object], dict[str, list[int]]]:

@@ -1,7 +1,8 @@
 """What a study plays: the game, the variant, the agent of each side, the option readings and
 the seeds. Everything a game's result depends on, besides its seed, is in the plan's identity,
-hashed to the key the store files results under; the seed range is not, so a study grown to
-more games reuses the games already played."""
+hashed to the key the store files results under, the code that plays it included
+(`fingerprint.code_fingerprint`); the seed range is not, so a study grown to more games reuses
+the games already played, and one run after a rules change plays its games again."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from kernel.game import Game
 from kernel.variants import Variant
 from tools.agents.match import DEFAULT_MAX_STEPS
 from tools.registry import get_game
+from tools.study.fingerprint import code_fingerprint
 
 MAX_SEED = 2**63 - 1
 """The largest seed (SQLite's INTEGER, and the seeds a play log records)."""
-KEY_FORMAT = 1
+KEY_FORMAT = 2
 """Bumped when the stored rows change meaning, so old rows are never read as new ones."""
 BASE = ""
 """The reading label of a study without `--compare`: the plan's variant itself."""
@@ -41,6 +43,7 @@ class Plan:
     readings: tuple[str, ...]
     seed_start: int
     games: int
+    code: str = ""  # the fingerprint of the code and data that play it
 
     def identity(self) -> dict[str, Any]:
         """What a game's result depends on besides the reading and the seed."""
@@ -53,6 +56,7 @@ class Plan:
             "simulations": self.simulations,
             "max_steps": self.max_steps,
             "compare": self.compare,
+            "code": self.code,
         }
 
     @property
@@ -116,10 +120,12 @@ def make_plan(
     simulations: int | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
     check_agents: bool = True,
+    code: str | None = None,
 ) -> Plan:
     """A checked plan; every refusal is an InvalidInput naming the argument at fault. Without
     `check_agents` the agents are not built: a plan only looked up in the store (its key)
-    needs none of their imports."""
+    needs none of their imports. `code` stands for the code's fingerprint (None: computed,
+    `fingerprint.code_fingerprint`)."""
     game = get_game(game_name)
     cat = game.catalogue
     if preset is not None and preset not in cat.presets:
@@ -154,6 +160,7 @@ def make_plan(
         readings=readings,
         seed_start=seed_start,
         games=games,
+        code=code_fingerprint(game.name) if code is None else code,
     )
     if check_agents:
         from tools.study.engine import check_agents as check  # the engine builds agents

@@ -1,8 +1,8 @@
 """Results as they come, in SQLite (write-ahead log): one row per (study key, reading, seed),
 inserted with INSERT OR IGNORE, so a rerun or a resumed run plays only the missing seeds and
 never counts a game twice. Rows are committed a task at a time: an interrupt loses at most the
-tasks in flight, never half a task. The key names the plan, not the rules code: after a change
-to a game's rules, start a new database (`--db`)."""
+tasks in flight, never half a task. The key names the plan and the code that plays it
+(`Plan.code`): after a change to a game's rules its games are played again, under a new key."""
 
 from __future__ import annotations
 
