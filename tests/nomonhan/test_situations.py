@@ -12,13 +12,12 @@ import pytest
 
 from kernel.hexes import hex_distance, parse_hex
 from solvers.checking.corpus import build_corpus
-from solvers.checking.explore import differential
 from solvers.checking.situations import reading_situations, toward
 from specs.nomonhan.rules.actions import Demolish
 from specs.nomonhan.rules.state import NomonhanState
 from tests.nomonhan.helpers_seq import BOARD
 from tests.nomonhan.positions import GAME, JP_3TK, JP_4TK, JP_KOB, SU_ART, legal, position
-from tools.testing.witnesses import assert_witness_holds
+from tools.testing.witnesses import assert_witness_holds, situation_only
 
 CAT = GAME.catalogue
 PRESET = "ja"
@@ -64,18 +63,7 @@ def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> Non
     """With counts only and every other search off, the pair differs thanks to the
     situation, and its witness replays from the set-up under both readings."""
     ra, rb = _readings(option)
-    [f] = differential(
-        GAME,
-        CAT.option(option),
-        budget=None,
-        games=0,
-        exhaustive_cap=1,
-        corpus=CORPUS,
-        corpus_positions=0,
-        steer_nodes=0,
-        situation_nodes=NODES,
-        only=(ra, rb),
-    )
+    f = situation_only(GAME, option, CORPUS, NODES, (ra, rb))
     assert f.verdict == "differ", f.detail
     assert f.witness is not None
     assert_witness_holds(GAME, f)

@@ -15,13 +15,13 @@ import pytest
 from kernel.game import CHANCE
 from solvers.checking.corpus import build_corpus
 from solvers.checking.differences import compare, rebind, same_position
-from solvers.checking.explore import differential, reading_variant
+from solvers.checking.explore import reading_variant
 from solvers.checking.situations import reading_situations, toward
 from specs.rattenkrieg.rules.actions import Action, Event, LoseStep, Move, Play, Stand
 from specs.rattenkrieg.rules.state import GE, SU, Phase, RKState, Stage
 from tests.rattenkrieg.positions import CATALOGUE as CAT
 from tests.rattenkrieg.positions import GAME, active, draw, position, run
-from tools.testing.witnesses import assert_witness_holds
+from tools.testing.witnesses import assert_witness_holds, situation_only
 
 CORPUS = build_corpus(GAME, seeds=6, max_steps=3_000)
 NODES = 1_500
@@ -101,17 +101,7 @@ def test_steered_play_reaches_the_situation_and_the_readings_part_there(option: 
 def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> None:
     """With counts only and every other search off, the pair differs thanks to the
     situation, and its witness replays from the set-up under both readings."""
-    [f] = differential(
-        GAME,
-        CAT.option(option),
-        budget=None,
-        games=0,
-        exhaustive_cap=1,
-        corpus=CORPUS,
-        corpus_positions=0,
-        steer_nodes=0,
-        situation_nodes=NODES,
-    )
+    f = situation_only(GAME, option, CORPUS, NODES)
     assert f.verdict == "differ", f.detail
     assert f.witness is not None
     d = f.witness.difference

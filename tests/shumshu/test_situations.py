@@ -12,12 +12,12 @@ import pytest
 
 from solvers.checking.corpus import build_corpus
 from solvers.checking.differences import same_position
-from solvers.checking.explore import differential, reading_variant
+from solvers.checking.explore import reading_variant
 from solvers.checking.situations import reading_situations, toward
 from specs.shumshu.formal.situations_fights import parts_on_roll
 from specs.shumshu.rules.state import JP, RU, Fight, ShumshuState, Stage
 from tests.shumshu.positions import GAME, B, h, position
-from tools.testing.witnesses import assert_witness_holds
+from tools.testing.witnesses import assert_witness_holds, situation_only
 
 CAT = GAME.catalogue
 CORPUS = build_corpus(GAME, seeds=24, max_steps=3_000)
@@ -73,17 +73,7 @@ def test_steered_play_reaches_the_situation(option: str) -> None:
 def test_the_explorer_finds_the_pair_differ_at_the_situation(option: str) -> None:
     """With counts only and every other search off, the pair differs thanks to the
     situation, and its witness replays from the set-up under both readings."""
-    [f] = differential(
-        GAME,
-        CAT.option(option),
-        budget=None,
-        games=0,
-        exhaustive_cap=1,
-        corpus=CORPUS,
-        corpus_positions=0,
-        steer_nodes=0,
-        situation_nodes=NODES,
-    )
+    f = situation_only(GAME, option, CORPUS, NODES)
     assert f.verdict == "differ", f.detail
     assert f.witness is not None
     d = f.witness.difference

@@ -24,7 +24,7 @@ from specs.snc1937.rules.tables import battle, crt, stacks
 from specs.snc1937.rules.victory import shanghai_ring
 from tests.snc1937.assembled import rules_of
 from tools.registry import get_game
-from tools.testing.witnesses import assert_witness_holds
+from tools.testing.witnesses import assert_witness_holds, situation_only
 
 GAME = get_game("snc1937")
 RULES = rules_of(GAME)
@@ -196,17 +196,6 @@ def test_snc_10_0_8_landing_defended_once_situation_is_a_retreat_into_a_later_la
     again = [a for a in exempt - applies if isinstance(a, Land)]
     assert again and not applies - exempt
     assert all(a.hex in here.attacked and stacks(here.where).get(a.hex) for a in again)
-    [f] = differential(
-        GAME,
-        CAT.option(option),
-        budget=None,
-        games=0,
-        exhaustive_cap=1,
-        corpus=corpus,
-        corpus_positions=0,
-        steer_nodes=0,
-        situation_nodes=200,
-        only=_own(option),
-    )
+    f = situation_only(GAME, option, corpus, 200, _own(option))
     assert f.verdict == "differ", f.detail
     assert_witness_holds(GAME, f)

@@ -9,13 +9,12 @@ from typing import Any
 
 from solvers.checking.corpus import build_corpus
 from solvers.checking.differences import Finding
-from solvers.checking.explore import differential
 from solvers.checking.situated import on_the_way
 from solvers.checking.situations import reading_situations, toward
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.rules.actions import Add, Coin, Pass
 from tests.toy.rules.state import ToyState
-from tools.testing.witnesses import assert_witness_holds
+from tools.testing.witnesses import assert_witness_holds, situation_only
 
 STUCK_AT = 3  # the total at which `gap=stuck_at_3` leaves no action (TOY-1)
 
@@ -46,17 +45,7 @@ def _gap(game: Any, situation_nodes: int) -> Finding:
     """The gap pair under `plain` with no exhaustive search, no corpus position compared, no
     search around them and no guided game: only the situation search may find a
     difference."""
-    [f] = differential(
-        game,
-        game.catalogue.option("gap"),
-        budget=None,
-        games=0,
-        exhaustive_cap=1,
-        corpus=SHORT,
-        corpus_positions=0,
-        steer_nodes=0,
-        situation_nodes=situation_nodes,
-    )
+    f = situation_only(game, "gap", SHORT, situation_nodes)
     return f
 
 
@@ -123,17 +112,7 @@ def test_the_situation_search_compares_the_readings_at_the_positions_it_reaches(
     within 4 steps of it, up to its cap of 4 x 3 positions expanded, finds no difference, and
     says so: play found no difference, which never makes the pair equivalent."""
     game = _toy({"coin_name": lambda state: 0})
-    [f] = differential(
-        game,
-        game.catalogue.option("coin_name"),
-        budget=None,
-        games=0,
-        exhaustive_cap=1,
-        corpus=SHORT,
-        corpus_positions=0,
-        steer_nodes=0,
-        situation_nodes=3,
-    )
+    f = situation_only(game, "coin_name", SHORT, 3)
     assert f.verdict == "unknown" and f.witness is None
     assert "1 at distance 0, and found no difference there nor within 4 steps" in f.detail
     assert "(12 positions expanded; the search around them reached its cap of 12" in f.detail

@@ -1,5 +1,6 @@
 """What a reading pair's witness claims, checked again from its log: the check every test of the
-explorer makes of a `Finding` that says `differ`.
+explorer makes of a `Finding` that says `differ`; and the explorer run those tests make to see
+what the search toward a game's situation finds alone (`situation_only`).
 
 The log is replayed from where it starts (the preset's set-up, or the shrunk start it records)
 under both readings: every action must be legal under both and keep them in the same position,
@@ -16,8 +17,35 @@ import json
 from typing import Any
 
 from kernel.roles import AssembledGame
+from solvers.checking.corpus import Corpus
 from solvers.checking.differences import Finding, compare, same_position, start_state
+from solvers.checking.explore import differential
 from solvers.checking.readings import reading_variant
+
+
+def situation_only(
+    game: AssembledGame[Any, Any],
+    option: str,
+    corpus: Corpus,
+    nodes: int,
+    only: tuple[str, str] | None = None,
+) -> Finding:
+    """The explorer's one finding on `option` (the pair `only`, or its first) by counts only,
+    with every search off but the one toward the game's situation (`nodes` positions from
+    `corpus`): what that search settles by itself."""
+    [f] = differential(
+        game,
+        game.catalogue.option(option),
+        budget=None,
+        games=0,
+        exhaustive_cap=1,
+        corpus=corpus,
+        corpus_positions=0,
+        steer_nodes=0,
+        situation_nodes=nodes,
+        only=only,
+    )
+    return f
 
 
 def assert_witness_holds(game: AssembledGame[Any, Any], f: Finding) -> None:
