@@ -178,15 +178,15 @@ def test_the_joint_search_stops_at_its_count_and_says_how_close_it_came() -> Non
     assert many.best["NOM-9.24"] > 0
 
 
-def test_every_snc_clause_left_unreached_says_why_snc_10_3_0_3_and_snc_10_0_5() -> None:
-    """SNC-10.3.0.3 (a test vector) is cited only in the docstring of the odds function, and
-    SNC-10.0.5's one citation refuses an attack with no attacker (legal play never offers
-    one): each reason says so, and Z3's verdict carries it."""
+def test_every_snc_clause_left_unreached_says_why_snc_6_2_4_and_snc_10_0_5() -> None:
+    """SNC-6.2.4 (an example of a legal stack) is cited only in the docstring of the stacking
+    check, and SNC-10.0.5's one citation refuses an attack with no attacker (legal play never
+    offers one): each reason says so, and Z3's verdict carries it."""
     why: dict[str, str] = {}
-    clauses = ["SNC-10.3.0.3", "SNC-10.0.5"]
+    clauses = ["SNC-6.2.4", "SNC-10.0.5"]
     reached, left = steer_unreached(SNC, EMPTY, clauses, nodes=0, why=why)
     assert (reached, left) == ([], clauses)
-    assert "docstring of base_column" in why["SNC-10.3.0.3"]
+    assert "docstring of overstacked" in why["SNC-6.2.4"]
     assert "refuses an action" in why["SNC-10.0.5"]
     settled = settle_unreached(SNC, clauses, None, None, why=why)
     assert settled and all(why[u.clause] in u.detail for u in settled)
@@ -194,13 +194,13 @@ def test_every_snc_clause_left_unreached_says_why_snc_10_3_0_3_and_snc_10_0_5() 
 
 def test_reasons_are_given_only_where_they_hold_snc_10_4_2_1() -> None:
     """SNC-10.4.2.1 (the concentric shift) is applied by a statement that adds a shift: no
-    refusal, and a statement cites it, so neither reason is given; SNC-10.3.0.5 is cited in a
-    docstring only."""
+    refusal, and a statement cites it, so neither reason is given; SNC-6.2.4 (an example) is
+    cited in a docstring only."""
     sites = reach.sites_of(game_sources(SNC), prefixes(SNC))
     assert refusal_reason(sites, "SNC-10.4.2.1") == ""
     assert docstring_reason(sites, "SNC-10.4.2.1") == ""
-    assert docstring_reason(sites, "SNC-10.3.0.5")
-    assert refusal_reason(sites, "SNC-10.3.0.5") == ""
+    assert docstring_reason(sites, "SNC-6.2.4")
+    assert refusal_reason(sites, "SNC-6.2.4") == ""
 
 
 def test_the_corpus_extended_by_steered_play_asks_for_an_option_nom_9_12() -> None:
