@@ -26,6 +26,7 @@ from kernel.hexes import Hex
 from kernel.variants import Variant
 from specs.snc1937.data.loader import SNCData
 from specs.snc1937.rules.board import Board
+from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.movement import reachable, side_steps
 from specs.snc1937.rules.zoc import hexes_of_side, zoc_hexes
 
@@ -159,6 +160,7 @@ def rail_reinforcement_hexes(
 # --- the Japanese LoC (SNC-8.3.5, SNC-8.3.8) --------------------------------------------------
 
 
+@identity_memo  # every Japanese LoC search of an SNLF unit asks it: made once per variant
 def snlf_loc_targets(board: Board, variant: Variant) -> frozenset[Hex]:
     """Where an SNLF LoC may end: Wusong or "another Yangtze River hex" (SNC-8.3.8; AMB-SNC-19
     kernel note). `snlf_loc_target` (found here): `yangtze_bank`, every enterable land hex next

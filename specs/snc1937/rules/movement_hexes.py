@@ -28,8 +28,18 @@ from specs.snc1937.rules.tables import (
 
 def step_choices(t: Tables, s: SNCState, here: Hex, mp: int, *, near_jp_ok: bool) -> list[Hex]:
     """The hexes the moving group of `s` (no move under way: the side's units in `here`) may
-    enter next from `here` with `mp` half-MP left (`group_step_choices`)."""
-    return group_step_choices(t, s, s.moving or None, here, mp, near_jp_ok=near_jp_ok)
+    enter next from `here` with `mp` half-MP left (`group_step_choices`). The answer for the
+    last state asked is kept: a move's step asks it of the state it made (does the move go
+    on?), and the listing of that same state asks it again."""
+    last = _last_steps[0]  # read once: another thread may ask meanwhile
+    if last is not None and last[0] is s and last[1] is t and last[2] == (here, mp, near_jp_ok):
+        return list(last[3])
+    found = group_step_choices(t, s, s.moving or None, here, mp, near_jp_ok=near_jp_ok)
+    _last_steps[0] = (s, t, (here, mp, near_jp_ok), tuple(found))  # keeps `s` alive: its id
+    return found
+
+
+_last_steps: list[tuple[SNCState, Tables, tuple[Hex, int, bool], tuple[Hex, ...]] | None] = [None]
 
 
 def group_step_choices(

@@ -15,7 +15,7 @@ overruns are `overrun_steps.py`'s.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import get_args, overload
 
 from kernel.errors import IllegalAction
@@ -61,6 +61,13 @@ class MoveList(Sequence[Action]):
 
     def __len__(self) -> int:
         return self.moves + len(self.tail)
+
+    def __iter__(self) -> Iterator[Action]:
+        """The actions in `__getitem__`'s order, without a look-up by index for each."""
+        for units, dests in self.groups:
+            for to in dests:
+                yield Move(units, to)
+        yield from self.tail
 
     def __contains__(self, x: object) -> bool:
         """Membership without building every move: a `Move` is looked for among the groups

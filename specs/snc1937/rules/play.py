@@ -61,6 +61,8 @@ from specs.snc1937.rules.state import CH, JP, Order, Phase, SNCState, Step, evol
 from specs.snc1937.rules.tables import Tables
 
 DIE = tuple(range(1, 7))
+DIE_OUTCOMES = tuple((Roll(f), Fraction(1, 6)) for f in DIE)
+"""A die's faces, each at 1/6 (SNC-10.5.0.1): made once, as every chance step offers them."""
 
 
 class SNCRules:
@@ -191,7 +193,7 @@ class SNCRules:
     def chance_outcomes(self, s: SNCState) -> Sequence[tuple[Action, Fraction]]:
         if self.to_move(s) != CHANCE:
             return []
-        return [(Roll(f), Fraction(1, 6)) for f in DIE]
+        return list(DIE_OUTCOMES)
 
     # --- transitions --------------------------------------------------------------------------
     def apply(self, s: SNCState, action: Action) -> SNCState:
@@ -316,7 +318,11 @@ class SNCRules:
         """Legality is the listing's (`legal_actions`); a move is checked on its own start
         hex, an overrun on its own target, a group's join on its own, rather than by listing
         every move; any other action against the listing of this very state if it was the
-        last listed (a player lists, then applies), else a fresh one."""
+        last listed (a player lists, then applies), else a fresh one. An action that listing
+        offers is legal at once: a player applies what it was just offered."""
+        listed = self._listed_for(s)
+        if listed is not None and action in listed:
+            return True
         t = self.tables
         if isinstance(action, Move) and s.step in (Step.MAIN, Step.GROUP):
             return movement_steps.move_ok(t, s, action)
@@ -326,8 +332,7 @@ class SNCRules:
             return overrun_steps.is_legal(t, s, action)
         if isinstance(action, Top):
             return action in top_unit.tops(t, s)
-        listed = self._listed_for(s)
-        return action in (self._listing(s) if listed is None else listed)
+        return listed is None and action in self._listing(s)
 
     def _listed_for(self, s: SNCState) -> Sequence[Action] | None:
         """The kept listing if it is this very state's (kept alive with it, so no other state

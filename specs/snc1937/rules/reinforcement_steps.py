@@ -21,7 +21,7 @@ from specs.snc1937.rules.actions import Action, Delay, Done, Land, Place, Replac
 from specs.snc1937.rules.memo import identity_memo
 from specs.snc1937.rules.movement_steps import MoveList, move_actions, move_starts
 from specs.snc1937.rules.state import CH, JP, Combat, SNCState, Step, evolve
-from specs.snc1937.rules.tables import Tables, arrive, put, stacks, trt_without
+from specs.snc1937.rules.tables import Tables, arrive, locations, put, stacks, trt_without
 from specs.snc1937.rules.top_unit import tops
 from specs.snc1937.rules.zoc import hexes_of_side
 
@@ -138,10 +138,11 @@ def interdiction_choices(t: Tables, s: SNCState) -> list[str]:
     exactly (SNC-11.2.2; AMB-SNC-30)."""
     units = arrivals(t, s)
     need = s.roll
+    cfs = [t.cf(u, s.reduced) for u in units]  # each unit's CF read once
     out = []
-    for u in units:
-        c = t.cf(u, s.reduced)
-        rest = tuple(t.cf(w, s.reduced) for w in units if w != u)
+    for i, u in enumerate(units):
+        c = cfs[i]
+        rest = tuple(cf for j, cf in enumerate(cfs) if units[j] != u)
         if c <= need and (need - c) in _subset_sums(rest):
             out.append(u)
     return out
@@ -191,17 +192,40 @@ def replace_choices(t: Tables, s: SNCState) -> list[str]:
     return [u for u in candidates if u in ok]
 
 
-@functools.lru_cache(maxsize=256)
 def _with_loc(
     t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, units: tuple[str, ...]
 ) -> frozenset[str]:
-    """`loc.japanese_loc_units`, cached by position: a LoC search costs tens of milliseconds,
-    and the listing, the check of a `Replace` and the step after it ask for the same one."""
-    return loc.japanese_loc_units(t.board, t.data, v, stacks(where), units)
+    """`loc.japanese_loc_units` (SNC-8.3.5, SNC-8.3.8), each LoC net cached by position: a
+    LoC search costs milliseconds, and the listing, the check of a `Replace` and the steps
+    after it ask for the same nets (a replacement moves no unit, so the nets stay)."""
+    at = locations(where)
+    nets: dict[bool, frozenset[Hex]] = {}  # each kind's net asked once (hashing `where`)
+    out: set[str] = set()
+    for u in units:
+        h = at.get(u)
+        if h is None:
+            continue
+        snlf = t.data.unit(u).type == "naval_infantry"
+        net = nets.get(snlf)
+        if net is None:
+            net = nets[snlf] = _loc_net(t, where, v, snlf)
+        if h in net:
+            out.add(u)
+    return frozenset(out)
+
+
+@functools.lru_cache(maxsize=256)
+def _loc_net(
+    t: Tables, where: tuple[tuple[str, Hex], ...], v: Variant, snlf: bool
+) -> frozenset[Hex]:
+    """`loc.japanese_loc_hexes` of a position: every hex with a Japanese LoC (SNC-8.3.5), for
+    an SNLF unit toward its own ends (SNC-8.3.8)."""
+    return loc.japanese_loc_hexes(t.board, t.data, v, stacks(where), snlf=snlf)
 
 
 def replace(t: Tables, s: SNCState, unit: str) -> SNCState:
     """A reduced Japanese unit regains its step (SNC-2.2.1.14, SNC-8.3.4)."""
+    # SNC-2.2.1.14, SNC-8.3.4: the unit's full side again, one replacement step spent
     s = evolve(s, reduced=s.reduced - {unit}, replacements=s.replacements - 1)
     if replace_choices(t, s) or s.step == Step.MAIN:
         return s
@@ -264,6 +288,7 @@ def place(t: Tables, s: SNCState, unit: str, h: Hex, rail: bool) -> SNCState:
     moves = not elite or s.variant.is_("elite_return_move", "moves")  # found here
     if t.spec[unit].side == CH and not rail and moves:
         s = evolve(s, movable=s.movable | {unit})  # SNC-8.2.2: method (a) may move
+    # SNC-8.2.6: a unit placed by rail (method (b)) is not made movable this phase
     return s
 
 

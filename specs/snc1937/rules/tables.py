@@ -378,7 +378,8 @@ def take_step(t: Tables, s: SNCState, unit: str) -> SNCState:
     Chinese unit (SNC-8.1.2)."""
     if t.two_step(unit, s.reduced, s.variant):  # SNC-2.2.1.12: a full two-step unit flips
         return evolve(s, reduced=s.reduced | {unit})
-    return eliminate(t, s, [unit])  # SNC-2.2.1.13: any other is eliminated
+    # SNC-2.2.1.13: any other is eliminated; SNC-8.0.3: only a step loss takes it off
+    return eliminate(t, s, [unit])
 
 
 def leave_move(s: SNCState, unit: str) -> SNCState:

@@ -72,13 +72,34 @@ def _piles(t: Tables, where: tuple[tuple[str, Hex], ...]) -> tuple[Pile, ...]:
     """The stacks of two units or more, in hex order: each one's side, its units in the
     data's order (`top_first` before any is put on top), and by top unit the `Top` of each
     other unit, filled as `tops` asks (the first unit's from the start)."""
-    piles = sorted((h, us) for h, us in stacks(where).items() if len(us) > 1)
+    st = stacks(where)
+    known = _known_piles(t)
     out = []
-    for _, units in piles:
-        ordered = tuple(sorted(units, key=t.order.__getitem__))
-        offers = {ordered[0]: tuple([_top(u) for u in ordered[1:]])}
-        out.append((t.spec[units[0]].side, ordered, offers))
+    for h in sorted([h for h, us in st.items() if len(us) > 1]):
+        units = st[h]
+        pile = known.get(units)
+        if pile is None:  # a stack's pile depends on its units only: made once for them
+            ordered = tuple(sorted(units, key=t.order.__getitem__))
+            offers = {ordered[0]: tuple([_top(u) for u in ordered[1:]])}
+            if len(known) >= PILES:
+                known.clear()
+            pile = known[units] = (t.spec[units[0]].side, ordered, offers)
+        out.append(pile)
     return tuple(out)
+
+
+PILES = 4096  # piles kept per data set before they are made afresh
+
+_PILES: dict[int, tuple[Tables, dict[tuple[str, ...], Pile]]] = {}
+
+
+def _known_piles(t: Tables) -> dict[tuple[str, ...], Pile]:
+    """The piles made so far for the units of `t`'s data, by a stack's units (in unit order);
+    kept with `t` alive, so that its id stays its own."""
+    got = _PILES.get(id(t))
+    if got is None or got[0] is not t:
+        got = _PILES[id(t)] = (t, {})
+    return got[1]
 
 
 def put_on_top(s: SNCState, unit: str) -> SNCState:
