@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -118,7 +119,12 @@ class TECData:
     def mp(self, table: Mapping[tuple[str, str], str], side: str, key: str) -> Fraction | None:
         """An MP entry as a number; None where the chart has none or says 'terrain'."""
         text = table.get((side, key))
-        return None if text is None or text == "terrain" else Fraction(text)
+        return None if text is None or text == "terrain" else _fraction(text)
+
+
+@functools.cache  # a movement step asks it: the chart's few texts parsed once
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
 
 
 def _mp(rec: Record, key: str) -> str:
