@@ -31,12 +31,16 @@ may be asked in parts, schema by schema (`prove(..., only=...)`): the whole hold
 part does. `settled` measures a pair that exhausts the limit: which components the solver
 settles, asked one by one. What the observer counts (pieces per hex) the pair sees as sums of
 named 0/1 indicators, each defined by an equation (`noninterference_names`), the terms in
-which facts about single pieces can be stated.
+which facts about single pieces can be stated. Given `Pieces` (what the counts range over and
+the choice naming the piece a step acts on), a count is asked in parts, the acting piece's
+change and each other piece's, one question each (`noninterference_counts`): equal parts
+give equal counts by linear arithmetic, and no part asks which piece one copy moved against
+which the other did; a count whose parts differ is asked whole.
 
 Modules: `noninterference_pair` (the two copies), `noninterference_names` (the indicators),
-`noninterference_search` (the pairs of schemas asked, the witness read off a model),
-`noninterference_bridges` (bridges derived, `settled`), `noninterference_witness` (two
-witness games along model paths).
+`noninterference_counts` (counts in parts), `noninterference_search` (the pairs of schemas
+asked, the witness read off a model), `noninterference_bridges` (bridges derived, `settled`),
+`noninterference_witness` (two witness games along model paths).
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ import attrs
 
 from solvers import smt
 from solvers.checking.noninterference_bridges import derive, derive_in, settled
+from solvers.checking.noninterference_counts import Pieces
 from solvers.checking.noninterference_pair import Bridge, Label, Observer, Pair
 from solvers.checking.noninterference_search import (
     CHUNK,
@@ -69,6 +74,7 @@ __all__ = [
     "LeakPair",
     "NoLeak",
     "Observer",
+    "Pieces",
     "derive",
     "observation",
     "prove",
@@ -82,12 +88,14 @@ class NoLeak:
     """The formal statement of a `*-P-NO-LEAK` property: non-interference for `observer`
     over `system` (the spec's model extended with what the observation reads, when the
     prover's own model leaves it out), assuming `lemmas` in both states (proved first) and
-    the `bridges` (derived from equal observations first)."""
+    the `bridges` (derived from equal observations first); with `pieces`, counts asked in
+    parts."""
 
     observer: Observer
     system: System | None = None
     lemmas: tuple[Lemma, ...] = ()
     bridges: tuple[Bridge, ...] = ()
+    pieces: Pieces | None = None
 
     def verdict(self, system: System, rlimit: int = DEFAULT_RLIMIT) -> Verdict:
         return prove(
@@ -96,6 +104,7 @@ class NoLeak:
             lemmas=self.lemmas,
             bridges=self.bridges,
             rlimit=rlimit,
+            pieces=self.pieces,
         )
 
 
@@ -107,11 +116,12 @@ def prove(
     bridges: Sequence[Bridge] = (),
     rlimit: int = DEFAULT_RLIMIT,
     only: Collection[str] | None = None,
+    pieces: Pieces | None = None,
 ) -> Leak:
     """The verdict on non-interference for `observer` over `system` (see the module); with
     `only`, on the pairs of steps whose first is one of those schemas (a part of the proof:
     the whole is proved when every schema's part is). The bridges are derived before any
-    pair assumes them (`derive`)."""
+    pair assumes them (`derive`); with `pieces`, counts are asked in parts (the module)."""
     start = time.perf_counter()
     if lemmas:
         # proved together: their conjunction inductive (one lemma may rest on another)
@@ -131,7 +141,7 @@ def prove(
                 detail = f"bridge {loose!r} does not follow from equal observations"
                 seconds = time.perf_counter() - start
                 return Leak("unknown", "self-composition", detail, seconds=seconds)
-        pair, asked = search(Pair(system, observer), lemmas, rlimit, only, bridges)
+        pair, asked = search(Pair(system, observer), lemmas, rlimit, only, bridges, pieces)
     except smt.SolverUnknown as exc:
         return Leak("unknown", "self-composition", exc.message, seconds=time.perf_counter() - start)
     seconds = time.perf_counter() - start

@@ -10,6 +10,14 @@ from typing import Any
 import attrs
 
 from solvers import smt
+from solvers.checking.noninterference_counts import (
+    Pieces,
+    Question,
+    component,
+    is_part,
+    questions,
+    violated,
+)
 from solvers.checking.noninterference_names import Defining
 from solvers.checking.noninterference_pair import Bridge, Observer, Pair, equal
 from solvers.checking.prover import Lemma
@@ -50,8 +58,10 @@ def search(
     rlimit: int,
     only: Collection[str] | None = None,
     bridges: Sequence[Bridge] = (),
+    pieces: Pieces | None = None,
 ) -> tuple[LeakPair | None, int]:
-    """The first counterexample pair, schema pair by schema pair, and how many were asked."""
+    """The first counterexample pair, schema pair by schema pair, and how many were asked
+    (with `pieces`, counts asked in parts: `ask`)."""
     t = p.t
     schemas = p.system.schemas
     n = len(schemas)
@@ -68,58 +78,104 @@ def search(
             asked += 1
             solver = p.solver(rlimit=rlimit)
             p.base(solver, lemmas, bridges)
-            found = ask(p, solver, k1, k2, labels[k1][1], labels[k2][1])
+            found = ask(p, solver, k1, k2, labels[k1][1], labels[k2][1], pieces)
             if found is not None:
                 return found, asked
     return None, asked
 
 
 def ask(
-    p: Pair, solver: Defining, k1: int, k2: int, l1: Sequence[Any], l2: Sequence[Any]
+    p: Pair,
+    solver: Defining,
+    k1: int,
+    k2: int,
+    l1: Sequence[Any],
+    l2: Sequence[Any],
+    pieces: Pieces | None = None,
 ) -> LeakPair | None:
     """Schema k1 in the first copy and k2 in the second: a counterexample, or None. Asked for
     the observation's components in chunks, leaving out those neither step changes (their
     terms after are their terms before, equal by assumption) and those whose two terms after
     are one term (`Pair`); a guard conjunct a counterexample breaks joins the question for
-    every later chunk."""
-    o, t = smt.Z3, p.t
+    every later chunk. With `pieces`, a count is asked in parts (`noninterference_counts`),
+    one part a question (parts asked together exhaust the limit the parts alone keep to),
+    leaving out a part whose two terms are one; a count whose parts a counterexample breaks
+    is asked whole."""
+    o = smt.Z3
     same = p.same_choices(k1, k2, l1, l2)
     after1, after2 = p.obs_after(k1), p.obs_after(k2)
     for a, b in zip(l1, l2, strict=True):
         b2 = p.second(b, same)
         if not smt.structurally_equal(a, b2):
             solver.add_named(smt.formula(equal(o, a, b2)))
-    changed = []
+    changed: list[Question] = []
     for name, now in p.obs_now.items():
         if smt.structurally_equal(after1[name], now) and smt.structurally_equal(after2[name], now):
             continue  # neither step changes it: equal after as before
         two = p.second(after2[name], same)
         if not smt.structurally_equal(after1[name], two):
-            changed.append((name, two))
-    choices2 = p.choices2(same)
-    for start in range(0, len(changed), CHUNK):
-        chunk = changed[start : start + CHUNK]
-        differ = smt.formula(o.any(o.not_(equal(o, after1[n], b)) for n, b in chunk))
-        solver.define(differ)  # outside the scope the question is asked in
-        while True:
-            solver.push()
-            solver.add_named(differ)
-            if not solver.check():
-                solver.pop()
-                break
-            model = solver.model()
-            one = _read(p, model, k1, t.cur, t.choice)
-            two = _read(p, model, k2, p.cur2, choices2)
-            solver.pop()
-            broken1 = t.broken(k1, *one)
-            broken2 = t.broken(k2, *two)
-            if not broken1 and not broken2:
-                return _pair(p, k1, k2, one, two)
-            for j in broken1:
-                solver.add(smt.formula(t.term(k1, j)))
-            for j in broken2:
-                solver.add(p.second(smt.formula(t.term(k2, j)), same, plain=True))
+            changed.append((name, after1[name], two))
+    parts: dict[str, list[Question]] = {}
+    if pieces is not None and k1 == k2:
+        parts = questions(p, k1, same, pieces, [n for n, _, _ in changed])
+    whole = {q[0]: q for q in changed}
+    rest = [q for q in changed if q[0] not in parts]
+    pending = [rest[i : i + CHUNK] for i in range(0, len(rest), CHUNK)]
+    pending += [[q] for n in parts for q in parts[n] if not _one(q)]  # a part at a time
+    while pending:
+        found = _chunk(p, solver, k1, k2, same, pending.pop(0))
+        if isinstance(found, LeakPair):
+            return found
+        if found:  # counts the parts do not settle: asked whole
+            pending = [[q for q in c if component(q[0]) not in found] for c in pending]
+            pending = [c for c in pending if c] + [[whole[n]] for n in sorted(found)]
     return None
+
+
+def _one(q: Question) -> bool:
+    """A question whose two terms are one term (a part no hidden variable enters)."""
+    return smt.structurally_equal(q[1], q[2])
+
+
+def _chunk(
+    p: Pair,
+    solver: Defining,
+    k1: int,
+    k2: int,
+    same: frozenset[str],
+    chunk: list[Question],
+) -> LeakPair | set[str]:
+    """One chunk of questions: a counterexample, or the counts whose parts a model of the
+    two copies breaks (their parts left out, the chunk asked again without them)."""
+    o, t = smt.Z3, p.t
+    choices2 = p.choices2(same)
+    loose: set[str] = set()
+    while chunk:
+        differ = smt.formula(o.any(o.not_(equal(o, a, b)) for _, a, b in chunk))
+        solver.define(differ)  # outside the scope the question is asked in
+        solver.push()
+        solver.add_named(differ)
+        if not solver.check():
+            solver.pop()
+            break
+        model = solver.model()
+        one = _read(p, model, k1, t.cur, t.choice)
+        two = _read(p, model, k2, p.cur2, choices2)
+        wrong = violated(model, chunk)
+        solver.pop()
+        broken1 = t.broken(k1, *one)
+        broken2 = t.broken(k2, *two)
+        if not broken1 and not broken2:
+            if not wrong or any(not is_part(n) for n in wrong):
+                return _pair(p, k1, k2, one, two)
+            counts = {component(n) for n in wrong}
+            loose |= counts
+            chunk = [q for q in chunk if component(q[0]) not in counts]
+        for j in broken1:
+            solver.add(smt.formula(t.term(k1, j)))
+        for j in broken2:
+            solver.add(p.second(smt.formula(t.term(k2, j)), same, plain=True))
+    return loose
 
 
 def _read(
