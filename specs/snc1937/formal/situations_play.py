@@ -146,15 +146,18 @@ def defence_markers(rules: Any) -> Situation:
             and any(n in chinese for n in t.board.neighbors(h))
         )
 
+    def ahead(s: SNCState, turn: int) -> int:
+        """FAR plus the battles wanting in a phase to come of GT `turn`'s Chinese turn."""
+        return FAR + min(5, max(0, held(turn) + 1 - open_targets(s, fresh=True)))
+
     def distance(s: SNCState) -> int:
         coming = s.turn + 1 if s.side == JP else s.turn  # the next Chinese player turn's GT
         if s.result is not None or not differs(coming):
             return FAR + 6
-        ahead = FAR + min(5, max(0, held(coming) + 1 - open_targets(s, fresh=True)))
         if s.side != CH or s.phase not in OPS:
-            return FAR + 6 if s.side == CH and s.order == Order.MOVE_MOVE else ahead
+            return FAR + 6 if s.side == CH and s.order == Order.MOVE_MOVE else ahead(s, coming)
         if s.ops_kind() != "fight":  # a Move phase: the Fight phase, if any, is the second
-            return ahead if s.order == Order.MOVE_FIGHT else FAR + 6
+            return ahead(s, coming) if s.order == Order.MOVE_FIGHT else FAR + 6
         c = before_die(s)
         if c is not None:
             mine = support_kinds(t, s, c, True)
@@ -169,9 +172,7 @@ def defence_markers(rules: Any) -> Situation:
         )
         if owed + (0 if here else 1) > open_targets(s):  # too few battles left this phase
             later = s.phase == Phase.OPS1 and s.order == Order.FIGHT_FIGHT  # a fresh phase
-            return FAR + (
-                min(5, max(0, held(s.turn) + 1 - open_targets(s, fresh=True))) if later else 6
-            )
+            return ahead(s, s.turn) if later else FAR + 6
         return 1 + owed + (0 if here else 1)
 
     return distance

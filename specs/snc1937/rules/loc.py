@@ -18,7 +18,7 @@ Places are found by their names in the map data, not by hex numbers.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from fractions import Fraction
 
 from kernel.errors import InvalidInput
@@ -237,14 +237,30 @@ def japanese_loc_units(
     """Those of the Japanese `units` on the map with a LoC (`has_japanese_loc`: SNC-8.3.5,
     SNC-8.3.8), each LoC net found once."""
     where = {u: h for h, ids in stacks.items() for u in ids}
+
+    def net(snlf: bool) -> frozenset[Hex]:
+        return japanese_loc_hexes(board, data, variant, stacks, snlf=snlf)
+
+    return units_in_nets(data, where, units, net)
+
+
+def units_in_nets(
+    data: SNCData,
+    where: Mapping[str, Hex],
+    units: Iterable[str],
+    net: Callable[[bool], frozenset[Hex]],
+) -> frozenset[str]:
+    """Those of `units` on the map (`where`) standing in their kind's LoC net: `net(True)` for
+    an SNLF unit (SNC-8.3.8), `net(False)` for the others (SNC-8.3.5), each asked once."""
     nets: dict[bool, frozenset[Hex]] = {}
     out = set()
     for u in units:
-        if u not in where:
+        h = where.get(u)
+        if h is None:
             continue
         snlf = data.unit(u).type == "naval_infantry"
         if snlf not in nets:
-            nets[snlf] = japanese_loc_hexes(board, data, variant, stacks, snlf=snlf)
-        if where[u] in nets[snlf]:
+            nets[snlf] = net(snlf)
+        if h in nets[snlf]:
             out.add(u)
     return frozenset(out)

@@ -198,20 +198,9 @@ def _with_loc(
     """`loc.japanese_loc_units` (SNC-8.3.5, SNC-8.3.8), each LoC net cached by position: a
     LoC search costs milliseconds, and the listing, the check of a `Replace` and the steps
     after it ask for the same nets (a replacement moves no unit, so the nets stay)."""
-    at = locations(where)
-    nets: dict[bool, frozenset[Hex]] = {}  # each kind's net asked once (hashing `where`)
-    out: set[str] = set()
-    for u in units:
-        h = at.get(u)
-        if h is None:
-            continue
-        snlf = t.data.unit(u).type == "naval_infantry"
-        net = nets.get(snlf)
-        if net is None:
-            net = nets[snlf] = _loc_net(t, where, v, snlf)
-        if h in net:
-            out.add(u)
-    return frozenset(out)
+    return loc.units_in_nets(
+        t.data, locations(where), units, lambda snlf: _loc_net(t, where, v, snlf)
+    )
 
 
 @functools.lru_cache(maxsize=256)
