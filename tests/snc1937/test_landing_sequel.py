@@ -191,3 +191,20 @@ def test_amb_snc_12_a_landing_counts_as_the_attack_of_the_second_phase() -> None
             s = GAME.apply(s, GAME.legal_actions(s)[-1])
         assert s.phase == Phase.OPS2 and s.ops_kind() == "fight"
         assert bool(landed & s.done) == barred, reading
+
+
+def test_snc_8_4_1_2_a_second_unit_advances_into_the_hex_a_first_one_took() -> None:
+    """SNC-8.4.1.2: "any adjacent hex not occupied by Chinese units": a hex another 10th Army
+    unit has just advanced into is one. The unit offered that hex goes there (it once stayed
+    in the landing hex with nothing changed, a step play could take for ever)."""
+    s = land_and_win(landing_phase({"CH-G-F": HANGCHOW_BAY}))
+    first, second = [a.unit for a in GAME.legal_actions(s) if isinstance(a, AdvanceOn)][:2]
+    assert first != second
+    s = GAME.apply(s, AdvanceOn(first, H("3317")))
+    assert AdvanceOn(second, H("3317")) in GAME.legal_actions(s)
+    after = GAME.apply(s, AdvanceOn(second, H("3317")))
+    assert after != s
+    assert locations(after.where)[second] == H("3317") == locations(after.where)[first]
+    assert all(
+        a.unit not in (first, second) for a in GAME.legal_actions(after) if isinstance(a, AdvanceOn)
+    )

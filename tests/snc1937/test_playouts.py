@@ -52,3 +52,13 @@ def test_snc_5_2_2_seeded_games_end_with_a_clause(seed: int, options: dict[str, 
     assert out.stop == "ended", out.report()
     assert out.outcome is not None and out.outcome.clause in END_CLAUSES
     assert out.final.turn <= 12
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_snc_8_4_1_2_no_step_leaves_a_seeded_game_where_it_was(seed: int) -> None:
+    """No position of a game comes back (`Playout.lasso`): every legal step changes the game,
+    or play could repeat it for ever. Seed 3 once offered a 10th Army unit a second hex of
+    advance it then did not enter (SNC-8.4.1.2), leaving the state as it was."""
+    s = GAME.initial_state(CATALOGUE.variant("standard", {}))
+    out = play(GAME, s, random.Random(seed), RULES.playout_agents(), max_steps=20000)
+    assert out.stop == "ended" and out.lasso is None, out.report()

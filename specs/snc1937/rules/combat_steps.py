@@ -309,7 +309,10 @@ def _advance_on_done(t: Tables, s: SNCState) -> SNCState:
     assert c is not None and c.second is not None and c.second_unit is not None
     to, unit = c.second, c.second_unit
     s = evolve(s, combat=attrs.evolve(c, second=None, second_unit=None))
-    if not stacks(s.where).get(to):  # emptied (not under retreat_blocked=stays)
+    # SNC-8.4.1.2: into any adjacent hex not occupied by Chinese units, Japanese-held ones
+    # included; SNC-8.4.1.3: a Chinese hex once its units retreated (not under
+    # retreat_blocked=stays, where they remain and the unit stays in the landing hex)
+    if not any(t.side_of[u] == CH for u in stacks(s.where).get(to, ())):
         s = put(s, {unit: to})
         s = arrive(t, s, JP, [to], "advance")
     return _landed(t, s)
