@@ -91,21 +91,49 @@ class Lasso:
 
 
 class CycleWatch(Generic[S]):
-    """Remembers every position of a line of play and the first one met twice (a Lasso)."""
+    """Remembers every position of a line of play and the first one met twice (a Lasso).
 
-    def __init__(self, start: S) -> None:
+    With `recall` (the position after a given number of steps, worked out again: `play`
+    replays its log), only each position's hash is kept, with the last `RECENT` positions: a
+    position met under a hash seen before is compared with the one kept or recalled. A long
+    playout no longer keeps every state it passed alive, which the cyclic collector walked
+    over and over; a short cycle (a step that changes nothing, a move and its undoing) is
+    still confirmed without replaying."""
+
+    RECENT = 16
+
+    def __init__(self, start: S, recall: Callable[[int], S] | None = None) -> None:
+        self._recall = recall
         self._seen: dict[S, int] = {start: 0}
+        self._hashes: dict[int, list[int]] = {hash(start): [0]}
+        self._recent: dict[int, S] = {0: start}
         self._steps = 0
         self.lasso: Lasso | None = None
 
     def see(self, state: S) -> None:
         """Record the position reached by one more step."""
         self._steps += 1
-        if self.lasso is None:
+        if self.lasso is not None:
+            return
+        if self._recall is None:
             if state in self._seen:
                 self.lasso = Lasso(self._seen[state], self._steps)
             else:
                 self._seen[state] = self._steps
+            return
+        steps = self._hashes.setdefault(hash(state), [])
+        for step in steps:  # the same hash: the same position only if equal
+            if self._position(step) == state:
+                self.lasso = Lasso(step, self._steps)
+                return
+        steps.append(self._steps)
+        self._recent[self._steps] = state
+        self._recent.pop(self._steps - self.RECENT, None)
+
+    def _position(self, step: int) -> S:
+        if step in self._recent or self._recall is None:
+            return self._recent[step]
+        return self._recall(step)
 
 
 @attrs.frozen
@@ -152,7 +180,8 @@ def play(
     if agents is None:
         agents = default_agents(game)
     actions: list[A] = []
-    watch = CycleWatch(state)
+    start = state
+    watch = CycleWatch(state, lambda step: replay(game, start, actions[:step]))
     while True:
         side = game.to_move(state)
         if side is None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kernel.playout import play, replay
+from kernel.playout import CycleWatch, Lasso, play, replay
 from kernel.roles import AssembledGame
 from tests.toy import PACKAGE as TOY_PACKAGE
 from tests.toy.rules.actions import Pass, ToyAction
@@ -90,3 +90,51 @@ def _positions(game: AssembledGame[Any, Any], preset: Any, seed: int) -> list[To
 def test_a_stride_below_one_is_refused() -> None:
     with pytest.raises(ValueError, match="every"):
         check_playout(TOY, TOY.presets()["plain"], 0, every=0)
+
+
+class _Colliding:
+    """A position whose hash says nothing: every one collides with every other."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __hash__(self) -> int:
+        return 7
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Colliding) and other.n == self.n
+
+
+def _watched(line: list[int], recent: int) -> tuple[Lasso | None, Lasso | None, list[int]]:
+    """The lasso a watch keeping `recent` positions finds on `line` just before its first
+    repeat and once past it, and the steps it recalled."""
+    recalled: list[int] = []
+
+    def recall(step: int) -> _Colliding:
+        recalled.append(step)
+        return _Colliding(line[step])
+
+    watch = CycleWatch(_Colliding(line[0]), recall)
+    watch.RECENT = recent
+    for n in line[1:-2]:
+        watch.see(_Colliding(n))
+    before = watch.lasso
+    for n in line[-2:]:
+        watch.see(_Colliding(n))
+    return before, watch.lasso, recalled
+
+
+@pytest.mark.parametrize("recent", [1, CycleWatch.RECENT])
+def test_a_watch_keeping_hashes_only_tells_a_collision_from_a_repeat(recent: int) -> None:
+    """With `recall`, positions sharing a hash are compared, with the few kept or recalled:
+    a collision is no lasso, the first true repeat is, with the steps of its first visit and
+    its return, as a watch keeping every position finds it."""
+    line = [0, 1, 2, 3, 1, 2]
+    before, found, recalled = _watched(line, recent)
+    assert before is None
+    assert found is not None and (found.start, found.end) == (1, 4)
+    assert bool(recalled) == (recent == 1)  # only positions no longer kept are replayed
+    plain = CycleWatch(_Colliding(line[0]))
+    for n in line[1:]:
+        plain.see(_Colliding(n))
+    assert plain.lasso == found

@@ -8,6 +8,7 @@ catches it.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -16,8 +17,9 @@ import pytest
 
 from kernel.hexes import Hex
 from specs.snc1937 import game as _game  # noqa: F401 - the rules load through the game first
-from specs.snc1937.rules import reinforcement_steps, state, tables
+from specs.snc1937.rules import position_views, reinforcement_steps, state, tables
 from specs.snc1937.rules.memo import identity_memo
+from specs.snc1937.rules.position_views import MASK
 from specs.snc1937.rules.state import CH, JP, SNCState, evolve
 from tests.snc1937.test_fast_paths_movement import ANY, T
 
@@ -134,3 +136,50 @@ def test_a_sabotaged_put_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(tables, "bisect", Appending)
     assert _put_differences()
+
+
+def _hash_differences() -> list[str]:
+    """A position `put` made, hashed from the one it was made from (`where_hash`), against
+    the same position built afresh and hashed pair by pair."""
+    rng = random.Random(7)
+    out = []
+    position_views.where_hash.cache_clear()  # type: ignore[attr-defined]
+    for i, s in enumerate(ANY):
+        position_views.locations(s.where)  # both known: the new position's hash is worked
+        position_views.where_hash(s.where)  # out from them
+        hexes = [h for _, h in s.where]
+        moves: dict[str, Hex | None] = {u: rng.choice(hexes) for u, _ in rng.sample(s.where, 2)}
+        moves[rng.choice(s.where)[0]] = None
+        made = tables.put(s, moves)
+        fresh = attrs.evolve(made, where=tuple(list(made.where)))
+        if made == fresh and hash(made) != hash(fresh):
+            out.append(f"position {i}: hash")
+        if position_views.where_hash(made.where) != sum(map(hash, made.where)) & MASK:
+            out.append(f"position {i}: where_hash")
+    return out
+
+
+def test_snc_2_1_2_a_position_hashed_from_its_moves_hashes_as_when_built_afresh() -> None:
+    """SNC-2.1.2: a position is its units' hexes, and its hash says so however it was made."""
+    assert _hash_differences() == []
+
+
+def test_a_hash_missing_the_units_moved_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position hashed as if it were the one it was made from is caught."""
+    real = position_views.made_from
+
+    def movesless(where: Any) -> Any:
+        made = real(where)
+        return None if made is None else (made[0], made[1], {})
+
+    monkeypatch.setattr(position_views, "made_from", movesless)
+    assert _hash_differences()
+
+
+def test_a_pickled_state_hashes_afresh() -> None:
+    """A kept hash is not carried by a pickle (string hashes differ between processes)."""
+    s = ANY[-1]
+    hash(s)
+    again = pickle.loads(pickle.dumps(s))
+    assert again == s and "_kept_hash" not in {k for k, v in again.__dict__.items() if v}
+    assert hash(again) == hash(s)

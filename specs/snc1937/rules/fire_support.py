@@ -9,6 +9,7 @@ AMB-SNC-7) and passes them in. Each marker added is one column in its owner's fa
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Collection, Iterable
 from fractions import Fraction
@@ -41,7 +42,12 @@ def yangtze_terrain(variant: Variant) -> frozenset[str]:
 
 
 def _touches_yangtze(board: Board, variant: Variant, h: Hex) -> bool:
-    water = yangtze_terrain(variant)
+    return _touches(board, yangtze_terrain(variant), h)
+
+
+@functools.lru_cache(maxsize=4096)
+def _touches(board: Board, water: frozenset[str], h: Hex) -> bool:
+    """A fact of the map (asked of the same hexes at every naval gunfire offer)."""
     return any(
         board.terrain(n) in water or board.side_kind(h, n) == "yangtze" for n in board.neighbors(h)
     )

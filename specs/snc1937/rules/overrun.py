@@ -86,7 +86,7 @@ def overrun_problem(
         return f"{hex_name(target)} is not next to {hex_name(origin)} (SNC-9.6.1)"
     if board.is_city(target) or board.is_town(target):
         return f"{hex_name(target)} is a city or town hex: no overrun there (SNC-9.6.1)"
-    if target not in hexes_of_side(data, stacks, "CH"):
+    if not any(data.unit(u).side == "CH" for u in stacks.get(target, ())):
         return f"{hex_name(target)} holds no Chinese units to overrun (SNC-9.6.1)"
     cost = overrun_cost(board, data, variant, origin, target, repeat=repeat)
     if cost is None:

@@ -202,14 +202,14 @@ class SNCRules:
             clause = s.result.clause if s.result else "SNC-5.2.2"
             raise illegal("the game is over", clause)
         self._known(action)
+        self._check(s, action)  # on the state as given, whose listing a player just asked
         if s.checked:  # the last step's stacking check; this step records only its own
-            s = evolve(s, checked=())
+            s = evolve(s, checked=())  # (no rule reads `checked`: the listing is the same)
         return sequence.settle(self.tables, s, action, self._transition(s, action))
 
     def _transition(self, s: SNCState, action: Action) -> SNCState:
         """The step `action` takes, once it is known to be legal (`_check`)."""
         t = self.tables
-        self._check(s, action)
         match action:
             case Declare(order):
                 return sequence.declare(t, s, order)

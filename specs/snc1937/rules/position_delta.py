@@ -44,6 +44,41 @@ def moved_stacks(
 ) -> Stacks:
     """Every occupied hex's units after `moves`, from the stacks `old` and unit hexes `old_loc`
     of the position the moves were made from, in the full rebuild's order."""
+    changed = _one_group(old, old_loc, moves)
+    return _spliced(old, changed if changed is not None else _changed(old, old_loc, moves))
+
+
+def _one_group(
+    old: Mapping[Hex, tuple[str, ...]],
+    old_loc: Mapping[str, Hex],
+    moves: Mapping[str, Hex | None],
+) -> dict[Hex, tuple[str, ...]] | None:
+    """The two stacks a group's step changes, where every unit moved leaves one hex for
+    another (a move's step, most of play); None for any other change."""
+    it = iter(moves.items())
+    first = next(it, None)
+    if first is None:
+        return None
+    unit, to = first
+    start = old_loc.get(unit)
+    if start is None or to is None or start == to:
+        return None
+    for u, h in it:
+        if h != to or old_loc.get(u) != start:
+            return None
+    was = old[start]
+    rest = () if len(moves) == len(was) else tuple([u for u in was if u not in moves])
+    there = old.get(to, ())
+    coming = (*there, *moves) if there or len(moves) > 1 else (unit,)
+    return {start: rest, to: tuple(sorted(coming)) if len(coming) > 1 else coming}
+
+
+def _changed(
+    old: Mapping[Hex, tuple[str, ...]],
+    old_loc: Mapping[str, Hex],
+    moves: Mapping[str, Hex | None],
+) -> dict[Hex, tuple[str, ...]]:
+    """The units of every hex `moves` touch, after them."""
     leaving: dict[Hex, set[str]] = {}
     coming: dict[Hex, list[str]] = {}
     for u, h in moves.items():
@@ -59,6 +94,11 @@ def moved_stacks(
         here.extend(coming.get(h, ()))
         here.sort()
         changed[h] = tuple(here)
+    return changed
+
+
+def _spliced(old: Mapping[Hex, tuple[str, ...]], changed: Mapping[Hex, tuple[str, ...]]) -> Stacks:
+    """`old` with the `changed` hexes' units, each hex in its place in the order."""
     new = dict(old)
     moved: list[tuple[Hex, tuple[str, ...]]] = []  # hexes whose place in the order changes
     for h, units in changed.items():

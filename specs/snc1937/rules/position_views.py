@@ -95,6 +95,35 @@ locations = identity_memo(_locations_view)
 """Each unit's hex (shared: never change the dict returned)."""
 
 
+MASK = (1 << 64) - 1
+
+
+def _where_hash_view(where: Where) -> int:
+    """The position's hash by value: the sum of its pairs' hashes, which says as much as the
+    tuple's own hash (a position is a set of pairs, one a unit, kept in unit order). Worked
+    out from the position `put` made it from, where that one's is known: a move's step
+    changes a pair or two of a hundred, and every playout step hashes its state
+    (`kernel.playout.CycleWatch`)."""
+    made = made_from(where)
+    if made is not None:
+        before, was = _known_hash(made[1]), _known_locations(made[1])
+        if before is not None and was is not None and len(was) == len(made[1]):
+            found = before
+            for unit, to in made[2].items():
+                at = was.get(unit)
+                if at is not None:
+                    found -= hash((unit, at))
+                if to is not None:
+                    found += hash((unit, to))
+            return found & MASK
+    return sum(map(hash, where)) & MASK
+
+
+where_hash = identity_memo(_where_hash_view)
+"""A hash of the position's value (equal positions, equal hashes)."""
+
+
 # the views kept for a position, or None (computes nothing)
+_known_hash: Callable[[Where], int | None] = cast(Any, where_hash).peek
 _known_stacks: Callable[[Where], dict[Hex, tuple[str, ...]] | None] = cast(Any, stacks).peek
 _known_locations: Callable[[Where], dict[str, Hex] | None] = cast(Any, locations).peek

@@ -197,8 +197,10 @@ def chinese_entered(
     """The hexes Chinese units came into from `before` to `after`, a step that moved the
     `movers` (a Move's group, an advancing unit) and no other unit into a hex: the rest of
     the step only removes units or places Japanese garrisons (AMB-SNC-14)."""
-    old, new = locations(before.where), locations(after.where)
     spec = t.spec
+    if not movers or spec[movers[0]].side != CH:
+        return set()  # a Japanese step (a group is of one side, SNC-9.0.12): nothing to see
+    old, new = locations(before.where), locations(after.where)
     return {
         h
         for u in movers

@@ -14,6 +14,7 @@ attacked, hexes attacked, markers set aside, Chinese air support (SNC-11.3.2).
 from __future__ import annotations
 
 import enum
+import operator
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ import attrs
 from kernel.game import Outcome
 from kernel.hexes import Hex
 from kernel.variants import Variant
+from specs.snc1937.rules.position_views import where_hash
 
 CH, JP = "CH", "JP"
 SIDES = (CH, JP)
@@ -119,7 +121,7 @@ class Combat:
     second_unit: str | None = None  # the 10th Army unit that advances there once it is empty
 
 
-@attrs.frozen(cache_hash=True, slots=False)
+@attrs.frozen(slots=False)
 class SNCState:
     variant: Variant
     turn: int  # GT 1..12
@@ -168,6 +170,19 @@ class SNCState:
     checked: tuple[Hex, ...] = ()
     result: Outcome | None = None
 
+    def __hash__(self) -> int:
+        """By value, as attrs hashes, but the position by `position_views.where_hash` (worked
+        out from the position it was made from); kept once asked, never pickled."""
+        d = self.__dict__
+        kept: int | None = d.get(_KEPT)
+        if kept is None:
+            trt = self.trt
+            last = _last_trt[0]  # read once: another thread may hash meanwhile
+            if last[0] is not trt:  # the TRT changes a few times a turn: its hash is kept
+                last = _last_trt[0] = (trt, hash(trt))
+            kept = d[_KEPT] = _KeptHash(hash((where_hash(self.where), last[1], _others(d))))
+        return kept
+
     @property
     def second(self) -> bool:
         return self.phase == Phase.OPS2
@@ -179,7 +194,24 @@ class SNCState:
 
 
 _FIELDS = frozenset(a.name for a in attrs.fields(SNCState))
-_HASH = "_attrs_cached_hash"  # where attrs keeps the hash of a state once asked
+_others = operator.itemgetter(*sorted(_FIELDS - {"where", "trt"}))  # hashed as they are
+_last_trt: list[tuple[tuple[tuple[str, int], ...], int]] = [((), hash(()))]
+_KEPT = "_kept_hash"  # where a state keeps its hash once asked
+_HASH = _KEPT  # what `evolve` drops
+
+
+class _KeptHash(int):
+    """A kept hash, which a pickle or a copy leaves behind (hashes of strings differ from one
+    process to the next)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return _nothing, ()
+
+
+def _nothing() -> None:
+    return None
+
+
 _new = object.__new__
 _set = object.__setattr__
 
