@@ -3,8 +3,9 @@ read as logic and stay typed, and the values a model gives them."""
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Iterable, Sequence
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import z3
 
@@ -33,22 +34,55 @@ def const(value: int) -> Int:
     return z3.IntVal(value)
 
 
+# The connectives below build the very terms z3.py's `And`, `Or`, `Not`, `AtMost` and
+# `AtLeast` build, straight from the C API where every argument is already a Boolean term of
+# one context (as the encodings' are): z3.py casts and sort-checks each argument on the way,
+# which cost more than the solving in the small problems play asks (a stacking check).
+
+
+def _bools(items: Sequence[Bool]) -> tuple[z3.Context, Any] | None:
+    """The context and C array of `items` if they are Boolean terms of one context."""
+    if not items or type(items[0]) is not z3.BoolRef:
+        return None
+    ctx = items[0].ctx
+    for x in items:
+        if type(x) is not z3.BoolRef or x.ctx is not ctx:
+            return None
+    return ctx, (z3.Ast * len(items))(*[x.as_ast() for x in items])
+
+
 def and_(parts: Iterable[Bool]) -> Bool:
     items = list(parts)
-    return z3.And(items) if items else z3.BoolVal(True)
+    if not items:
+        return z3.BoolVal(True)
+    found = _bools(items)
+    if found is None:
+        return z3.And(items)
+    ctx, args = found
+    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(items), args), ctx)
 
 
 def or_(parts: Iterable[Bool]) -> Bool:
     items = list(parts)
-    return z3.Or(items) if items else z3.BoolVal(False)
+    if not items:
+        return z3.BoolVal(False)
+    found = _bools(items)
+    if found is None:
+        return z3.Or(items)
+    ctx, args = found
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(items), args), ctx)
 
 
 def not_(a: Bool) -> Bool:
-    return z3.Not(a)
+    if type(a) is not z3.BoolRef:
+        return z3.Not(a)
+    return z3.BoolRef(z3.Z3_mk_not(a.ctx_ref(), a.as_ast()), a.ctx)
 
 
 def implies(a: Bool, b: Bool) -> Bool:
-    return z3.Implies(a, b)
+    if type(a) is not z3.BoolRef or type(b) is not z3.BoolRef or a.ctx is not b.ctx:
+        return z3.Implies(a, b)
+    return z3.BoolRef(z3.Z3_mk_implies(a.ctx_ref(), a.as_ast(), b.as_ast()), a.ctx)
 
 
 def iff(a: Bool, b: Bool) -> Bool:
@@ -82,7 +116,11 @@ def at_most(lits: Sequence[Bool], k: int) -> Bool:
         return z3.BoolVal(False)
     if len(lits) <= k:
         return z3.BoolVal(True)
-    return z3.AtMost(*lits, k)
+    found = _bools(lits)
+    if found is None:
+        return z3.AtMost(*lits, k)
+    ctx, args = found
+    return z3.BoolRef(z3.Z3_mk_atmost(ctx.ref(), len(lits), args, k), ctx)
 
 
 def at_least(lits: Sequence[Bool], k: int) -> Bool:
@@ -90,7 +128,11 @@ def at_least(lits: Sequence[Bool], k: int) -> Bool:
         return z3.BoolVal(True)
     if len(lits) < k:
         return z3.BoolVal(False)
-    return z3.AtLeast(*lits, k)
+    found = _bools(lits)
+    if found is None:
+        return z3.AtLeast(*lits, k)
+    ctx, args = found
+    return z3.BoolRef(z3.Z3_mk_atleast(ctx.ref(), len(lits), args, k), ctx)
 
 
 def exactly(lits: Sequence[Bool], k: int) -> Bool:
@@ -103,7 +145,16 @@ def weighted_at_most(terms: Sequence[tuple[Bool, int]], k: int) -> Bool:
     """sum(w for lit, w in terms if lit) <= k, with integer weights."""
     if not terms:
         return z3.BoolVal(k >= 0)
-    return z3.PbLe(list(terms), k)
+    found = _bools([lit for lit, _ in terms])
+    weights = [w for _, w in terms]
+    if found is None or not all(type(w) is int and abs(w) < _C_INT for w in (*weights, k)):
+        return z3.PbLe(list(terms), k)
+    ctx, args = found
+    coeffs = (ctypes.c_int * len(weights))(*weights)
+    return z3.BoolRef(z3.Z3_mk_pble(ctx.ref(), len(weights), args, coeffs, k), ctx)
+
+
+_C_INT = 1 << 31  # the C API's coefficients and bounds are C ints
 
 
 def is_true(model: Model, lit: Bool) -> bool:
