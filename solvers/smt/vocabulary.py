@@ -4,7 +4,7 @@ read as logic and stay typed, and the values a model gives them."""
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeAlias
 
 import z3
@@ -52,25 +52,24 @@ def _bools(items: Sequence[Bool]) -> tuple[z3.Context, Any] | None:
 
 
 def and_(parts: Iterable[Bool]) -> Bool:
-    items = list(parts)
-    if not items:
-        return z3.BoolVal(True)
-    found = _bools(items)
-    if found is None:
-        return z3.And(items)
-    ctx, args = found
-    return z3.BoolRef(z3.Z3_mk_and(ctx.ref(), len(items), args), ctx)
+    return _connective(list(parts), z3.Z3_mk_and, z3.And, empty=True)
 
 
 def or_(parts: Iterable[Bool]) -> Bool:
-    items = list(parts)
+    return _connective(list(parts), z3.Z3_mk_or, z3.Or, empty=False)
+
+
+def _connective(
+    items: list[Bool], make: Callable[..., Any], fallback: Callable[..., Bool], *, empty: bool
+) -> Bool:
+    """`fallback(items)` (z3.py's `And` or `Or`), built by `make` from the C API where it can."""
     if not items:
-        return z3.BoolVal(False)
+        return z3.BoolVal(empty)
     found = _bools(items)
     if found is None:
-        return z3.Or(items)
+        return fallback(items)
     ctx, args = found
-    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(items), args), ctx)
+    return z3.BoolRef(make(ctx.ref(), len(items), args), ctx)
 
 
 def not_(a: Bool) -> Bool:
