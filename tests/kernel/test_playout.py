@@ -138,3 +138,22 @@ def test_a_watch_keeping_hashes_only_tells_a_collision_from_a_repeat(recent: int
     for n in line[1:]:
         plain.see(_Colliding(n))
     assert plain.lasso == found
+
+
+class _StandingStill:
+    """The toy game with a planted bug: every action leaves the state as it was."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(TOY, name)
+
+    def apply(self, state: ToyState, action: ToyAction) -> ToyState:
+        return state
+
+
+def test_the_conformance_step_refuses_a_legal_action_that_changes_nothing() -> None:
+    """A legal step that leaves the game as it was lets play go on for ever (as SNC's 10th
+    Army advance into a Japanese-held hex once did, SNC-8.4.1.2): `check_step` names it."""
+    start = TOY.initial_state(TOY.presets()["plain"])
+    check_step(TOY, start)
+    with pytest.raises(AssertionError, match="leaves the state as it was"):
+        check_step(_StandingStill(), start)  # type: ignore[arg-type]

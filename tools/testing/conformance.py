@@ -57,7 +57,9 @@ def check_step(game: AssembledGame[S, A], state: S) -> None:
     for action in actions:
         a_json = game.action_to_json(action)
         assert game.action_from_json(a_json) == action, f"{game.name}: action round trip {a_json}"
-        game.apply(state, action)  # every legal action applies
+        after = game.apply(state, action)  # every legal action applies
+        # and changes the game: a step that leaves it as it was could be taken for ever
+        assert after != state, f"{game.name}: the legal action {a_json} leaves the state as it was"
 
 
 def check_illegal(game: AssembledGame[S, A], state: S, rng: random.Random, tries: int = 20) -> None:
