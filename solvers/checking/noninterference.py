@@ -17,7 +17,8 @@ would let those parts name it; that is a property of histories, tested by the hi
 The question is asked schema pair by schema pair (two copies of the one-step template, the
 second renamed), each guard conjunct left out until a counterexample breaks it (leaving them
 out only adds transitions, so a proof holds for the whole model; most steps change what is
-observed the same way in both copies whatever their guards say). A counterexample is a
+observed the same way in both copies whatever their guards say); with `eager`, the
+conjuncts the template builds at once are assumed from the start. A counterexample is a
 `LeakPair`; `reachable_pair` then looks for one at positions of two given model paths (seeded
 playouts, say) that the side cannot tell apart: two witness games. Every solver call is
 bounded by its rlimit, never by time.
@@ -35,10 +36,14 @@ which facts about single pieces can be stated. Given `Pieces` (what the counts r
 the choice naming the piece a step acts on), a count is asked in parts, the acting piece's
 change and each other piece's, one question each (`noninterference_counts`): equal parts
 give equal counts by linear arithmetic, and no part asks which piece one copy moved against
-which the other did; a count whose parts differ is asked whole.
+which the other did; a count whose parts differ is asked whole. With the pieces' positions
+(`Pieces.at`, `Pieces.where`), whether some piece stands on a hex in a state the step runs
+into (once the acting piece has moved) is read over the count before the step, an identity
+proved on one copy (`noninterference_moves`).
 
 Modules: `noninterference_pair` (the two copies), `noninterference_names` (the indicators),
-`noninterference_counts` (counts in parts), `noninterference_search` (the pairs of schemas
+`noninterference_counts` (counts in parts), `noninterference_moves` (pieces on a hex once
+one has moved), `noninterference_search` (the pairs of schemas
 asked, the witness read off a model), `noninterference_bridges` (bridges derived, `settled`),
 `noninterference_witness` (two witness games along model paths).
 """
@@ -89,13 +94,14 @@ class NoLeak:
     over `system` (the spec's model extended with what the observation reads, when the
     prover's own model leaves it out), assuming `lemmas` in both states (proved first) and
     the `bridges` (derived from equal observations first); with `pieces`, counts asked in
-    parts."""
+    parts; with `eager`, the guards' eager conjuncts assumed from the start."""
 
     observer: Observer
     system: System | None = None
     lemmas: tuple[Lemma, ...] = ()
     bridges: tuple[Bridge, ...] = ()
     pieces: Pieces | None = None
+    eager: bool = False
 
     def verdict(self, system: System, rlimit: int = DEFAULT_RLIMIT) -> Verdict:
         return prove(
@@ -105,6 +111,7 @@ class NoLeak:
             bridges=self.bridges,
             rlimit=rlimit,
             pieces=self.pieces,
+            eager=self.eager,
         )
 
 
@@ -117,11 +124,13 @@ def prove(
     rlimit: int = DEFAULT_RLIMIT,
     only: Collection[str] | None = None,
     pieces: Pieces | None = None,
+    eager: bool = False,
 ) -> Leak:
     """The verdict on non-interference for `observer` over `system` (see the module); with
     `only`, on the pairs of steps whose first is one of those schemas (a part of the proof:
     the whole is proved when every schema's part is). The bridges are derived before any
-    pair assumes them (`derive`); with `pieces`, counts are asked in parts (the module)."""
+    pair assumes them (`derive`); with `pieces`, counts are asked in parts (the module);
+    with `eager`, both steps' eager guard conjuncts are assumed from the start."""
     start = time.perf_counter()
     if lemmas:
         # proved together: their conjunction inductive (one lemma may rest on another)
@@ -141,7 +150,8 @@ def prove(
                 detail = f"bridge {loose!r} does not follow from equal observations"
                 seconds = time.perf_counter() - start
                 return Leak("unknown", "self-composition", detail, seconds=seconds)
-        pair, asked = search(Pair(system, observer), lemmas, rlimit, only, bridges, pieces)
+        p = Pair(system, observer)
+        pair, asked = search(p, lemmas, rlimit, only, bridges, pieces, eager)
     except smt.SolverUnknown as exc:
         return Leak("unknown", "self-composition", exc.message, seconds=time.perf_counter() - start)
     seconds = time.perf_counter() - start

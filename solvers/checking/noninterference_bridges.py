@@ -34,24 +34,38 @@ def derive_in(p: Pair, bridges: Sequence[Bridge], rlimit: int) -> str | None:
     Each question has a solver of its own: the finite-domain solver is asked once, never
     through push and pop (asked incrementally it has answered sat with a model that breaks
     its own assertions)."""
-    variables = {v.name: v for v in p.system.variables}
     for n, bridge in enumerate(bridges):
-        var = variables[bridge.split]
-        if not isinstance(var, IntVar) or var.hi is None:
-            raise ValueError(f"bridge {bridge.name!r} splits on {bridge.split}: no bounded integer")
-        split = p.t.cur.i(bridge.split)
         claim = p.bridged(bridge)
-        for value in range(var.lo, var.hi + 1):
+        for case in _cases(p, bridge, claim):
             # a count of pieces is a pseudo-Boolean question: the finite-domain solver settles
             # in a second what the arithmetic one does not within any limit tried
-            solver = smt.Solver(finite_domain=True, rlimit=rlimit)
+            solver = smt.Solver(finite_domain=True, rlimit=bridge.rlimit or rlimit)
             _near(p, solver, claim, bridges[:n])
-            solver.add(split == value)  # the first state's value (the second's too if seen)
-            case = smt.simplify(smt.substitute(claim, [(split, smt.value_term(value))]))
-            solver.add(smt.Z3.not_(case))
-            if solver.check():
-                return bridge.name
+            for f in case:
+                solver.add(f)
+            try:
+                if solver.check():
+                    return bridge.name
+            except smt.SolverUnknown as exc:  # the verdict names the bridge left open
+                raise smt.SolverUnknown(f"bridge {bridge.name!r}: {exc.message}") from exc
     return None
+
+
+def _cases(p: Pair, bridge: Bridge, claim: Any) -> list[list[Any]]:
+    """The questions a bridge is derived in: its claim denied, once per value of its split
+    variable (the claim read at that value), or once when it has none."""
+    if bridge.split is None:
+        return [[smt.Z3.not_(claim)]]
+    var = {v.name: v for v in p.system.variables}[bridge.split]
+    if not isinstance(var, IntVar) or var.hi is None:
+        raise ValueError(f"bridge {bridge.name!r} splits on {bridge.split}: no bounded integer")
+    split = p.t.cur.i(bridge.split)
+    out = []
+    for value in range(var.lo, var.hi + 1):
+        case = smt.simplify(smt.substitute(claim, [(split, smt.value_term(value))]))
+        # the first state's value (the second's too if seen)
+        out.append([split == value, smt.Z3.not_(case)])
+    return out
 
 
 def _near(p: Pair, solver: smt.Solver, claim: Any, bridges: Sequence[Bridge]) -> None:

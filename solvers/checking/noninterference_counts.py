@@ -20,7 +20,7 @@ settle.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
@@ -28,6 +28,7 @@ import attrs
 from solvers import smt
 from solvers.checking.noninterference_names import Indicators, NamingOps
 from solvers.checking.noninterference_pair import Pair
+from solvers.checking.terms import Frame, Ops
 
 PART = "~"  # a part's name: its count's, this mark, and the part
 
@@ -36,14 +37,22 @@ Question = tuple[str, Any, Any]
 that must be equal."""
 
 
+Where = Callable[[Ops[Any, Any], Frame[Any, Any], Frame[Any, Any]], Any]
+"""Where the piece the actor choice names stands before a step, as the step's label shows it."""
+
+
 @attrs.frozen
 class Pieces:
     """What the observer counts: every count is a sum over `codes` (the pieces' values of the
     actor choice, in the order the observer counts them); `actor` is the choice that names the
-    piece a step acts on, when a schema has it."""
+    piece a step acts on, when a schema has it. With `at` (each piece's position variable, in
+    the order of `codes`) and `where`, whether some piece stands on a hex once the actor has
+    moved is read over the counts before the step (`noninterference_moves`)."""
 
     codes: tuple[int, ...]
     actor: str | None = None
+    at: tuple[str, ...] = ()
+    where: Where | None = None
 
 
 class Counting(NamingOps):
@@ -63,7 +72,7 @@ class Counting(NamingOps):
 def summands(p: Pair, k: int | None) -> dict[str, list[Any]]:
     """Each count's summands in the state before (k None) or after schema k."""
     ops = Counting(p.names)
-    frame = p.t.cur if k is None else p.t.after(k)
+    frame = p.t.cur if k is None else p.after(k)
     seen = p.observer.observe(ops, frame)
     out: dict[str, list[Any]] = {}
     for name, term in seen.items():

@@ -45,11 +45,13 @@ class Bridge:
     spells out a consequence the solver would otherwise have to find inside every pair
     (a count at a hex named by a variable, say). `prove` derives it from equal observations
     first, case by case over the values of the state variable `split` (so each case reads
-    one hex), and only then assumes it."""
+    one hex; None: one case), and only then assumes it; each case within `rlimit` when given
+    (a count the finite-domain solver spends more on), else the proof's limit."""
 
     name: str
     term: Callable[[Ops[Any, Any], Frame[Any, Any]], Any]
-    split: str
+    split: str | None = None
+    rlimit: int | None = None
 
 
 def simplified(term: Any) -> Any:
@@ -102,6 +104,8 @@ class Pair:
         ]
         self.choice_pairs = {v.name: (ch[v.name], ch2[v.name]) for v in t.choice_vars}
         self._after: dict[int, Mapping[str, Any]] = {}
+        self._frames: dict[int, Frame[Any, Any]] = {}
+        self.looked: set[int] = set()  # the schemas `noninterference_moves` looked at
         self._second: dict[tuple[str, frozenset[str]], Any] = {}
 
     def solver(self, *, finite_domain: bool = False, rlimit: int) -> Defining:
@@ -134,11 +138,22 @@ class Pair:
             {n: ch.bools[n] if n in same else v for n, v in ch2.bools.items()},
         )
 
+    def after(self, k: int) -> Frame[Any, Any]:
+        """The state after schema k: the template's, or its rewriting given by `rewrite`."""
+        frame = self._frames.get(k)
+        return self.t.after(k) if frame is None else frame
+
+    def rewrite(self, k: int, frame: Frame[Any, Any]) -> None:
+        """Read the state after schema k as `frame`: the same state, its terms rewritten by
+        identities proved first (`noninterference_moves`)."""
+        self._frames[k] = frame
+        self._after.pop(k, None)
+
     def obs_after(self, k: int) -> Mapping[str, Any]:
         """The observation after schema k, each component simplified (so one the step leaves
         as it was is, most often, the very term it was before)."""
         if k not in self._after:
-            seen = self.observer.observe(self.ops, self.t.after(k))
+            seen = self.observer.observe(self.ops, self.after(k))
             self._after[k] = {n: simplified(v) for n, v in seen.items()}
         return self._after[k]
 

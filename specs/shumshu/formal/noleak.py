@@ -28,12 +28,16 @@ face down, and that is what the rules disclose, so the step shows which pieces i
 up; everything else about them is compared in the states after.
 
 The relation is not inductive on equal observations alone: `noleak_lemmas` holds the
-single-state lemmas it assumes in both states, each proved an inductive invariant first. Three
+single-state lemmas it assumes in both states, each proved an inductive invariant first. The
 bridges (`bridges`) spell out consequences of equal observations that the steps' stages read
 (how many Japanese pieces stand on the beachhead, on the hex the Russians sail for, on the
-combat's hex), each derived before it is assumed. The counts of face-down pieces are asked in
-parts (`Pieces`: the Japanese pieces, named by the unit choice), so two steps that move
-different face-down pieces are compared one piece at a time.
+combat's hex, on each map hex), each derived before it is assumed. The counts of face-down
+pieces are asked in parts (`Pieces`: the Japanese pieces, named by the unit choice), so two
+steps that move different face-down pieces are compared one piece at a time; whether Japanese
+pieces stand on a hex once the acting piece has moved (a decoy's way back, SHU-COMBAT.6; an
+arrival on the beachhead, AMB-SHU-7) is read over the counts before the step, where the label
+shows the hex the piece leaves (`acting_at`) and the one it enters; both steps' guards are
+assumed from the start (`eager`).
 """
 
 from __future__ import annotations
@@ -274,8 +278,7 @@ class RussianView:
                 unit = c.i(UNIT)
                 masked = o.any(o.all([o.eq(unit, u), self.hidden(o, s, u)]) for u in self.jp)
                 terms.append(o.ite(masked, -1, unit))
-                where = o.add(o.ite(o.eq(unit, u), s.i(m.at[u]), 0) for u in t.units)
-                terms.append(where)
+                terms.append(acting_at(m, o, s, c))
                 continue
             terms.append(c.b(v.name) if isinstance(v, BoolVar) else c.i(v.name))
         for u in self.jp:  # whether a piece seen face up goes face down: seen across the table
@@ -286,6 +289,12 @@ class RussianView:
         for u in self.jp:  # the rules' own disclosure: which pieces the step turns face up
             terms.append(o.all([self.hidden(o, s, u), o.not_(self.hidden(o, after, u))]))
         return schema.name, tuple(terms)
+
+
+def acting_at(m: Model, o: Ops[Any, Any], s: Frame[Any, Any], c: Frame[Any, Any]) -> Any:
+    """Where the unit a step names stands before it: seen across the table, a counter leaves
+    its hex."""
+    return o.add(o.ite(o.eq(c.i(UNIT), u), s.i(m.at[u]), 0) for u in m.t.units)
 
 
 @functools.cache
@@ -326,11 +335,11 @@ def paramushir_waits(m: Model) -> Lemma:
 def statement(m: Model) -> NoLeak:
     """SHU-P-NO-LEAK over the model with its face-up ghosts, assuming `noleak_lemmas` (and
     the two lemmas above) in both states and `noleak_bridges`, the face-down counts asked in
-    parts. Not yet among the properties `wargame verify` proves: the pairs of steps of some
-    schemas exhaust the solver's resource limit (a stage the step runs into, `merge`, reads
-    how many pieces stand on a hex once the acting piece has moved, and the two copies may
-    move different face-down pieces); those proved and those open are listed in
-    tests/shumshu/test_no_leak_proof.py, where a planted leak is refuted."""
+    parts and read over the counts before a move. Not yet among the properties `wargame
+    verify` proves: the pairs of steps of some schemas exhaust the solver's resource limit (a
+    stage the step runs into, `merge`, reads pieces in a state the whole phase's end leads to);
+    those proved and those open are listed in tests/shumshu/test_no_leak_proof.py, where a
+    planted leak is refuted."""
     from specs.shumshu.formal.noleak_lemmas import lemmas  # they read this module's ghosts
 
     return NoLeak(
@@ -338,7 +347,13 @@ def statement(m: Model) -> NoLeak:
         extended(m),
         (waiting_face_down(m), paramushir_waits(m), *lemmas(m)),
         bridges(m),
-        Pieces(tuple(m.t.of_side[JP]), UNIT),
+        Pieces(
+            tuple(m.t.of_side[JP]),
+            UNIT,
+            tuple(m.at[u] for u in m.t.of_side[JP]),
+            functools.partial(acting_at, m),
+        ),
+        eager=True,
     )
 
 

@@ -66,11 +66,14 @@ def japanese_places(m: Model) -> Lemma:
 
 
 def moved_this_turn(m: Model) -> Lemma:
-    """A Japanese piece is marked moved only during the Japanese player-turn (SHU-SEQ.1,
-    SHU-MOVE.1: the marks are cleared when a player-turn starts)."""
+    """A Japanese piece is marked moved only during the Japanese player-turn, never during
+    the set-up (SHU-SEQ.1, SHU-MOVE.1: the marks are cleared when a player-turn starts;
+    SHU-SETUP.1: placing a piece is no move)."""
 
     def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
-        return o.all(o.implies(s.b(m.mv[u]), o.not_(s.b("ru"))) for u in m.t.of_side[JP])
+        setup = o.eq(s.i("stage"), ST[Stage.SETUP])
+        now = o.all([o.not_(s.b("ru")), o.not_(setup)])
+        return o.all(o.implies(s.b(m.mv[u]), now) for u in m.t.of_side[JP])
 
     return Lemma("Japanese pieces are marked moved only in the Japanese player-turn", holds)
 
