@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import z3
-
 from solvers import smt
 from solvers.checking.noninterference_counts import Pieces
 from solvers.checking.noninterference_names import Defining
@@ -37,12 +35,12 @@ from solvers.checking.terms import Frame
 
 def _code(cond: Any, actor: Any) -> int | None:
     """The piece code `cond` compares the actor with (actor == code), else None."""
-    if not z3.is_eq(cond):
+    if not smt.is_eq(cond):
         return None
     a, b = cond.arg(0), cond.arg(1)
-    if a.eq(actor) and z3.is_int_value(b):
+    if a.eq(actor) and smt.is_int_value(b):
         return int(b.as_long())
-    if b.eq(actor) and z3.is_int_value(a):
+    if b.eq(actor) and smt.is_int_value(a):
         return int(a.as_long())
     return None
 
@@ -70,13 +68,13 @@ class Moves:
     def atom(self, e: Any) -> tuple[int, Any, Any] | None:
         """(piece index, TO, H) when `e` is ite(actor == code_j, TO, at_j) == H; (piece
         index, None, H) when it is at_j == H (a piece the step does not move)."""
-        if not z3.is_eq(e) or not z3.is_int(e.arg(0)):
+        if not smt.is_eq(e) or not smt.is_int(e.arg(0)):
             return None
         lhs, h = e.arg(0), e.arg(1)
         still = self.at.get(lhs.get_id())
         if still is not None and lhs.eq(still[1]):
             return still[0], None, h
-        if self.actor is None or not z3.is_app_of(lhs, z3.Z3_OP_ITE):
+        if self.actor is None or not smt.is_ite(lhs):
             return None
         var = self.at.get(lhs.arg(2).get_id())
         if var is None or not lhs.arg(2).eq(var[1]):
@@ -126,7 +124,7 @@ class Moves:
         kids = [self.term(c) for c in e.children()]
         same = all(a.eq(b) for a, b in zip(kids, e.children(), strict=True))
         out = e if same else e.decl()(*kids)
-        if z3.is_or(out):
+        if smt.is_or(out):
             new = self.rewritten(out)
             if new is not None:
                 out = new

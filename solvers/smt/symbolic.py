@@ -274,3 +274,26 @@ def names_in(term: Bool | bool) -> set[str]:
         else:
             todo.extend(t.children())
     return out
+
+
+# --- reading a term's shape (for rewriting proofs over terms, `solvers.checking`) ---------------
+
+
+def is_eq(term: object) -> bool:
+    return bool(z3.is_eq(term))
+
+
+def is_int(term: object) -> bool:
+    return bool(z3.is_int(term))
+
+
+def is_int_value(term: object) -> bool:
+    return bool(z3.is_int_value(term))
+
+
+def is_ite(term: object) -> bool:
+    return bool(z3.is_app_of(term, z3.Z3_OP_ITE))
+
+
+def is_or(term: object) -> bool:
+    return bool(z3.is_or(term))
