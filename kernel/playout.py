@@ -104,9 +104,9 @@ class CycleWatch(Generic[S]):
 
     def __init__(self, start: S, recall: Callable[[int], S] | None = None) -> None:
         self._recall = recall
-        self._seen: dict[S, int] = {start: 0}
-        self._hashes: dict[int, list[int]] = {hash(start): [0]}
-        self._recent: dict[int, S] = {0: start}
+        self._seen: dict[S, int] = {start: 0}  # every position, without `recall`
+        self._hashes: dict[int, list[int]] = {hash(start): [0]}  # the steps under each hash
+        self._recent: dict[int, S] = {0: start}  # the last RECENT positions, by step
         self._steps = 0
         self.lasso: Lasso | None = None
 
@@ -121,19 +121,15 @@ class CycleWatch(Generic[S]):
             else:
                 self._seen[state] = self._steps
             return
+        recent, recall = self._recent, self._recall
         steps = self._hashes.setdefault(hash(state), [])
         for step in steps:  # the same hash: the same position only if equal
-            if self._position(step) == state:
+            if (recent[step] if step in recent else recall(step)) == state:
                 self.lasso = Lasso(step, self._steps)
                 return
         steps.append(self._steps)
-        self._recent[self._steps] = state
-        self._recent.pop(self._steps - self.RECENT, None)
-
-    def _position(self, step: int) -> S:
-        if step in self._recent or self._recall is None:
-            return self._recent[step]
-        return self._recall(step)
+        recent[self._steps] = state
+        recent.pop(self._steps - self.RECENT, None)
 
 
 @attrs.frozen

@@ -118,7 +118,7 @@ class Combat:
     won: bool = False  # the CRT took fewer attacker than defender steps (advance_victors)
     overrun: bool = False  # a Japanese overrun during movement (SNC-9.6.3)
     second: Hex | None = None  # a 10th Army advance waiting for a Chinese retreat (SNC-8.4.1.3)
-    second_unit: str | None = None  # the 10th Army unit that advances there once it is empty
+    second_unit: str | None = None  # the 10th Army unit that advances there (SNC-8.4.1.2)
 
 
 @attrs.frozen(slots=False)
