@@ -19,8 +19,9 @@ T = TypeVar("T")
 I = TypeVar("I")  # noqa: E741 - the item type
 
 
-class _Lazy(Sequence[T]):
-    """Equality with any other sequence by its items, as a list compares."""
+class LazySequence(Sequence[T]):
+    """A read-only sequence whose items are made when read; equal to any other sequence with
+    the same items, as a list compares."""
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -33,7 +34,7 @@ class _Lazy(Sequence[T]):
         return f"{type(self).__name__}({list(self)!r})"
 
 
-class Mapped(_Lazy[T], Generic[I, T]):
+class Mapped(LazySequence[T], Generic[I, T]):
     """`make(item)` for each of `items`, built when read. `back` reads a value into the item
     it would be made from (None when no item makes it), so that membership needs no building."""
 
@@ -76,7 +77,7 @@ class Mapped(_Lazy[T], Generic[I, T]):
         return item in self._set
 
 
-class Chain(_Lazy[T]):
+class Chain(LazySequence[T]):
     """The parts one after another, none copied; reading item i finds its part by bisection."""
 
     def __init__(self, parts: Iterable[Sequence[T]]) -> None:

@@ -212,15 +212,17 @@ class ShumshuCodec:
         """A unit's placings (SHU-SETUP.1) or moves (SHU-MOVE.1), the kernel's lazy `Mapped`
         over hexes, as one group (`tools.spiel.tree`): their ids come from the hexes, and
         only the chosen action is built. Any other part: None (encoded one by one)."""
-        make = getattr(part, "make", None)
-        if type(part) is not Mapped or not isinstance(make, functools.partial):
+        if type(part) is not Mapped:  # before reading `make`: a miss raises inside getattr
+            return None
+        make = part.make
+        if not isinstance(make, functools.partial):
             return None
         kind = self._lazy_kinds.get(make.func)
         if kind is None or len(make.args) != 1 or make.keywords:
             return None
         first = self.base[kind] + self.unit_ix[make.args[0]] * len(self.hexes)
         ids = functools.partial(_hex_ids, first, self.hex_ix)
-        return [((), part.items, ids, part, 0)], len(part)
+        return [((), part.items, ids, 0)], len(part)
 
     def chance_id(self, action: Any) -> int:
         A = self._A

@@ -167,36 +167,25 @@ class SNCCodec:
             A.AdvanceOn: lambda a: (b["advance_on"] + ux[a.unit], to + hx[a.to]),
         }
 
-    def part_groups(self, part: Sequence[Any]) -> tuple[list[Any], int] | None:
+    def part_groups(self, part: Sequence[Any]) -> tuple[list[Any] | _MoveGroups, int] | None:
         """The kernel's lazy parts as groups (`tools.spiel.tree`), so that an action is built
         only when chosen: a Move phase's `MoveList` (each group of units with its first
-        hexes, SNC-9.0.8, then its other actions one by one), and a reinforcement's arrivals
-        (`Mapped` places of one unit, SNC-8.2.x). Any other part: None (encoded one by one)."""
+        hexes, SNC-9.0.8, under its first unit's head id, then its other actions one by one),
+        and a reinforcement's arrivals (`Mapped` places of one unit, SNC-8.2.x). Any other
+        part: None (encoded one by one)."""
         if type(part) is self._move_list:
-            head, more, dests_ids = self._heads["move"], self._with, self._dest_ids
-            groups = [
-                (
-                    (head[units[0]],)
-                    if len(units) == 1
-                    else (head[units[0]], *map(more, units[1:])),
-                    dests,
-                    dests_ids,
-                    part,
-                    start,
-                )
-                for (units, dests), start in zip(part.groups, part.starts, strict=True)
-            ]
-            return groups, part.moves
-        make = getattr(part, "make", None)
+            return _MoveGroups(self, part), part.moves
+        if type(part) is not Mapped:  # before reading `make`: a miss raises inside getattr
+            return None
+        make = part.make
         if (
-            type(part) is Mapped
-            and isinstance(make, functools.partial)
+            isinstance(make, functools.partial)
             and make.func is self._place_action
             and len(make.args) == 1
             and not make.keywords
         ):
             place = (self.base["place"] + self.unit_ix[make.args[0]],)
-            return [(place, part.items, self._place_ids, part, 0)], len(part)
+            return [(place, part.items, self._place_ids, 0)], len(part)
         return None
 
     def _dest_ids(self, dests: Sequence[Hex]) -> list[int]:
@@ -448,6 +437,31 @@ class SNCCodec:
             if k > 0 and not self.base["with"] <= token < self.commit_first:
                 raise AssertionError(f"a prefix {prefix} that is no group")
             out[self._unit(self.units[unit], "prefix")] = k + 1
+
+
+class _MoveGroups:
+    """A Move phase's groups (`MoveList.groups`) by their first unit's head id, for
+    `tools.spiel.tree` (`HeadedGroups`): the root lists one id per group, and only the groups
+    of the unit a walk enters are made into id prefixes."""
+
+    __slots__ = ("codec", "part")
+
+    def __init__(self, codec: SNCCodec, part: Any) -> None:
+        self.codec, self.part = codec, part
+
+    def first_ids(self) -> list[int]:
+        head = self.codec._heads["move"]
+        return [head[units[0]] for units, _ in self.part.groups]
+
+    def starting_with(self, token: int) -> list[tuple[Any, ...]]:
+        codec, part = self.codec, self.part
+        unit = codec.units[token - codec.base["move"]]
+        more, dest_ids = codec._with, codec._dest_ids
+        return [
+            ((token, *map(more, units[1:])), dests, dest_ids, start)
+            for (units, dests), start in zip(part.groups, part.starts, strict=True)
+            if units[0] == unit
+        ]
 
 
 def _move(make: Any, units: tuple[str, ...], to: Hex) -> Callable[[], Any]:

@@ -216,3 +216,23 @@ def test_sabotaged_contacts_are_caught(sabotage: Callable[..., Any]) -> None:
     """Contacts that let a unit attack twice (SNC-10.0.6), or list attackers out of the
     problem's order, are told apart."""
     assert _contact_differences(sabotage)
+
+
+def test_move_list_slices_are_the_plain_list_slices() -> None:
+    """A slice of a Move phase's listing (a codec reads its tail as `listing[moves:]`) holds the
+    same actions, in the same order, as the slice of the plain list; a move under way is a
+    listing of one group (SNC-9.0.10)."""
+    rng = random.Random(7)
+    under_way = 0
+    for s in MOVE_POSITIONS:
+        listing = GAME.legal_actions(s)
+        if not isinstance(listing, MoveList):
+            continue
+        under_way += bool(s.moving)
+        plain = list(listing)
+        cuts = {listing.moves, 0, len(plain)} | {rng.randrange(len(plain) + 1) for _ in range(4)}
+        for start in cuts:
+            assert list(listing[start:]) == plain[start:]
+            assert list(listing[start : start + 2]) == plain[start : start + 2]
+        assert list(listing[::2]) == plain[::2]
+    assert under_way > 0

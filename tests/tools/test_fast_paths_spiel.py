@@ -211,8 +211,8 @@ def test_shifted_group_ids_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
             return None
         groups, rest = found
         return [
-            (p, items, lambda xs, f=f: [i + 1 for i in f(xs)], seq, start)
-            for p, items, f, seq, start in groups
+            (p, items, lambda xs, f=f: [i + 1 for i in f(xs)], start)
+            for p, items, f, start in groups
         ], rest
 
     monkeypatch.setattr(codec, "part_groups", shifted)
@@ -240,6 +240,31 @@ def test_wrong_atomic_id_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(codec, "tokens", tokens)
     assert tree_differences(name, 3)[0] > 0
+
+
+@pytest.mark.parametrize("sabotage", ["lose_a_stack", "lose_a_head", None])
+def test_lost_headed_groups_are_caught(
+    monkeypatch: pytest.MonkeyPatch, sabotage: str | None
+) -> None:
+    """The SNC's Move phase groups are entered by their first unit (`HeadedGroups`): a walk that
+    loses the groups of several units under a head (a stack's move, SNC-9.0.8), or a head
+    itself, is told apart from the plain table; the real walk, patched the same way, is not."""
+    from specs.snc1937 import spiel as snc_spiel
+
+    name = next(n for n in NAMES if "snc1937" in n)
+    starting_with, first_ids = snc_spiel._MoveGroups.starting_with, snc_spiel._MoveGroups.first_ids
+
+    def fewer_groups(self: Any, token: int) -> list[tuple[Any, ...]]:
+        groups = starting_with(self, token)
+        return [g for g in groups if len(g[0]) == 1] if sabotage == "lose_a_stack" else groups
+
+    def fewer_heads(self: Any) -> list[int]:
+        heads = first_ids(self)
+        return heads[1:] if sabotage == "lose_a_head" else heads
+
+    monkeypatch.setattr(snc_spiel._MoveGroups, "starting_with", fewer_groups)
+    monkeypatch.setattr(snc_spiel._MoveGroups, "first_ids", fewer_heads)
+    assert (tree_differences(name, 3)[0] > 0) == (sabotage is not None)
 
 
 # --- the token memo of `table_tree` (the codecs' own `legal_tree`, the service) --------------

@@ -105,7 +105,7 @@ class _Node:
                 player = _TERMINAL
             elif side == CHANCE:
                 player = _CHANCE
-            elif not self.legal().next_ids(()):
+            elif not self.ids(()):
                 player = _TERMINAL
             else:
                 player = self.spec.game.sides.index(side)
@@ -127,6 +127,14 @@ class _Node:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         return self
+
+    def ids(self, prefix: tuple[int, ...]) -> list[int]:
+        """The ids extending `prefix` (kept on the legal tree's node where it keeps them: not
+        to be changed)."""
+        tree = self.legal()
+        if type(tree) is ChoiceTree:
+            return tree.sorted_ids(prefix)
+        return tree.next_ids(prefix)
 
     def legal(self) -> LegalTree:
         """The legal token sequences of the side to move (`legal_tree`)."""
@@ -208,7 +216,8 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
         return self.end_reason() in ("cap", "no_action")
 
     def _legal_ids(self) -> list[int]:
-        """The ids extending the pending prefix (kept on the tree's node: not copied)."""
+        """The ids extending the pending prefix (kept on the tree's node: not copied; `_Node.ids`
+        written out, since every query of a bot comes here)."""
         tree = self._node.legal()
         if type(tree) is ChoiceTree:
             return tree.sorted_ids(self._prefix)
@@ -257,7 +266,7 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
         prefix = (*self._prefix, action)
         full = tree.action_at(prefix)
         if full is None:
-            if action not in tree.next_ids(self._prefix):
+            if action not in node.ids(self._prefix):
                 raise ValueError(f"{action} does not extend {self._prefix} to a legal action")
             self._prefix = prefix
         else:

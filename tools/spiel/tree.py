@@ -12,66 +12,136 @@ an action; a group's ids are computed only when the walk reaches its prefix, and
 when its sequence is chosen. Any other part is tokenised action by action (`codec.tokens`).
 
 A codec opts in with `part_groups(part) -> (groups, rest) | None`: `groups` a list of
-`Group`s (or plain 4-tuples: a codec does not import this module), and `rest` the index from
+`Group`s (or plain 4-tuples: a codec does not import this module), or `HeadedGroups` (many
+groups, each under a first id of its own: a Move phase's units), and `rest` the index from
 which the part's remaining actions are encoded one by one; and with `atomic_ids`, the id of
 each atomic action as one function per action class (read directly, since every action of a
 plain list is encoded).
+
+`HeadedGroups` are read in two steps: the root lists their first ids only, and a first id's
+groups are looked up when the walk enters it. A Move phase offers every movable unit, a walk
+enters one: the groups it does not enter cost one id each, no node and no tuple.
+
+A leaf is the action's index in the whole listing (an int, not a pair with its part): the
+action is read from the listing only once its sequence is chosen.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from kernel.choices import Chain
 from kernel.spiel_codec import ActionCodec
 
 
 class Group(NamedTuple):
-    """Actions `seq[start + i]` encoded as `(*prefix, ids_of(items)[i])`: their last ids
+    """Actions `part[start + i]` encoded as `(*prefix, ids_of(items)[i])`: their last ids
     are computed from the cheap `items` (hexes, places) only when a walk reaches `prefix`."""
 
     prefix: tuple[int, ...]
     items: Sequence[Any]
     ids_of: Callable[[Sequence[Any]], Sequence[int]]
-    seq: Sequence[Any]
     start: int
 
 
-PartGroups = Callable[[Sequence[Any]], "tuple[list[Group], int] | None"]
+class HeadedGroups(Protocol):
+    """Groups whose prefixes are not empty, read as far as a walk goes: the root asks for
+    their first ids, and the groups under one first id when the walk enters it."""
 
-_Pending = tuple[
-    tuple[int, ...], Sequence[Any], Callable[[Sequence[Any]], Sequence[int]], Sequence[Any], int
-]
+    def first_ids(self) -> Iterable[int]:
+        """Each group's first id (repeats allowed)."""
+        ...
+
+    def starting_with(self, token: int) -> Iterable[Group]:
+        """The groups whose prefix begins with `token`."""
+        ...
+
+
+PartGroups = Callable[[Sequence[Any]], "tuple[list[Group] | HeadedGroups, int] | None"]
+
+_Pending = tuple[Sequence[Any], Callable[[Sequence[Any]], Sequence[int]], int]
+"""A group not yet entered: its items, how their ids are made, and its first leaf."""
 
 
 class _Node:
-    """A trie node: children by id, each a node or a leaf `(seq, index)` (the action is
-    `seq[index]`, built only when it is chosen), and the groups not yet entered."""
+    """A trie node: children by id, each a node or a leaf (an index in the listing), and the
+    groups not yet entered: `pending` ones, and (at the root) `headed` ones with the index of
+    their part, whose first ids show as `_DEFERRED` children until the walk enters them
+    (`deferred`: those ids, once shown)."""
 
-    __slots__ = ("ids", "kids", "pending")
+    __slots__ = ("deferred", "headed", "ids", "kids", "pending")
 
     def __init__(self) -> None:
         self.kids: dict[int, Any] = {}
-        self.pending: list[_Pending] = []
+        self.pending: list[_Pending] | None = None  # lists made only where needed
         self.ids: list[int] | None = None
+        self.headed: list[tuple[HeadedGroups, int]] | None = None
+        self.deferred: set[int] | None = None
+
+    def wait(self, group: _Pending) -> None:
+        """`group` is entered when this node is first expanded."""
+        if self.pending is None:
+            self.pending = [group]
+        else:
+            self.pending.append(group)
 
     def expand(self) -> dict[int, Any]:
-        """The children, every pending group entered first."""
+        """The children, every pending group entered and every headed group's first id
+        shown first."""
+        if self.ids is not None:  # expanded and listed already
+            return self.kids
         if self.pending:
-            for _, items, ids_of, seq, start in self.pending:
-                _put(self.kids, ids_of(items), seq, start)
-            self.pending = []
+            for items, ids_of, first in self.pending:
+                _put(self.kids, ids_of(items), first)
+            self.pending = None
+        if self.headed and self.deferred is None:
+            kids, deferred = self.kids, set()
+            for headed, _ in self.headed:
+                firsts = set(headed.first_ids())
+                for token in firsts.intersection(kids):
+                    if type(kids[token]) is not _Node:
+                        raise AssertionError(f"a legal sequence is a prefix of another: {token}")
+                kids.update(dict.fromkeys(firsts - kids.keys(), _DEFERRED))
+                deferred |= firsts
+            self.deferred = deferred
         return self.kids
 
+    def enter(self, token: int) -> Any:
+        """The child under `token` (`_MISSING` where there is none), the headed groups under
+        it entered when it is first reached."""
+        child = self.expand().get(token, _MISSING)
+        if child is _MISSING or (type(child) is not _Node and child is not _DEFERRED):
+            return child  # none, or a leaf
+        deferred = self.deferred
+        if deferred and token in deferred and self.headed:
+            deferred.discard(token)
+            if child is _DEFERRED:
+                child = self.kids[token] = _Node()
+            for headed, offset in self.headed:
+                for prefix, items, ids_of, start in headed.starting_with(token):
+                    node = child.node(prefix[1:]) if len(prefix) > 1 else child
+                    node.wait((items, ids_of, offset + start))
+        return child
 
-def _put(kids: dict[int, Any], ids: Sequence[int], seq: Sequence[Any], start: int) -> None:
-    """`kids` gains the leaves `(seq, start + i)` under `ids[i]`; two sequences alike, or one
-    the prefix of another, are a codec bug (its sequences must be prefix-free)."""
+    def node(self, prefix: tuple[int, ...]) -> _Node:
+        """The node at `prefix` below this one, made where missing."""
+        node = self
+        for token in prefix:
+            child = node.kids.get(token)
+            if child is None:
+                child = node.kids[token] = _Node()
+            elif type(child) is not _Node:
+                raise AssertionError(f"a legal sequence is a prefix of another at {prefix}")
+            node = child
+        return node
+
+
+def _put(kids: dict[int, Any], ids: Sequence[int], first: int) -> None:
+    """`kids` gains the leaves `first + i` under `ids[i]`; two sequences alike, or one the
+    prefix of another, are a codec bug (its sequences must be prefix-free)."""
     before = len(kids)
-    leaves = zip(itertools.repeat(seq), range(start, start + len(ids)))
-    kids.update(zip(ids, leaves))  # noqa: B905 - as many leaves as ids
+    kids.update(zip(ids, range(first, first + len(ids))))  # noqa: B905 - as many as ids
     if len(kids) != before + len(ids):
         raise AssertionError(f"two legal actions encode alike (or one is a prefix): ids {ids}")
 
@@ -79,93 +149,68 @@ def _put(kids: dict[int, Any], ids: Sequence[int], seq: Sequence[Any], start: in
 class ChoiceTree:
     """A `LegalTree` (`kernel.spiel_codec`) over the kernel's legal actions of one state."""
 
-    __slots__ = ("root",)
+    __slots__ = ("legal", "root")
 
     def __init__(self, codec: ActionCodec, legal: Sequence[Any]) -> None:
-        self.root = root = _Node()
-        groups: PartGroups | None = getattr(codec, "part_groups", None)
-        atomic: Mapping[type, Callable[[Any], int]] | None = getattr(codec, "atomic_ids", None)
-        parts = legal.parts if type(legal) is Chain else (legal,)
-        found_all = [groups(p) if groups is not None else None for p in parts]
-        if type(legal) is not Chain and found_all[0] is None:
-            # a plain list: no copy, the leaves made as they are entered
-            self._encode(codec, atomic, legal, zip(itertools.repeat(legal), range(len(legal))))
+        self.legal = legal
+        self.root = _Node()
+        find: PartGroups | None = getattr(codec, "part_groups", None)
+        if type(legal) is not Chain:  # one part: no copy
+            found = find(legal) if find is not None else None
+            rest = 0 if found is None else self._groups(found[0], found[1], 0)
+            if rest < len(legal):
+                self._encode(codec, legal[rest:] if rest else legal, rest)
             return
-        actions: list[Any] = []  # every part's built actions, encoded together at the end
-        leaves: list[tuple[Sequence[Any], int]] = []
-        for part, found in zip(parts, found_all, strict=True):
-            if found is None:
-                actions.extend(part)
-                leaves.extend(zip(itertools.repeat(part), range(len(part))))
-                continue
-            found_groups, rest = found
-            for group in found_groups:
-                prefix = group[0]
-                (self._node(prefix) if prefix else root).pending.append(group)
+        for part, offset in zip(legal.parts, legal.starts, strict=True):
+            found = find(part) if find is not None else None
+            rest = 0 if found is None else self._groups(found[0], found[1], offset)
             if rest < len(part):
-                actions.extend(part[rest:])
-                leaves.extend(zip(itertools.repeat(part), range(rest, len(part))))
-        if actions:
-            self._encode(codec, atomic, actions, iter(leaves))
+                self._encode(codec, part[rest:] if rest else part, offset + rest)
 
-    def _encode(
-        self,
-        codec: ActionCodec,
-        atomic: Mapping[type, Callable[[Any], int]] | None,
-        actions: Sequence[Any],
-        leaves: Iterator[tuple[Sequence[Any], int]],
-    ) -> None:
-        """Actions already built: atomic ones straight under the root in one update, through
-        the codec's `atomic_ids` where it has them (one call per action, no tuple), compound
-        ones along their prefixes."""
+    def _groups(self, groups: list[Group] | HeadedGroups, rest: int, offset: int) -> int:
+        """A part's groups (the part begins at `offset` in the listing) put where the walk
+        will find them; `rest`: where its remaining actions begin."""
+        root = self.root
+        if isinstance(groups, list):
+            for prefix, items, ids_of, start in groups:
+                node = root.node(prefix) if prefix else root
+                node.wait((items, ids_of, offset + start))
+        elif root.headed is None:
+            root.headed = [(groups, offset)]
+        else:
+            root.headed.append((groups, offset))
+        return rest
+
+    def _encode(self, codec: ActionCodec, actions: Sequence[Any], first: int) -> None:
+        """Actions already built (`first`: the index of the first in the listing): when all
+        are atomic, straight under the root in one update through the codec's `atomic_ids`
+        (one call per action, no tuple); otherwise each along its prefix (`tokens` for the
+        compound ones)."""
         kids = self.root.kids
-        if atomic is not None:
-            try:
-                ids = [atomic[type(a)](a) for a in actions]
-            except KeyError:
-                pass  # a compound action among them (or none of the codec's: `tokens` says)
-            else:
-                before = len(kids)
-                kids.update(zip(ids, leaves))  # noqa: B905 - one leaf per action
-                if len(kids) != before + len(ids):
-                    raise AssertionError(f"two legal actions encode alike: ids {ids}")
-                return
-        for action, leaf in zip(actions, leaves, strict=True):
-            one = atomic.get(type(action)) if atomic is not None else None
+        atomic: Mapping[type, Callable[[Any], int]] = getattr(codec, "atomic_ids", None) or {}
+        try:
+            ids = [atomic[type(a)](a) for a in actions]
+        except KeyError:
+            pass  # a compound action among them (or none of the codec's: `tokens` says)
+        else:
+            _put(kids, ids, first)
+            return
+        node = self.root.node
+        for leaf, action in enumerate(actions, first):
+            one = atomic.get(type(action))
             seq = (one(action),) if one is not None else codec.tokens(action)
-            node = kids if len(seq) == 1 else self._node(seq[:-1]).kids
-            if seq[-1] in node:
+            at = kids if len(seq) == 1 else node(seq[:-1]).kids
+            if seq[-1] in at:
                 raise AssertionError(f"two legal actions encode as {seq} (or one is a prefix)")
-            node[seq[-1]] = leaf
-
-    def _node(self, prefix: tuple[int, ...]) -> _Node:
-        """The node at `prefix`, made where missing."""
-        node = self.root
-        if len(prefix) == 1:
-            child = node.kids.get(prefix[0])
-            if child is None:
-                child = node.kids[prefix[0]] = _Node()
-            elif not isinstance(child, _Node):
-                raise AssertionError(f"a legal sequence is a prefix of another at {prefix}")
-            return child
-        for token in prefix:
-            child = node.kids.get(token)
-            if child is None:
-                child = node.kids[token] = _Node()
-            elif not isinstance(child, _Node):
-                raise AssertionError(f"a legal sequence is a prefix of another at {prefix}")
-            node = child
-        return node
+            at[seq[-1]] = leaf
 
     def _at(self, prefix: tuple[int, ...]) -> Any:
         """The node or leaf at `prefix`; `_MISSING` where there is none."""
         node: Any = self.root
         for token in prefix:
-            if not isinstance(node, _Node):
+            if type(node) is not _Node:
                 return _MISSING
-            node = node.expand().get(token, _MISSING)
-            if node is _MISSING:
-                return _MISSING
+            node = node.enter(token)
         return node
 
     def next_ids(self, prefix: tuple[int, ...]) -> list[int]:
@@ -175,19 +220,21 @@ class ChoiceTree:
     def sorted_ids(self, prefix: tuple[int, ...]) -> list[int]:
         """`next_ids` without the copy, kept per node: the adapter asks again at every query
         of the same state, and never changes what it is given."""
-        node = self._at(prefix)
-        if not isinstance(node, _Node):
+        node = self._at(prefix) if prefix else self.root
+        if type(node) is not _Node:
             return []
-        if node.ids is None:
-            node.ids = sorted(node.expand())
-        return node.ids
+        ids = node.ids
+        if ids is None:
+            ids = node.ids = sorted(node.expand())
+        return ids
 
     def action_at(self, prefix: tuple[int, ...]) -> Any | None:
-        node = self._at(prefix)
-        if node is _MISSING or isinstance(node, _Node):
-            return None
-        seq, index = node
-        return seq[index]
+        leaf = self._at(prefix)
+        if type(leaf) is not int:
+            return None  # none, a node, or a headed id not entered
+        return self.legal[leaf]
 
 
 _MISSING: Any = object()
+_DEFERRED: Any = object()
+"""A headed group's first id, shown at the root but not entered yet."""

@@ -18,6 +18,7 @@ import bisect
 from collections.abc import Iterator, Sequence
 from typing import get_args, overload
 
+from kernel.choices import LazySequence
 from kernel.errors import IllegalAction
 from kernel.hexes import Hex
 from specs.snc1937.rules import control, overrun_steps
@@ -43,9 +44,10 @@ from specs.snc1937.rules.top_unit import tops
 _ACTION_KINDS = frozenset(get_args(Action))
 
 
-class MoveList(Sequence[Action]):
+class MoveList(LazySequence[Action]):
     """The moves of a Move phase, listed lazily: each group with its destinations, then the
-    `tail` actions; only the chosen move is built (a Chinese Move phase has thousands)."""
+    `tail` actions; only the chosen move is built (a Chinese Move phase has thousands). A
+    move under way is one group: its next hexes (SNC-9.0.10)."""
 
     def __init__(
         self, groups: list[tuple[tuple[str, ...], tuple[Hex, ...]]], tail: tuple[Action, ...]
@@ -90,7 +92,10 @@ class MoveList(Sequence[Action]):
 
     def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
+            start, stop, step = i.indices(len(self))
+            if step == 1 and start >= self.moves:  # the tail only (what a codec encodes)
+                return list(self.tail[start - self.moves : stop - self.moves])
+            return [self[j] for j in range(start, stop, step)]
         if i < 0:
             i += len(self)
         if not 0 <= i < len(self):
@@ -142,12 +147,13 @@ def move_actions(
     (`group_joins`)."""
     overruns = overrun_steps.actions(t, s)  # SNC-9.6.1, SNC-9.6.2
     if s.moving:  # SNC-9.0.10: the move under way goes on or ends before another
-        moves: list[Action] = []
+        groups: list[tuple[tuple[str, ...], tuple[Hex, ...]]] = []
         if s.overrun_next in ("", "owed"):  # after an overrun only another (SNC-9.6.7, 9.6.8)
             here = locations(s.where)[s.moving[0]]
-            moves = [Move(s.moving, h) for h in group_steps(t, s, here, near_jp_ok=near_jp_ok)]
+            steps = tuple(group_steps(t, s, here, near_jp_ok=near_jp_ok))
+            groups = [(s.moving, steps)] if steps else []
         owed = s.overrun_next == "owed"  # SNC-9.6.2: it moved together to overrun
-        return [*moves, *overruns] if owed else [*moves, *overruns, Done()]
+        return MoveList(groups, tuple(overruns) if owed else (*overruns, Done()))
     if s.phase == Phase.REINF:
         return MoveList(move_starts(t, s, near_jp_ok, only), ())
     tail: tuple[Action, ...] = (*overruns, *group_joins(t, s), *tops(t, s), Done())
