@@ -39,11 +39,16 @@ give equal counts by linear arithmetic, and no part asks which piece one copy mo
 which the other did; a count whose parts differ is asked whole. With the pieces' positions
 (`Pieces.at`, `Pieces.where`), whether some piece stands on a hex in a state the step runs
 into (once the acting piece has moved) is read over the count before the step, an identity
-proved on one copy (`noninterference_moves`).
+proved on one copy (`noninterference_moves`); given the hexes whose counts are known equal
+(`Pieces.hexes`), so are whether and how many pieces stand on a hex once a stage of a step
+with no actor has moved pieces the step does not name (decoys discovered), with one term per
+piece, each asked equal in the pair first and assumed once proved (`noninterference_hexes`).
+A chunk of components that exhausts the limit is asked again in halves.
 
 Modules: `noninterference_pair` (the two copies), `noninterference_names` (the indicators),
 `noninterference_counts` (counts in parts), `noninterference_moves` (pieces on a hex once
-one has moved), `noninterference_search` (the pairs of schemas
+one has moved), `noninterference_hexes` (pieces on a hex once a stage has moved some),
+`noninterference_search` (the pairs of schemas
 asked, the witness read off a model), `noninterference_bridges` (bridges derived, `settled`),
 `noninterference_witness` (two witness games along model paths).
 """

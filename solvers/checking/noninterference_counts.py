@@ -47,12 +47,15 @@ class Pieces:
     actor choice, in the order the observer counts them); `actor` is the choice that names the
     piece a step acts on, when a schema has it. With `at` (each piece's position variable, in
     the order of `codes`) and `where`, whether some piece stands on a hex once the actor has
-    moved is read over the counts before the step (`noninterference_moves`)."""
+    moved is read over the counts before the step (`noninterference_moves`); with `hexes`
+    (the values a count per hex is known equal at), whether and how many stand on a hex a
+    step's stages read (`noninterference_hexes`)."""
 
     codes: tuple[int, ...]
     actor: str | None = None
     at: tuple[str, ...] = ()
     where: Where | None = None
+    hexes: tuple[int, ...] = ()
 
 
 class Counting(NamingOps):

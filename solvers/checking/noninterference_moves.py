@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from solvers import smt
+from solvers.checking import noninterference_hexes
 from solvers.checking.noninterference_counts import Pieces
 from solvers.checking.noninterference_names import Defining
 from solvers.checking.noninterference_pair import Pair
@@ -155,13 +156,16 @@ class Moves:
 def rewrite(p: Pair, k: int, pieces: Pieces | None, rlimit: int) -> None:
     """Schema k's state after read over the counts before (module docstring), once per
     schema, when `pieces` names the pieces' positions; each identity used is proved on one
-    copy first."""
+    copy first; for a schema with no actor, the pieces on a hex its stages read once they
+    have moved pieces it does not name are read so first (`noninterference_hexes`)."""
     if pieces is None or not pieces.at or k in p.looked:
         return
     p.looked.add(k)
     moving = pieces.actor in {v.name for v in p.system.schemas[k].choices}
     moves = Moves(p, pieces, moving)
-    frame = moves.frame(p.t.after(k))
+    first = noninterference_hexes.rewrite(p, k, pieces, rlimit)
+    frame = moves.frame(p.t.after(k) if first is None else first[0])
     if moves.used:
         moves.prove(rlimit)
-        p.rewrite(k, frame)
+    if moves.used or first is not None:
+        p.rewrite(k, frame, None if first is None else first[1])

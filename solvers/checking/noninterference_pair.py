@@ -105,7 +105,9 @@ class Pair:
         self.choice_pairs = {v.name: (ch[v.name], ch2[v.name]) for v in t.choice_vars}
         self._after: dict[int, Mapping[str, Any]] = {}
         self._frames: dict[int, Frame[Any, Any]] = {}
+        self._labels: dict[int, Label] = {}
         self.looked: set[int] = set()  # the schemas `noninterference_moves` looked at
+        self.facts: dict[int, list[Any]] = {}  # per schema, terms to prove equal, then assume
         self._second: dict[tuple[str, frozenset[str]], Any] = {}
 
     def solver(self, *, finite_domain: bool = False, rlimit: int) -> Defining:
@@ -143,11 +145,13 @@ class Pair:
         frame = self._frames.get(k)
         return self.t.after(k) if frame is None else frame
 
-    def rewrite(self, k: int, frame: Frame[Any, Any]) -> None:
-        """Read the state after schema k as `frame`: the same state, its terms rewritten by
-        identities proved first (`noninterference_moves`)."""
+    def rewrite(self, k: int, frame: Frame[Any, Any], label: Label | None = None) -> None:
+        """Read the state after schema k as `frame` (and its observable part as `label`): the
+        same, its terms rewritten by identities proved first (`noninterference_moves`)."""
         self._frames[k] = frame
         self._after.pop(k, None)
+        if label is not None:
+            self._labels[k] = label
 
     def obs_after(self, k: int) -> Mapping[str, Any]:
         """The observation after schema k, each component simplified (so one the step leaves
@@ -158,6 +162,9 @@ class Pair:
         return self._after[k]
 
     def label(self, k: int) -> Label:
+        """The observable part of schema k, or its rewriting given by `rewrite`."""
+        if k in self._labels:
+            return self._labels[k]
         return self.observer.label(self.ops, self.system.schemas[k], self.t.cur, self.t.choice)
 
     def bridged(self, bridge: Bridge) -> Any:

@@ -11,6 +11,7 @@ import attrs
 
 from solvers import smt
 from solvers.checking.noninterference_counts import (
+    PART,
     Pieces,
     Question,
     component,
@@ -82,11 +83,12 @@ def search(
             try:
                 for k in {k1, k2}:
                     rewrite(p, k, pieces, rlimit)
+                l1, l2 = p.label(k1)[1], p.label(k2)[1]  # rewritten with the states after
                 solver = p.solver(rlimit=rlimit)
                 p.base(solver, lemmas, bridges)
                 if eager:
-                    _guards(p, solver, k1, k2, labels[k1][1], labels[k2][1])
-                found = ask(p, solver, k1, k2, labels[k1][1], labels[k2][1], pieces)
+                    _guards(p, solver, k1, k2, l1, l2)
+                found = ask(p, solver, k1, k2, l1, l2, pieces)
             except smt.SolverUnknown as exc:  # the verdict names the pair left open
                 pair_names = f"{schemas[k1].name} beside {schemas[k2].name}"
                 raise smt.SolverUnknown(f"{pair_names}: {exc.message}") from exc
@@ -108,7 +110,8 @@ def ask(
     the observation's components in chunks, leaving out those neither step changes (their
     terms after are their terms before, equal by assumption) and those whose two terms after
     are one term (`Pair`); a guard conjunct a counterexample breaks joins the question for
-    every later chunk. With `pieces`, a count is asked in parts (`noninterference_counts`),
+    every later chunk; a chunk that exhausts the limit is asked again in halves (down to one
+    component). With `pieces`, a count is asked in parts (`noninterference_counts`),
     one part a question (parts asked together exhaust the limit the parts alone keep to),
     leaving out a part whose two terms are one; a count whose parts a counterexample breaks
     is asked whole."""
@@ -119,6 +122,8 @@ def ask(
         b2 = p.second(b, same)
         if not smt.structurally_equal(a, b2):
             solver.add_named(smt.formula(equal(o, a, b2)))
+    if k1 == k2:
+        _facts(p, solver, k1, same)
     changed: list[Question] = []
     for name, now in p.obs_now.items():
         if smt.structurally_equal(after1[name], now) and smt.structurally_equal(after2[name], now):
@@ -134,7 +139,15 @@ def ask(
     pending = [rest[i : i + CHUNK] for i in range(0, len(rest), CHUNK)]
     pending += [[q] for n in parts for q in parts[n] if not _one(q)]  # a part at a time
     while pending:
-        found = _chunk(p, solver, k1, k2, same, pending.pop(0))
+        chunk = pending.pop(0)
+        try:
+            found = _chunk(p, solver, k1, k2, same, chunk)
+        except smt.SolverUnknown:
+            if len(chunk) == 1:
+                raise
+            half = len(chunk) // 2  # the same components, asked in two smaller questions
+            pending[:0] = [chunk[:half], chunk[half:]]
+            continue
         if isinstance(found, LeakPair):
             return found
         if found:  # counts the parts do not settle: asked whole
@@ -155,6 +168,23 @@ def _guards(
         solver.add(smt.formula(p.t.term(k1, j)))
     for j in sorted(p.t.eager[k2]):
         solver.add(p.second(smt.formula(p.t.term(k2, j)), same, plain=True))
+
+
+def _facts(p: Pair, solver: Defining, k: int, same: frozenset[str]) -> None:
+    """The per-piece terms of schema k's rewriting (`noninterference_hexes`), each asked
+    equal in the two copies alone and assumed once proved (a consequence of what the solver
+    holds, so assuming it leaves out no counterexample); one left open is not assumed."""
+    o = smt.Z3
+    for n, term in enumerate(p.facts.get(k, ())):
+        q = (f"fact{PART}{n}", term, p.second(term, same))
+        if _one(q):
+            continue
+        try:
+            found = _chunk(p, solver, k, k, same, [q])
+        except smt.SolverUnknown:
+            continue
+        if found == set():
+            solver.add_named(smt.formula(equal(o, q[1], q[2])))
 
 
 def _one(q: Question) -> bool:
@@ -180,7 +210,12 @@ def _chunk(
         solver.define(differ)  # outside the scope the question is asked in
         solver.push()
         solver.add_named(differ)
-        if not solver.check():
+        try:
+            holds = not solver.check()
+        except smt.SolverUnknown:
+            solver.pop()  # the solver as it was: the chunk may be asked again in halves
+            raise
+        if holds:
             solver.pop()
             break
         model = solver.model()

@@ -5,11 +5,12 @@ the rules replay (SHU-COMBAT.5, SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.5, AMB-SH
 steps are proved within a fixed resource limit, given the lemmas of
 specs.shumshu.formal.noleak_lemmas (tests/shumshu/test_no_leak_lemmas.py) and the bridges of
 specs.shumshu.formal.noleak_bridges, the face-down counts asked piece by piece and whether
-pieces stand on a hex once one has moved read over the counts before. The schemas of PROVED
-are proved so (at full size); for those of OPEN some question still exhausts the limit (the
-step runs on through the end of a phase, a combat or the set-up, whose stages read hidden
-pieces in states the step leads to: decoys removed from an attacked hex, defenders counted,
-moved marks cleared), so the property is not declared to `wargame verify`."""
+pieces stand on a hex once one has moved, or once a stage has discovered decoys, read over the
+counts before. The schemas of PROVED are proved so (at full size); for those of OPEN some
+question still exhausts the limit (each runs on through the end of a combat, of the combat
+phase or of a player-turn, and the stage it ends in is not settled: which combat comes next,
+its defenders, the next player-turn's first decision), so the property is not declared to
+`wargame verify`."""
 
 from __future__ import annotations
 
@@ -281,16 +282,16 @@ PROVED = (
     "defend",
     "hold",
     "commit",
+    "land_at",
+    "resolve",
 )
 """The schemas whose pairs of steps are proved not to leak, the counts asked in parts and
-read over the counts before a move."""
+read over the counts before a move or before a stage moves pieces (decoys discovered)."""
 OPEN = (
-    "land_at",
     "roll_landing",
     "roll_combat",
     "move_done_quiet",
     "declare_done",
-    "resolve",
     "retreat",
     "advance",
     "advance_done",

@@ -335,11 +335,10 @@ def paramushir_waits(m: Model) -> Lemma:
 def statement(m: Model) -> NoLeak:
     """SHU-P-NO-LEAK over the model with its face-up ghosts, assuming `noleak_lemmas` (and
     the two lemmas above) in both states and `noleak_bridges`, the face-down counts asked in
-    parts and read over the counts before a move. Not yet among the properties `wargame
-    verify` proves: the pairs of steps of some schemas exhaust the solver's resource limit (a
-    stage the step runs into, `merge`, reads pieces in a state the whole phase's end leads to);
-    those proved and those open are listed in tests/shumshu/test_no_leak_proof.py, where a
-    planted leak is refuted."""
+    parts, read over the counts before a move or before a stage moves pieces (decoys
+    discovered on the map's hexes). Not yet among the properties `wargame verify` proves:
+    some schemas' pairs of steps exhaust the solver's resource limit (listed, with those
+    proved, in tests/shumshu/test_no_leak_proof.py, where a planted leak is refuted)."""
     from specs.shumshu.formal.noleak_lemmas import lemmas  # they read this module's ghosts
 
     return NoLeak(
@@ -352,6 +351,7 @@ def statement(m: Model) -> NoLeak:
             UNIT,
             tuple(m.at[u] for u in m.t.of_side[JP]),
             functools.partial(acting_at, m),
+            tuple(m.t.cells),
         ),
         eager=True,
     )

@@ -1,6 +1,6 @@
-"""The single-state lemmas SHU-P-NO-LEAK's relation assumes in both states (SHU-COMBAT.5,
-SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.3, SHU-DISRUPT.5, SHU-SEQ.1, SHU-RGT.1, SHU-AIR.2,
-AMB-SHU-21).
+"""The single-state lemmas SHU-P-NO-LEAK's relation assumes in both states (SHU-COMBAT.1,
+SHU-COMBAT.2, SHU-COMBAT.5, SHU-COMBAT.6, SHU-SETUP.1, SHU-DISRUPT.3, SHU-DISRUPT.5,
+SHU-SEQ.1, SHU-RGT.1, SHU-AIR.2, SHU-STACK.1, SHU-LAND.2, AMB-SHU-7, AMB-SHU-21).
 
 Equal Russian observations alone are not an inductive relation: two states could agree on
 everything the Russians see and hold, among the pieces they do not, a face-down defender or a
@@ -9,7 +9,9 @@ the difference. No game reaches such states; each lemma below says why (the clau
 it true). `noninterference.prove` proves their conjunction an inductive invariant of the
 extended model before it assumes them (tests/shumshu/test_no_leak_lemmas.py proves each one
 given those before it). With them a face-down piece differs from another only in where it
-stands and whether it moved, which the Russians see in counts.
+stands and whether it moved, which the Russians see in counts; and a decoy discovered in an
+attacked hex was never marked moved (`moved_decoys_unattacked`, which rests on the lemmas
+before it: the sides apart, attacks only in the combat phase of the side declaring them).
 """
 
 from __future__ import annotations
@@ -19,12 +21,23 @@ from solvers.checking.terms import B, Frame, I, Ops
 from specs.shumshu.formal.noleak import FIGHT_LISTS, rev
 from specs.shumshu.formal.symbolic import ST
 from specs.shumshu.formal.symbolic_play import Model
-from specs.shumshu.rules.state import JP, Stage
+from specs.shumshu.rules.state import JP, RU, Stage
 
 RUSSIAN_STAGES = (Stage.FORM, Stage.SAIL, Stage.AIR, Stage.AIR_ROLL)
 """Stages only the Russian player-turn has: forming regiments at the start of his turn
 (SHU-RGT.1), his landings (SHU-SEQ.1, SHU-LAND.1) and the airpower's roll against his
 shipping during his turn (SHU-AIR.2)."""
+
+
+FIGHT_STAGES = (
+    Stage.DEFENDERS,
+    Stage.HOLD,
+    Stage.COMMIT,
+    Stage.ROLL,
+    Stage.RETREAT,
+    Stage.ADVANCE,
+)
+"""The stages of one combat, once its hex is known."""
 
 
 def russian_stages(m: Model) -> Lemma:
@@ -120,6 +133,109 @@ def face_down_clean(m: Model) -> Lemma:
     return Lemma("face-down Japanese pieces are undisrupted and out of every combat", holds)
 
 
+def russians_ashore_after_setup(m: Model) -> Lemma:
+    """During the set-up no Russian piece is on the map (SHU-SETUP.1 to SHU-SETUP.3: the
+    Russians come ashore by landing, in their player-turns)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        setup = o.eq(s.i("stage"), ST[Stage.SETUP])
+        return o.implies(setup, o.all(o.not_(m.on_map(o, s, u)) for u in m.t.of_side[RU]))
+
+    return Lemma("no Russian piece is on the map during set-up", holds)
+
+
+def beachhead_not_japanese(m: Model) -> Lemma:
+    """While the game goes on, no Japanese piece stands on the beachhead (AMB-SHU-7: it is
+    lost when the Japanese take it, `settle`, after every action)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        on = o.not_(o.eq(s.i("stage"), ST[Stage.OVER]))
+        return o.implies(on, o.not_(m.has_at(o, s, JP, s.i("beach"))))
+
+    return Lemma("no Japanese piece stands on the beachhead", holds)
+
+
+def landing_on_its_hex(m: Model) -> Lemma:
+    """A landing is a combat under way on the coastal hex the Russians sail for (SHU-LAND.2;
+    the combat's record is cleared when it ends)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        hex_ = s.i("sail_hex")
+        fight = o.any(o.eq(s.i("stage"), ST[x]) for x in FIGHT_STAGES)
+        where = [fight, s.b("sail"), o.not_(o.eq(hex_, 0)), o.eq(s.i("fhex"), hex_)]
+        return o.implies(s.b("landing"), o.all(where))
+
+    return Lemma("a landing is fought on the hex sailed for", holds)
+
+
+def sides_apart(m: Model) -> Lemma:
+    """No map hex holds pieces of both sides (SHU-STACK.1, SHU-MOVE.3: a unit never enters an
+    enemy hex; SHU-LAND.7: a lander comes ashore once its hex is clear; SHU-COMBAT.6: decoys
+    there are discovered first; SHU-CRT.5, SHU-COMBAT.13: routs and advances go to hexes free
+    of the enemy). Without it a Japanese attack could find a decoy in the hex it attacks,
+    marked moved this player-turn, and show the mark when the decoy is discovered."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        t = m.t
+        return o.all(
+            o.implies(m.on_map(o, s, r), o.not_(o.eq(s.i(m.at[u]), s.i(m.at[r]))))
+            for r in t.of_side[RU]
+            for u in t.of_side[JP]
+        )
+
+    return Lemma("no map hex holds pieces of both sides", holds)
+
+
+def attacks_of_the_player_turn(m: Model) -> Lemma:
+    """Only the side whose player-turn it is has attacks declared (SHU-SEQ.1, SHU-COMBAT.1:
+    the phasing player declares; the declarations are cleared when a player-turn starts)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        return o.all(
+            o.implies(o.not_(o.eq(s.i(m.pend[u]), 0)), m.phasing(o, s, u)) for u in m.t.units
+        )
+
+    return Lemma("attacks are declared by the side whose player-turn it is", holds)
+
+
+def attacks_in_the_combat_phase(m: Model) -> Lemma:
+    """Attacks are declared only from the declaration to the end of the combat phase, never
+    during a landing (SHU-SEQ.1, SHU-COMBAT.1: declared after movement, cleared when the phase
+    ends; the landings come before movement)."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        stage = s.i("stage")
+        phase = o.any(o.eq(stage, ST[x]) for x in (Stage.DECLARE, Stage.PICK, *FIGHT_STAGES))
+        now = o.all([phase, o.not_(s.b("landing"))])
+        return o.all(o.implies(o.not_(o.eq(s.i(m.pend[u]), 0)), now) for u in m.t.units)
+
+    return Lemma("attacks are declared only in the combat phase", holds)
+
+
+def moved_decoys_unattacked(m: Model) -> Lemma:
+    """A decoy marked moved stands on no hex an attack is declared into: the Japanese attack
+    hexes the Russians hold (SHU-COMBAT.1, SHU-COMBAT.2), where no Japanese piece stands, and
+    Japanese pieces are marked moved only in the Japanese player-turn."""
+
+    def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
+        t = m.t
+        return o.all(
+            o.not_(
+                o.all(
+                    [
+                        s.b(m.mv[d]),
+                        o.not_(o.eq(s.i(m.pend[u]), 0)),
+                        o.eq(s.i(m.at[d]), s.i(m.pend[u])),
+                    ]
+                )
+            )
+            for d in t.decoys
+            for u in t.units
+        )
+
+    return Lemma("a decoy marked moved stands on no hex attacked", holds)
+
+
 def lemmas(m: Model) -> tuple[Lemma, ...]:
     """The lemmas in the order they are proved (each may assume those before it)."""
     return (
@@ -128,4 +244,11 @@ def lemmas(m: Model) -> tuple[Lemma, ...]:
         decoys_never_fight(m),
         face_down_clean(m),
         russian_stages(m),
+        russians_ashore_after_setup(m),
+        beachhead_not_japanese(m),
+        landing_on_its_hex(m),
+        sides_apart(m),
+        attacks_of_the_player_turn(m),
+        attacks_in_the_combat_phase(m),
+        moved_decoys_unattacked(m),
     )
