@@ -176,23 +176,18 @@ class Hexes:
 
     def term(self, e: Any) -> Any:
         """`e` with every such disjunction and sum rewritten (bottom up, shared subterms once)."""
-        if isinstance(e, bool | int):
+        return smt.bottom_up(e, self._done, self._visit)
+
+    def _visit(self, e: Any) -> Any:
+        kind = _kind(e)
+        if kind not in ("or", "+"):
             return e
-        key = e.get_id()
-        if key in self._done:
-            return self._done[key]
-        kids = [self.term(c) for c in e.children()]
-        same = all(a.eq(b) for a, b in zip(kids, e.children(), strict=True))
-        out = e if same else e.decl()(*kids)
-        kind = _kind(out)
-        if kind in ("or", "+"):
-            new = self.rewritten(out, kind == "+")
-            if new is not None:
-                out = new
-            elif kind == "+":
-                self.tally(out)
-        self._done[key] = out
-        return out
+        new = self.rewritten(e, kind == "+")
+        if new is not None:
+            return new
+        if kind == "+":
+            self.tally(e)
+        return e
 
     def tally(self, e: Any) -> None:
         """A sum of three or more terms ite(c, a, 0) with no piece's atom among them (a count

@@ -117,20 +117,11 @@ class Moves:
 
     def term(self, e: Any) -> Any:
         """`e` with every such disjunction rewritten (bottom up, shared subterms once)."""
-        if isinstance(e, bool | int):
-            return e
-        key = e.get_id()
-        if key in self._done:
-            return self._done[key]
-        kids = [self.term(c) for c in e.children()]
-        same = all(a.eq(b) for a, b in zip(kids, e.children(), strict=True))
-        out = e if same else e.decl()(*kids)
-        if smt.is_or(out):
-            new = self.rewritten(out)
-            if new is not None:
-                out = new
-        self._done[key] = out
-        return out
+        return smt.bottom_up(e, self._done, self._visit)
+
+    def _visit(self, e: Any) -> Any:
+        new = self.rewritten(e) if smt.is_or(e) else None
+        return e if new is None else new
 
     def frame(self, s: Frame[Any, Any]) -> Frame[Any, Any]:
         return Frame(

@@ -36,6 +36,7 @@ from solvers.smt.solver import Reader, Solver, counter_model, disjoint_cores
 from solvers.smt.symbolic import (
     Z3,
     Z3Ops,
+    bottom_up,
     for_all,
     formula,
     fresh_bool,
@@ -115,6 +116,7 @@ __all__ = [
     "at_least",
     "at_most",
     "bool_var",
+    "bottom_up",
     "const",
     "constants",
     "counter_model",

@@ -297,3 +297,18 @@ def is_ite(term: object) -> bool:
 
 def is_or(term: object) -> bool:
     return bool(z3.is_or(term))
+
+
+def bottom_up(term: Any, done: dict[int, Any], visit: Callable[[Any], Any]) -> Any:
+    """`term` with `visit` applied to each subterm once its children are rewritten (bottom up),
+    each shared subterm once: `done` keeps the results by term id, across calls."""
+    if isinstance(term, bool | int):
+        return term
+    key = term.get_id()
+    if key in done:
+        return done[key]
+    kids = [bottom_up(c, done, visit) for c in term.children()]
+    same = all(a.eq(b) for a, b in zip(kids, term.children(), strict=True))
+    out = visit(term if same else term.decl()(*kids))
+    done[key] = out
+    return out

@@ -21,13 +21,12 @@ from solvers.checking.noninterference_pair import Pair
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops
 from solvers.checking.unroll import template
-from tests.solvers.test_noninterference_counts import HEX, UNIT, Across, H, at, up
+from tests.solvers.test_noninterference_counts import HEX, UNIT, H, at, up
+from tests.solvers.test_noninterference_moves import HELD, MarkSeen, N
 
-N = 6  # pieces
 DECOYS = (4, 5)
 OFF = 0  # a discovered decoy's place: off the board
 RLIMIT = 4_000_000
-HELD = "held"
 PIECES = ni.Pieces(
     tuple(range(N)), UNIT, tuple(at(i) for i in range(N)), hexes=tuple(range(1, H + 1))
 )
@@ -116,14 +115,8 @@ class Board:
         return {**{at(i): 1 for i in range(N)}, **{up(i): False for i in range(N)}, HELD: True}
 
 
-class Seen(Across):
+class Seen(MarkSeen):
     """The other side sees the mark, the hex raided and which pieces a step turns up."""
-
-    def __init__(self) -> None:
-        super().__init__(N)
-
-    def observe(self, o: Ops[Any, Any], s: Frame[Any, Any]) -> dict[str, Any]:
-        return {**super().observe(o, s), HELD: s.b(HELD)}
 
     def label(
         self, o: Ops[Any, Any], schema: Schema, s: Frame[Any, Any], c: Frame[Any, Any]

@@ -88,14 +88,18 @@ class Marked(Board):
         return {**super().initial(), HELD: True}
 
 
-class Seen(Across):
-    """The other side sees the mark as it is."""
+class MarkSeen(Across):
+    """The other side sees the pieces' counts and the mark as it is (`HELD`)."""
 
     def __init__(self) -> None:
         super().__init__(N)
 
     def observe(self, o: Ops[Any, Any], s: Frame[Any, Any]) -> dict[str, Any]:
         return {**super().observe(o, s), HELD: s.b(HELD)}
+
+
+class Seen(MarkSeen):
+    """The other side sees the mark as it is."""
 
     def label(
         self, o: Ops[Any, Any], schema: Schema, s: Frame[Any, Any], c: Frame[Any, Any]

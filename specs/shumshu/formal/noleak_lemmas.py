@@ -19,7 +19,8 @@ from __future__ import annotations
 from solvers.checking.prover import Lemma
 from solvers.checking.terms import B, Frame, I, Ops
 from specs.shumshu.formal.noleak import FIGHT_LISTS, rev
-from specs.shumshu.formal.symbolic import ST
+from specs.shumshu.formal.step_records import FIGHT_STAGES, stage_in
+from specs.shumshu.formal.symbolic import DECLARE, PICK, ST
 from specs.shumshu.formal.symbolic_play import Model
 from specs.shumshu.rules.state import JP, RU, Stage
 
@@ -27,17 +28,6 @@ RUSSIAN_STAGES = (Stage.FORM, Stage.SAIL, Stage.AIR, Stage.AIR_ROLL)
 """Stages only the Russian player-turn has: forming regiments at the start of his turn
 (SHU-RGT.1), his landings (SHU-SEQ.1, SHU-LAND.1) and the airpower's roll against his
 shipping during his turn (SHU-AIR.2)."""
-
-
-FIGHT_STAGES = (
-    Stage.DEFENDERS,
-    Stage.HOLD,
-    Stage.COMMIT,
-    Stage.ROLL,
-    Stage.RETREAT,
-    Stage.ADVANCE,
-)
-"""The stages of one combat, once its hex is known."""
 
 
 def russian_stages(m: Model) -> Lemma:
@@ -161,7 +151,7 @@ def landing_on_its_hex(m: Model) -> Lemma:
 
     def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
         hex_ = s.i("sail_hex")
-        fight = o.any(o.eq(s.i("stage"), ST[x]) for x in FIGHT_STAGES)
+        fight = stage_in(o, s, *FIGHT_STAGES)
         where = [fight, s.b("sail"), o.not_(o.eq(hex_, 0)), o.eq(s.i("fhex"), hex_)]
         return o.implies(s.b("landing"), o.all(where))
 
@@ -204,8 +194,7 @@ def attacks_in_the_combat_phase(m: Model) -> Lemma:
     ends; the landings come before movement)."""
 
     def holds(o: Ops[B, I], s: Frame[B, I]) -> B:
-        stage = s.i("stage")
-        phase = o.any(o.eq(stage, ST[x]) for x in (Stage.DECLARE, Stage.PICK, *FIGHT_STAGES))
+        phase = stage_in(o, s, DECLARE, PICK, *FIGHT_STAGES)
         now = o.all([phase, o.not_(s.b("landing"))])
         return o.all(o.implies(o.not_(o.eq(s.i(m.pend[u]), 0)), now) for u in m.t.units)
 
