@@ -138,10 +138,15 @@ class _Node:
 
 
 def _put(kids: dict[int, Any], ids: Sequence[int], first: int) -> None:
-    """`kids` gains the leaves `first + i` under `ids[i]`; two sequences alike, or one the
-    prefix of another, are a codec bug (its sequences must be prefix-free)."""
+    """`kids` gains the leaves `first + i` under `ids[i]`."""
+    _put_leaves(kids, ids, range(first, first + len(ids)))
+
+
+def _put_leaves(kids: dict[int, Any], ids: Sequence[int], leaves: Iterable[int]) -> None:
+    """`kids` gains `leaves` under `ids`, one each; two sequences alike, or one the prefix of
+    another, are a codec bug (its sequences must be prefix-free)."""
     before = len(kids)
-    kids.update(zip(ids, range(first, first + len(ids))))  # noqa: B905 - as many as ids
+    kids.update(zip(ids, leaves))  # noqa: B905 - as many leaves as ids
     if len(kids) != before + len(ids):
         raise AssertionError(f"two legal actions encode alike (or one is a prefix): ids {ids}")
 
@@ -159,13 +164,18 @@ class ChoiceTree:
             found = find(legal) if find is not None else None
             rest = 0 if found is None else self._groups(found[0], found[1], 0)
             if rest < len(legal):
-                self._encode(codec, legal[rest:] if rest else legal, rest)
+                self._encode(codec, legal[rest:] if rest else legal, range(rest, len(legal)))
             return
+        actions: list[Any] = []  # every part's built actions, encoded together at the end
+        leaves: list[int] = []
         for part, offset in zip(legal.parts, legal.starts, strict=True):
             found = find(part) if find is not None else None
             rest = 0 if found is None else self._groups(found[0], found[1], offset)
             if rest < len(part):
-                self._encode(codec, part[rest:] if rest else part, offset + rest)
+                actions.extend(part[rest:] if rest else part)
+                leaves.extend(range(offset + rest, offset + len(part)))
+        if actions:
+            self._encode(codec, actions, leaves)
 
     def _groups(self, groups: list[Group] | HeadedGroups, rest: int, offset: int) -> int:
         """A part's groups (the part begins at `offset` in the listing) put where the walk
@@ -181,11 +191,10 @@ class ChoiceTree:
             root.headed.append((groups, offset))
         return rest
 
-    def _encode(self, codec: ActionCodec, actions: Sequence[Any], first: int) -> None:
-        """Actions already built (`first`: the index of the first in the listing): when all
-        are atomic, straight under the root in one update through the codec's `atomic_ids`
-        (one call per action, no tuple); otherwise each along its prefix (`tokens` for the
-        compound ones)."""
+    def _encode(self, codec: ActionCodec, actions: Sequence[Any], leaves: Sequence[int]) -> None:
+        """Actions already built (`leaves`: their indexes in the listing): when all are atomic,
+        straight under the root in one update through the codec's `atomic_ids` (one call per
+        action, no tuple); otherwise each along its prefix (`tokens` for the compound ones)."""
         kids = self.root.kids
         atomic: Mapping[type, Callable[[Any], int]] = getattr(codec, "atomic_ids", None) or {}
         try:
@@ -193,10 +202,10 @@ class ChoiceTree:
         except KeyError:
             pass  # a compound action among them (or none of the codec's: `tokens` says)
         else:
-            _put(kids, ids, first)
+            _put_leaves(kids, ids, leaves)
             return
         node = self.root.node
-        for leaf, action in enumerate(actions, first):
+        for leaf, action in zip(leaves, actions, strict=True):
             one = atomic.get(type(action))
             seq = (one(action),) if one is not None else codec.tokens(action)
             at = kids if len(seq) == 1 else node(seq[:-1]).kids
