@@ -30,8 +30,7 @@ from typing import Any
 
 from solvers import smt
 from solvers.checking.noninterference_counts import Pieces
-from solvers.checking.noninterference_names import Defining
-from solvers.checking.noninterference_pair import Label, Pair
+from solvers.checking.noninterference_pair import Label, Pair, prove_identities, rewritten_frame
 from solvers.checking.terms import Frame
 
 TALLY = 3  # the fewest terms of a sum whose terms are asked one by one (`Hexes.tally`)
@@ -53,8 +52,8 @@ def conjuncts(e: Any) -> list[Any]:
 
 class Hexes:
     """The rewriting of one schema's state after (module docstring): the identities used, each
-    proved on one copy (`prove`) before any question reads the rewritten terms, and the parts
-    e_j, each to be proved equal in the two copies before it is assumed."""
+    proved on one copy (`prove_identities`) before any question reads the rewritten terms,
+    and the parts e_j, each to be proved equal in the two copies before it is assumed."""
 
     def __init__(self, p: Pair, pieces: Pieces) -> None:
         self.p = p
@@ -96,7 +95,7 @@ class Hexes:
 
     def _summand(self, e: Any) -> Any | None:
         """The condition a count's summand indicates: ite(cond, 1, 0) or a named indicator."""
-        if smt.is_ite(e) and _one_zero(e):
+        if _one_zero(e):
             return e.arg(0)
         name = str(e) if smt.is_int(e) and e.num_args() == 0 else None
         return self.p.names.items.get(name) if name is not None else None
@@ -197,29 +196,6 @@ class Hexes:
         if len(terms) >= TALLY and not any(self._split(c.arg(0)) for c in terms):
             self.parts.update((c.get_id(), c) for c in terms)
 
-    def frame(self, s: Frame[Any, Any]) -> Frame[Any, Any]:
-        return Frame(
-            {n: self.term(v) for n, v in s.ints.items()},
-            {n: self.term(v) for n, v in s.bools.items()},
-        )
-
-    def prove(self, rlimit: int) -> None:
-        """Each identity used, on one copy: a group's old term and its rewriting over C(H) as
-        it is (C(H) read among the hexes' counts is the same term by construction: `count`;
-        asked together, the solver does not settle the two within 20M). Raises SolverUnknown
-        when the limit is spent and ValueError when one fails."""
-        seen: set[tuple[int, int]] = set()
-        o = smt.Z3
-        for old, new in self.used:
-            if (old.get_id(), new.get_id()) in seen:
-                continue
-            seen.add((old.get_id(), new.get_id()))
-            solver = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), self.p.names)
-            differ = o.not_(o.iff(old, new) if smt.is_bool(old) else o.eq(old, new))
-            solver.add_named(smt.formula(differ))
-            if solver.check():
-                raise ValueError(f"not an identity on one copy: {str(old)[:300]}")
-
 
 def _bare(x: tuple[Any, list[Any], Atom]) -> bool:
     """A disjunct that is at_j == H alone."""
@@ -236,10 +212,7 @@ def _counted(e: Any) -> bool:
 
 def _one_zero(e: Any) -> bool:
     """ite(c, 1, 0), a count's summand."""
-    a, b = e.arg(1), e.arg(2)
-    return bool(
-        smt.is_int_value(a) and smt.is_int_value(b) and a.as_long() == 1 and b.as_long() == 0
-    )
+    return _counted(e) and e.arg(1).as_long() == 1
 
 
 def rewrite(p: Pair, k: int, pieces: Pieces, rlimit: int) -> tuple[Frame[Any, Any], Label] | None:
@@ -250,10 +223,12 @@ def rewrite(p: Pair, k: int, pieces: Pieces, rlimit: int) -> tuple[Frame[Any, An
     if not pieces.hexes or pieces.actor in {v.name for v in p.system.schemas[k].choices}:
         return None
     hexes = Hexes(p, pieces)
-    new = hexes.frame(p.t.after(k))
+    new = rewritten_frame(p.t.after(k), hexes.term)
     if not hexes.used and not hexes.parts:
         return None
-    hexes.prove(rlimit)
+    # C(H) read among the hexes' counts is C(H) itself by construction (`count`): each identity
+    # is asked over C(H) as it is (asked together, the solver does not settle the two in 20M)
+    prove_identities(p, hexes.used, rlimit)
     p.facts[k] = list(hexes.parts.values())
     name, terms = p.label(k)
     return new, (name, tuple(hexes.term(x) for x in terms))

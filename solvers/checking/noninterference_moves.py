@@ -29,9 +29,7 @@ from typing import Any
 from solvers import smt
 from solvers.checking import noninterference_hexes
 from solvers.checking.noninterference_counts import Pieces
-from solvers.checking.noninterference_names import Defining
-from solvers.checking.noninterference_pair import Pair
-from solvers.checking.terms import Frame
+from solvers.checking.noninterference_pair import Pair, prove_identities, rewritten_frame
 
 
 def _code(cond: Any, actor: Any) -> int | None:
@@ -48,7 +46,8 @@ def _code(cond: Any, actor: Any) -> int | None:
 
 class Moves:
     """The rewriting of one schema's state after (module docstring): the identities used,
-    each to be proved on one copy (`prove`) before any question reads the rewritten terms."""
+    each to be proved on one copy (`prove_identities`) before any question reads the rewritten
+    terms."""
 
     def __init__(self, p: Pair, pieces: Pieces, moving: bool) -> None:
         """`moving`: the schema has the actor choice, `pieces` says where the actor stands
@@ -123,26 +122,6 @@ class Moves:
         new = self.rewritten(e) if smt.is_or(e) else None
         return e if new is None else new
 
-    def frame(self, s: Frame[Any, Any]) -> Frame[Any, Any]:
-        return Frame(
-            {n: self.term(v) for n, v in s.ints.items()},
-            {n: self.term(v) for n, v in s.bools.items()},
-        )
-
-    def prove(self, rlimit: int) -> None:
-        """Each identity used (a group's disjunction and its rewriting, the rest of the
-        disjunction kept as it was), on one copy: raises SolverUnknown when the limit is
-        spent and ValueError when one fails (a rewriting that is not an identity)."""
-        seen: set[tuple[int, int]] = set()
-        for old, new in self.used:
-            if (old.get_id(), new.get_id()) in seen:
-                continue
-            seen.add((old.get_id(), new.get_id()))
-            solver = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), self.p.names)
-            solver.add_named(smt.formula(smt.Z3.not_(smt.Z3.iff(old, new))))
-            if solver.check():
-                raise ValueError(f"not an identity on one copy: {str(old)[:300]}")
-
 
 def rewrite(p: Pair, k: int, pieces: Pieces | None, rlimit: int) -> None:
     """Schema k's state after read over the counts before (module docstring), once per
@@ -155,8 +134,8 @@ def rewrite(p: Pair, k: int, pieces: Pieces | None, rlimit: int) -> None:
     moving = pieces.actor in {v.name for v in p.system.schemas[k].choices}
     moves = Moves(p, pieces, moving)
     first = noninterference_hexes.rewrite(p, k, pieces, rlimit)
-    frame = moves.frame(p.t.after(k) if first is None else first[0])
-    if moves.used:
-        moves.prove(rlimit)
+    frame = rewritten_frame(p.t.after(k) if first is None else first[0], moves.term)
+    if moves.used:  # the disjunctions rewritten, the rest kept as they were
+        prove_identities(p, moves.used, rlimit)
     if moves.used or first is not None:
         p.rewrite(k, frame, None if first is None else first[1])

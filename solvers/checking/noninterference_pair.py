@@ -209,3 +209,25 @@ class Pair:
             if name in self.choice_pairs and smt.structurally_equal(a, ch[name]):
                 out.add(name)
         return frozenset(out)
+
+
+def rewritten_frame(s: Frame[Any, Any], term: Callable[[Any], Any]) -> Frame[Any, Any]:
+    """`s` with `term` applied to each of its terms (a rewriting of the state after)."""
+    return Frame({n: term(v) for n, v in s.ints.items()}, {n: term(v) for n, v in s.bools.items()})
+
+
+def prove_identities(p: Pair, used: Sequence[tuple[Any, Any]], rlimit: int) -> None:
+    """Each pair (old term, its rewriting) an identity on one copy, each pair asked once:
+    raises SolverUnknown when the limit is spent and ValueError when one fails (a rewriting
+    that is not an identity)."""
+    o = smt.Z3
+    seen: set[tuple[int, int]] = set()
+    for old, new in used:
+        if (old.get_id(), new.get_id()) in seen:
+            continue
+        seen.add((old.get_id(), new.get_id()))
+        solver = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), p.names)
+        differ = o.not_(o.iff(old, new) if smt.is_bool(old) else o.eq(old, new))
+        solver.add_named(smt.formula(differ))
+        if solver.check():
+            raise ValueError(f"not an identity on one copy: {str(old)[:300]}")

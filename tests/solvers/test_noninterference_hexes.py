@@ -17,7 +17,7 @@ from typing import Any
 
 from solvers.checking import noninterference as ni
 from solvers.checking.noninterference_hexes import Hexes
-from solvers.checking.noninterference_pair import Pair
+from solvers.checking.noninterference_pair import Pair, rewritten_frame
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops
 from solvers.checking.unroll import template
@@ -133,7 +133,7 @@ def test_a_raid_is_proved_with_the_count_before() -> None:
     question per piece), within the limit."""
     system = Board(Raid())
     hexes = Hexes(Pair(system, Seen()), PIECES)
-    hexes.frame(template(system).after(0))
+    rewritten_frame(template(system).after(0), hexes.term)
     assert len(hexes.used) == 1  # the one disjunction, over all six pieces
     assert len(hexes.parts) == len(DECOYS)  # one term per decoy: the others stay put
     v = ni.prove(system, Seen(), bridges=BRIDGES, rlimit=RLIMIT, pieces=PIECES)
@@ -154,7 +154,7 @@ def test_a_count_over_the_hexes_is_asked_term_by_term() -> None:
     counts) and assumed, the mark proved equal within the limit."""
     system = Board(Survey())
     hexes = Hexes(Pair(system, Seen()), PIECES)
-    hexes.frame(template(system).after(0))
+    rewritten_frame(template(system).after(0), hexes.term)
     assert len(hexes.parts) == H  # one term per hex
     v = ni.prove(system, Seen(), bridges=BRIDGES, rlimit=RLIMIT, pieces=PIECES)
     assert v.status == "proved", v.detail

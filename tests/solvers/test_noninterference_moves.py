@@ -16,7 +16,7 @@ import pytest
 
 from solvers.checking import noninterference as ni
 from solvers.checking.noninterference_moves import Moves
-from solvers.checking.noninterference_pair import Pair
+from solvers.checking.noninterference_pair import Pair, prove_identities, rewritten_frame
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops
 from solvers.checking.unroll import template
@@ -121,9 +121,9 @@ def test_a_watch_is_proved_with_the_count() -> None:
     hex 1 being at least one (an identity on one copy) and proved equal within the limit."""
     system = Marked(Watch())
     moves = Moves(Pair(system, Seen()), PIECES, moving=False)
-    moves.frame(template(system).after(0))
+    rewritten_frame(template(system).after(0), moves.term)
     assert len(moves.used) == 1  # the one disjunction, over all six pieces
-    moves.prove(RLIMIT)
+    prove_identities(moves.p, moves.used, RLIMIT)
     v = ni.prove(system, Seen(), bridges=(ON_HEX_1,), rlimit=RLIMIT, pieces=PIECES)
     assert v.status == "proved", v.detail
 

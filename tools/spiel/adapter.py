@@ -216,12 +216,8 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
         return self.end_reason() in ("cap", "no_action")
 
     def _legal_ids(self) -> list[int]:
-        """The ids extending the pending prefix (kept on the tree's node: not copied; `_Node.ids`
-        written out, since every query of a bot comes here)."""
-        tree = self._node.legal()
-        if type(tree) is ChoiceTree:
-            return tree.sorted_ids(self._prefix)
-        return tree.next_ids(self._prefix)
+        """The ids extending the pending prefix (kept on the tree's node: not copied)."""
+        return self._node.ids(self._prefix)
 
     # --- OpenSpiel API -----------------------------------------------------------------------
     def current_player(self) -> int:

@@ -99,8 +99,8 @@ class _Node:
             kids, deferred = self.kids, set()
             for headed, _ in self.headed:
                 firsts = set(headed.first_ids())
-                for token in firsts.intersection(kids):
-                    if type(kids[token]) is not _Node:
+                for token in firsts.intersection(kids):  # another part's prefix: shared
+                    if type(kids[token]) is not _Node and kids[token] is not _DEFERRED:
                         raise AssertionError(f"a legal sequence is a prefix of another: {token}")
                 kids.update(dict.fromkeys(firsts - kids.keys(), _DEFERRED))
                 deferred |= firsts
@@ -240,7 +240,7 @@ class ChoiceTree:
     def action_at(self, prefix: tuple[int, ...]) -> Any | None:
         leaf = self._at(prefix)
         if type(leaf) is not int:
-            return None  # none, a node, or a headed id not entered
+            return None  # none, or a node
         return self.legal[leaf]
 
 
