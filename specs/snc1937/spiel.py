@@ -8,8 +8,9 @@ so the games are of imperfect information; dice are explicit chance nodes (1/6 e
 from __future__ import annotations
 
 import functools
+import operator
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -179,7 +180,7 @@ class SNCCodec:
             return None
         make = part.make
         if (
-            isinstance(make, functools.partial)
+            type(make) is functools.partial
             and make.func is self._place_action
             and len(make.args) == 1
             and not make.keywords
@@ -449,9 +450,10 @@ class _MoveGroups:
     def __init__(self, codec: SNCCodec, part: Any) -> None:
         self.codec, self.part = codec, part
 
-    def first_ids(self) -> list[int]:
-        head = self.codec._heads["move"]
-        return [head[units[0]] for units, _ in self.part.groups]
+    def first_ids(self) -> Iterable[int]:
+        # read in C (`map`): a Move phase's root lists every movable unit's head
+        firsts = map(_first, map(_first, self.part.groups))  # each group's first unit
+        return map(self.codec._heads["move"].__getitem__, firsts)
 
     def starting_with(self, token: int) -> list[tuple[Any, ...]]:
         codec, part = self.codec, self.part
@@ -462,6 +464,9 @@ class _MoveGroups:
             for (units, dests), start in zip(part.groups, part.starts, strict=True)
             if units[0] == unit
         ]
+
+
+_first = operator.itemgetter(0)
 
 
 def _move(make: Any, units: tuple[str, ...], to: Hex) -> Callable[[], Any]:

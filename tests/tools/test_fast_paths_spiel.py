@@ -259,7 +259,7 @@ def test_lost_headed_groups_are_caught(
         return [g for g in groups if len(g[0]) == 1] if sabotage == "lose_a_stack" else groups
 
     def fewer_heads(self: Any) -> list[int]:
-        heads = first_ids(self)
+        heads = list(first_ids(self))
         return heads[1:] if sabotage == "lose_a_head" else heads
 
     monkeypatch.setattr(snc_spiel._MoveGroups, "starting_with", fewer_groups)

@@ -83,22 +83,24 @@ class _Node:
     strict `state_from_json`). What the kernel says of its state (the side to move, the legal
     tree, the chance outcomes) is asked once and kept on it, never pickled."""
 
-    __slots__ = ("_chance", "_legal", "_player", "_side", "key", "spec", "state")
+    __slots__ = ("_chance", "_side", "kept_player", "kept_tree", "key", "spec", "state")
 
     def __init__(self, key: str, state: Any) -> None:
         self.key = key
         self.spec = _SPECS[key]
         self.state = state
-        self._legal: LegalTree | None = None
+        # `player()` once asked and `legal()` once built, read directly on the hottest paths
+        # (OpenSpiel asks for the player four times a step); set only by those two
+        self.kept_player: int | None = None
+        self.kept_tree: LegalTree | None = None
         self._side: str | _Unknown | None = _UNKNOWN
         self._chance: list[tuple[int, float, Any]] | None = None
-        self._player: int | None = None
 
     def player(self) -> int:
         """OpenSpiel's player here with no prefix pending and the cap not reached: terminal
         when the rules ended the game or the side to move has no legal action (a gap in the
         rules), else chance or the side's index."""
-        player = self._player
+        player = self.kept_player
         if player is None:
             side = self.side()
             if side is None:
@@ -109,7 +111,7 @@ class _Node:
                 player = _TERMINAL
             else:
                 player = self.spec.game.sides.index(side)
-            self._player = player
+            self.kept_player = player
         return player
 
     def side(self) -> str | None:
@@ -131,17 +133,20 @@ class _Node:
     def ids(self, prefix: tuple[int, ...]) -> list[int]:
         """The ids extending `prefix` (kept on the legal tree's node where it keeps them: not
         to be changed)."""
-        tree = self.legal()
+        tree = self.kept_tree
+        if tree is None:
+            tree = self.legal()
         if type(tree) is ChoiceTree:
             return tree.sorted_ids(prefix)
         return tree.next_ids(prefix)
 
     def legal(self) -> LegalTree:
         """The legal token sequences of the side to move (`legal_tree`)."""
-        if self._legal is None:
+        tree = self.kept_tree
+        if tree is None:
             spec = self.spec
-            self._legal = legal_tree(spec.codec, spec.game.legal_actions(self.state))
-        return self._legal
+            tree = self.kept_tree = legal_tree(spec.codec, spec.game.legal_actions(self.state))
+        return tree
 
     def chance(self) -> list[tuple[int, float, Any]]:
         """The chance outcomes as (id, probability, kernel action), by id."""
@@ -223,7 +228,8 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         if self._decisions >= self._cap:
             return _TERMINAL
-        return self._node.player()
+        player = self._node.kept_player
+        return player if player is not None else self._node.player()
 
     def is_terminal(self) -> bool:
         return self.current_player() == _TERMINAL

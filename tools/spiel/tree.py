@@ -16,7 +16,7 @@ A codec opts in with `part_groups(part) -> (groups, rest) | None`: `groups` a li
 groups, each under a first id of its own: a Move phase's units), and `rest` the index from
 which the part's remaining actions are encoded one by one; and with `atomic_ids`, the id of
 each atomic action as one function per action class (read directly, since every action of a
-plain list is encoded).
+plain list is encoded). A built part (a list or tuple) is never offered to `part_groups`.
 
 `HeadedGroups` are read in two steps: the root lists their first ids only, and a first id's
 groups are looked up when the walk enters it. A Move phase offers every movable unit, a walk
@@ -72,9 +72,9 @@ class _Node:
 
     __slots__ = ("deferred", "headed", "ids", "kids", "pending")
 
-    def __init__(self) -> None:
+    def __init__(self, pending: list[_Pending] | None = None) -> None:
         self.kids: dict[int, Any] = {}
-        self.pending: list[_Pending] | None = None  # lists made only where needed
+        self.pending = pending  # lists made only where needed
         self.ids: list[int] | None = None
         self.headed: list[tuple[HeadedGroups, int]] | None = None
         self.deferred: set[int] | None = None
@@ -169,6 +169,10 @@ class ChoiceTree:
         actions: list[Any] = []  # every part's built actions, encoded together at the end
         leaves: list[int] = []
         for part, offset in zip(legal.parts, legal.starts, strict=True):
+            if type(part) in _BUILT:  # built already: nothing to group
+                actions.extend(part)
+                leaves.extend(range(offset, offset + len(part)))
+                continue
             found = find(part) if find is not None else None
             rest = 0 if found is None else self._groups(found[0], found[1], offset)
             if rest < len(part):
@@ -182,7 +186,11 @@ class ChoiceTree:
         will find them; `rest`: where its remaining actions begin."""
         root = self.root
         if isinstance(groups, list):
+            kids = root.kids
             for prefix, items, ids_of, start in groups:
+                if len(prefix) == 1 and prefix[0] not in kids:  # a node of its own (a unit's)
+                    kids[prefix[0]] = _Node([(items, ids_of, offset + start)])
+                    continue
                 node = root.node(prefix) if prefix else root
                 node.wait((items, ids_of, offset + start))
         elif root.headed is None:
@@ -244,6 +252,8 @@ class ChoiceTree:
         return self.legal[leaf]
 
 
+_BUILT = (list, tuple)
+"""The classes of a part whose actions are built already: encoded one by one, never grouped."""
 _MISSING: Any = object()
 _DEFERRED: Any = object()
 """A headed group's first id, shown at the root but not entered yet."""
