@@ -23,7 +23,6 @@ from specs.snc1937.rules import (
 )
 from specs.snc1937.rules.actions import AdvanceOn
 from specs.snc1937.rules.memo import identity_memo
-from specs.snc1937.rules.sequence import overstacked
 from specs.snc1937.rules.state import CH, Combat, SNCState
 from specs.snc1937.rules.tables import (
     Tables,
@@ -134,8 +133,8 @@ def advance_choices(t: Tables, s: SNCState) -> list[str]:
     return [
         u
         for u in c.attackers
-        if u in pool and u not in gone and not overstacked(t, s.variant, (*here, u))
-    ]  # SNC-10.5.3.2; no EZOC test: SNC-7.2.4, SNC-10.5.3.4
+        if u in pool and u not in gone and stacking.within_limits((*here, u), t.data, s.variant)
+    ]  # SNC-10.5.3.2 (the limits: stacking.py); no EZOC test: SNC-7.2.4, SNC-10.5.3.4
 
 
 def advancers(t: Tables, s: SNCState) -> list[str]:
