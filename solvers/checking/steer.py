@@ -76,7 +76,7 @@ def steer(
     count, best, tie, limit = 0, 1_000, 0, ""
     # the starts first, each evaluated; then the children of the closest, the latest pushed
     # first among equals (a dive, as play goes on, rather than a sweep of one step from all)
-    todo = [(actions, state, 1_000) for actions, state in _starts(game, corpus, preset)]
+    todo = [(actions, state, 1_000) for actions, state in corpus_starts(game, corpus, preset)]
     while todo or frontier:
         if count >= nodes:
             limit = NODES
@@ -102,7 +102,7 @@ def steer(
     return Steered(tuple(found), best, count, limit)
 
 
-def _starts(
+def corpus_starts(
     game: AssembledGame[Any, Any], corpus: Corpus, preset: str
 ) -> Iterator[tuple[tuple[Any, ...], Any]]:
     """`STARTS` corpus positions of the preset, spread evenly over each game's length."""
@@ -124,11 +124,11 @@ def _evaluate(
     rng: random.Random,
 ) -> tuple[int, list[tuple[Any, Any]]]:
     """The distance of one step from `state`, and the positions the actions tried lead to."""
-    ran, children = _step_run(game, state, files, rng)
+    ran, children = step_run(game, state, files, rng)
     return nearest(places, ran), children
 
 
-def _step_run(
+def step_run(
     game: AssembledGame[Any, Any],
     state: Any,
     files: tuple[str, ...],

@@ -27,7 +27,7 @@ from kernel.variants import consultations
 from solvers.checking.approach import Place, nearest
 from solvers.checking.bounded_search import BUDGET
 from solvers.checking.corpus import Corpus
-from solvers.checking.steer import NODES, Reached, _starts, _step_run
+from solvers.checking.steer import NODES, Reached, corpus_starts, step_run
 
 FAR = 1_000  # the approach level of a clause none of whose places' functions ran
 
@@ -66,7 +66,7 @@ def steer_many(
     best = dict.fromkeys(targets, FAR)
     found: dict[str, Reached] = {}
     frontier: list[tuple[int, int, tuple[Any, ...], Any, dict[str, int]]] = []
-    todo = list(_starts(game, corpus, preset))
+    todo = list(corpus_starts(game, corpus, preset))
     count, tie, limit = 0, 0, ""
     while (todo or frontier) and left:
         if count >= nodes:
@@ -85,7 +85,7 @@ def steer_many(
                 continue
         count += 1
         with consultations() as asked:
-            ran, children = _step_run(game, state, files, rng)
+            ran, children = step_run(game, state, files, rng)
         dists = {c: nearest(places, ran) for c, places in left.items()}
         if options:  # the line ran, the question was not asked: one short of it
             dists = {c: d if d or asked[c] else 1 for c, d in dists.items()}
