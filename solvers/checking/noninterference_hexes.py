@@ -63,6 +63,7 @@ class Hexes:
         self.hexes = pieces.hexes
         self.named = {v.get_id() for v in cur.values()}  # a hex a state variable names
         self.used: list[tuple[Any, Any]] = []  # (a group's old term, over C(H) as it is)
+        self.atoms: dict[tuple[int, int], list[Any]] = {}  # what each identity is one over
         self.parts: dict[int, Any] = {}  # the terms e_j, by id
         self._done: dict[int, Any] = {}
 
@@ -160,12 +161,17 @@ class Hexes:
             common = o.all(g[0][1])
             if summed:
                 new = o.ite(common, total, 0)
-                old = o.add(x[0] for x in g)
-                self.used.append((old, o.ite(common, plain, 0)))
+                used = (o.add(x[0] for x in g), o.ite(common, plain, 0))
             else:
                 new = o.all([common, o.le(1, total)])
-                old = o.any(x[0] for x in g)
-                self.used.append((old, o.all([common, o.le(1, plain)])))
+                used = (o.any(x[0] for x in g), o.all([common, o.le(1, plain)]))
+            self.used.append(used)
+            homes = [o.eq(v, atoms[0][2]) for v in self.var]
+            self.atoms[(used[0].get_id(), used[1].get_id())] = [
+                *g[0][1],
+                *(a[1] for a in atoms),
+                *homes,
+            ]
             gone |= {x[0].get_id() for x in g}
             kept.append(new)
         if not gone:
@@ -228,7 +234,7 @@ def rewrite(p: Pair, k: int, pieces: Pieces, rlimit: int) -> tuple[Frame[Any, An
         return None
     # C(H) read among the hexes' counts is C(H) itself by construction (`count`): each identity
     # is asked over C(H) as it is (asked together, the solver does not settle the two in 20M)
-    prove_identities(p, hexes.used, rlimit)
+    prove_identities(p, hexes.used, rlimit, hexes.atoms)
     p.facts[k] = list(hexes.parts.values())
     name, terms = p.label(k)
     return new, (name, tuple(hexes.term(x) for x in terms))

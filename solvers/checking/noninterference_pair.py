@@ -216,18 +216,53 @@ def rewritten_frame(s: Frame[Any, Any], term: Callable[[Any], Any]) -> Frame[Any
     return Frame({n: term(v) for n, v in s.ints.items()}, {n: term(v) for n, v in s.bools.items()})
 
 
-def prove_identities(p: Pair, used: Sequence[tuple[Any, Any]], rlimit: int) -> None:
+def prove_identities(
+    p: Pair,
+    used: Sequence[tuple[Any, Any]],
+    rlimit: int,
+    atoms: Mapping[tuple[int, int], Sequence[Any]] | None = None,
+) -> None:
     """Each pair (old term, its rewriting) an identity on one copy, each pair asked once:
     raises SolverUnknown when the limit is spent and ValueError when one fails (a rewriting
-    that is not an identity)."""
-    o = smt.Z3
+    that is not an identity). A pair given `atoms` (by the two terms' ids) is asked first with
+    those atoms abstracted (`abstracted`), then, if that does not settle it, as it is."""
     seen: set[tuple[int, int]] = set()
     for old, new in used:
-        if (old.get_id(), new.get_id()) in seen:
+        key = (old.get_id(), new.get_id())
+        if key in seen:
             continue
-        seen.add((old.get_id(), new.get_id()))
-        solver = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), p.names)
-        differ = o.not_(o.iff(old, new) if smt.is_bool(old) else o.eq(old, new))
-        solver.add_named(smt.formula(differ))
-        if solver.check():
+        seen.add(key)
+        mine = (atoms or {}).get(key)
+        if mine and not _differ(p, *abstracted(p, old, new, mine), rlimit):
+            continue
+        if _differ(p, old, new, rlimit):
             raise ValueError(f"not an identity on one copy: {str(old)[:300]}")
+
+
+def _differ(p: Pair, old: Any, new: Any, rlimit: int) -> bool:
+    """Whether some state of one copy gives `old` and `new` different values."""
+    o = smt.Z3
+    solver = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), p.names)
+    solver.add_named(smt.formula(o.not_(equal(o, old, new))))
+    return solver.check()
+
+
+def abstracted(p: Pair, old: Any, new: Any, atoms: Sequence[Any]) -> tuple[Any, Any]:
+    """`old` and `new` with the indicators they read written out (ite(condition, 1, 0)) and
+    each atom (and its simplified form, the one an indicator names) replaced by a fresh
+    Boolean: an identity over the fresh Booleans, for all their values, holds for the atoms
+    (putting the atoms back gives the two terms), and the solver is spared what the atoms
+    read (an identity that is one of counting, whatever the pieces' conditions are)."""
+    names = p.names
+    found = sorted(set(names.in_term(old)) | set(names.in_term(new)))
+    written = [(smt.fresh_int(n), smt.Z3.ite(names.items[n], 1, 0)) for n in found]
+    pairs: dict[int, tuple[Any, Any]] = {}
+    for i, a in enumerate(atoms):
+        fresh = smt.fresh_bool(f"atom!{i}")
+        for form in (a, smt.simplify(a)):
+            pairs.setdefault(form.get_id(), (form, fresh))
+    swap = list(pairs.values())
+    return (
+        smt.substitute(smt.substitute(old, written), swap),
+        smt.substitute(smt.substitute(new, written), swap),
+    )

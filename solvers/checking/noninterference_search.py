@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from solvers import smt
+from solvers.checking.noninterference_cases import cases
 from solvers.checking.noninterference_counts import (
     PART,
     Pieces,
@@ -114,7 +115,8 @@ def ask(
     component). With `pieces`, a count is asked in parts (`noninterference_counts`),
     one part a question (parts asked together exhaust the limit the parts alone keep to),
     leaving out a part whose two terms are one; a count whose parts a counterexample breaks
-    is asked whole."""
+    is asked whole. A whole component that exhausts the limit alone is asked case by case
+    (`noninterference_cases`)."""
     o = smt.Z3
     same = p.same_choices(k1, k2, l1, l2)
     after1, after2 = p.obs_after(k1), p.obs_after(k2)
@@ -138,16 +140,22 @@ def ask(
     rest = [q for q in changed if q[0] not in parts]
     pending = [rest[i : i + CHUNK] for i in range(0, len(rest), CHUNK)]
     pending += [[q] for n in parts for q in parts[n] if not _one(q)]  # a part at a time
+
+    def one(chunk: list[Question]) -> LeakPair | set[str]:
+        return _chunk(p, solver, k1, k2, same, chunk)
+
     while pending:
         chunk = pending.pop(0)
         try:
-            found = _chunk(p, solver, k1, k2, same, chunk)
+            found = one(chunk)
         except smt.SolverUnknown:
-            if len(chunk) == 1:
+            if len(chunk) == 1 and is_part(chunk[0][0]):
                 raise
-            half = len(chunk) // 2  # the same components, asked in two smaller questions
-            pending[:0] = [chunk[:half], chunk[half:]]
-            continue
+            if len(chunk) > 1:  # the same components, asked in two smaller questions
+                half = len(chunk) // 2
+                pending[:0] = [chunk[:half], chunk[half:]]
+                continue
+            found = cases(p, solver, same, chunk[0], one)
         if isinstance(found, LeakPair):
             return found
         if found:  # counts the parts do not settle: asked whole

@@ -7,7 +7,8 @@ pieces on the hex: the mark is a question over every pair of pieces the copies m
 there. Read over the count on the hex before the raid (the hexes' bridges) and one term per
 decoy (whether it was discovered, which the raid shows), it is one identity on one copy and a
 question per piece, and the raid is proved within a fixed limit; a mark that tells whether
-one given piece holds the hex (a planted leak) is refuted all the same. A survey (R-2) marks
+one given piece holds the hex (a planted leak) is refuted all the same; the identity, asked
+with its atoms put as fresh Booleans, is one of counting alone. A survey (R-2) marks
 whether the pieces hold two hexes or more, a count over the hexes: each term is asked on its
 own, and a count that tells whether two given pieces share a hex is refuted."""
 
@@ -15,9 +16,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from solvers import smt
 from solvers.checking import noninterference as ni
 from solvers.checking.noninterference_hexes import Hexes
-from solvers.checking.noninterference_pair import Pair, rewritten_frame
+from solvers.checking.noninterference_pair import (
+    Pair,
+    abstracted,
+    prove_identities,
+    rewritten_frame,
+)
 from solvers.checking.system import BoolVar, Conjunct, IntVar, Schema, Var
 from solvers.checking.terms import B, Frame, I, Ops
 from solvers.checking.unroll import template
@@ -166,3 +175,23 @@ def test_a_count_telling_two_pieces_apart_is_refuted() -> None:
     v = ni.prove(Board(Pairing()), Seen(), bridges=BRIDGES, rlimit=RLIMIT, pieces=PIECES)
     assert v.status == "refuted" and v.pair is not None
     assert HELD in v.pair.differs
+
+
+def test_an_identity_is_proved_over_its_atoms_and_a_wrong_one_refused() -> None:
+    """R-1: the raid's identity, its atoms (where each piece stands, before and after) put as
+    fresh Booleans, is one of counting alone, proved so within the limit; a rewriting that is
+    no identity (its negation) is refused, abstracted or not."""
+    system = Board(Raid())
+    p = Pair(system, Seen())
+    hexes = Hexes(p, PIECES)
+    rewritten_frame(template(system).after(0), hexes.term)
+    ((old, new),) = hexes.used
+    atoms = hexes.atoms[(old.get_id(), new.get_id())]
+    abstract = abstracted(p, old, new, atoms)
+    assert not any(at(i) in smt.names_in(x) for x in abstract for i in range(N))
+    solver = smt.Solver(finite_domain=False, rlimit=RLIMIT)
+    solver.add(smt.formula(smt.Z3.not_(smt.Z3.iff(*abstract))))
+    assert not solver.check()
+    prove_identities(p, hexes.used, RLIMIT, hexes.atoms)
+    with pytest.raises(ValueError, match="not an identity"):
+        prove_identities(p, [(old, smt.Z3.not_(new))], RLIMIT, hexes.atoms)
