@@ -77,7 +77,7 @@ def agree(p: Pair, solver: Defining, c: Any, c2: Any) -> bool:
 
 def fixed(term: Any, c: Any, value: bool) -> Any:
     """`term` with condition `c` given `value`, simplified."""
-    return smt.simplify(smt.substitute(term, [(c, smt.value_term(value))]))
+    return _put(term, c, smt.value_term(value))
 
 
 def selectors(term: Any) -> list[Any]:
@@ -200,4 +200,5 @@ def _values(
 
 
 def _put(term: Any, e: Any, value: Any) -> Any:
+    """`term` with subterm `e` replaced by `value`, simplified."""
     return smt.simplify(smt.substitute(term, [(e, value)]))

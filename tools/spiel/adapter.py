@@ -133,9 +133,7 @@ class _Node:
     def ids(self, prefix: tuple[int, ...]) -> list[int]:
         """The ids extending `prefix` (kept on the legal tree's node where it keeps them: not
         to be changed)."""
-        tree = self.kept_tree
-        if tree is None:
-            tree = self.legal()
+        tree = self.legal()
         if type(tree) is ChoiceTree:
             return tree.sorted_ids(prefix)
         return tree.next_ids(prefix)

@@ -72,9 +72,9 @@ class _Node:
 
     __slots__ = ("deferred", "headed", "ids", "kids", "pending")
 
-    def __init__(self, pending: list[_Pending] | None = None) -> None:
+    def __init__(self) -> None:
         self.kids: dict[int, Any] = {}
-        self.pending = pending  # lists made only where needed
+        self.pending: list[_Pending] | None = None  # lists made only where needed
         self.ids: list[int] | None = None
         self.headed: list[tuple[HeadedGroups, int]] | None = None
         self.deferred: set[int] | None = None
@@ -186,11 +186,7 @@ class ChoiceTree:
         will find them; `rest`: where its remaining actions begin."""
         root = self.root
         if isinstance(groups, list):
-            kids = root.kids
             for prefix, items, ids_of, start in groups:
-                if len(prefix) == 1 and prefix[0] not in kids:  # a node of its own (a unit's)
-                    kids[prefix[0]] = _Node([(items, ids_of, offset + start)])
-                    continue
                 node = root.node(prefix) if prefix else root
                 node.wait((items, ids_of, offset + start))
         elif root.headed is None:
