@@ -12,15 +12,17 @@ Like for like. A uniform choice over the adapter's ids is not a uniform choice o
 actions (a compound action is chosen sub-decision by sub-decision), so one seeded game is played
 first, untimed, through the adapter, and recorded as the index picked at every OpenSpiel step
 and the index of the resulting action in the kernel's `legal_actions` (or `chance_outcomes`) at
-every kernel step. Both timed loops then replay those indices: the same kernel states, the same
-number of kernel steps, no random draw in either (a game the adapter truncates in the middle of
-a compound action is recorded up to its last whole kernel step). Every `functools` cache and the
-codecs' kept trees are emptied before each timed replay, so neither reads what another one
-computed for the same positions. Each game is replayed `--rounds` times through both, the two
-passes of a round back to back, and the pair with the median ratio is kept: a load that comes
-and goes on a shared machine falls on both passes of a pair alike (the best time of each, taken
-separately, may come from two different moments of the machine: such ratios spread about twice
-as much from run to run). Numbers to compare between runs on one machine, never pass/fail.
+every kernel step (a perfect-information game's forced sub-decisions taken with the choice
+before them, as the adapter takes them). Both timed loops then replay those indices: the same
+kernel states, the same number of kernel steps, no random draw in either (a game the adapter
+truncates in the middle of a compound action is recorded up to its last whole kernel step).
+Every `functools` cache and the codecs' kept trees are emptied before each timed replay, so
+neither reads what another one computed for the same positions. Each game is replayed
+`--rounds` times through both, the two passes of a round back to back, and the pair with the
+median ratio is kept: a load that comes and goes on a shared machine falls on both passes of a
+pair alike (the best time of each, taken separately, may come from two different moments of
+the machine: such ratios spread about twice as much from run to run). Numbers to compare
+between runs on one machine, never pass/fail.
 """
 
 from __future__ import annotations
@@ -73,22 +75,23 @@ def record(spec: Spec, seed: int) -> Trace:
     state: WargameState = pyspiel.load_game(spec.short_name).new_initial_state()
     trace = Trace([], [])
     done = 0  # OpenSpiel steps up to the last whole kernel step
-    seq: tuple[int, ...] = ()
     while not state.is_terminal():
         before = state.kernel_state
         chance = state.is_chance_node()
         if chance:
             ids, probs = zip(*state.chance_outcomes(), strict=True)
             k = rng.choices(range(len(ids)), probs)[0]
+            seq: tuple[int, ...] = (ids[k],)
         else:
             ids = tuple(state.legal_actions())
             k = rng.randrange(len(ids))
+            full = state.step(ids[k])[1]  # with the forced ids after it
+            seq = () if full is None else spec.codec.tokens(full)
         trace.spiel.append(k)
-        seq = (*seq, ids[k])
         state.apply_action(ids[k])
         if state.kernel_state is not before:
             trace.kernel.append(_kernel_index(spec, before, chance, seq))
-            done, seq = len(trace.spiel), ()
+            done = len(trace.spiel)
     del trace.spiel[done:]
     return trace
 

@@ -8,6 +8,10 @@ import pickle
 import random
 from typing import Any
 
+import pyspiel
+
+_PERFECT = pyspiel.GameType.Information.PERFECT_INFORMATION
+
 
 def random_step(state: Any, rng: random.Random) -> None:
     if state.is_chance_node():
@@ -19,18 +23,28 @@ def random_step(state: Any, rng: random.Random) -> None:
 
 def sequences_from(state: Any) -> dict[tuple[int, ...], Any]:
     """Every full id sequence the legal ids allow from `state` (no pending prefix) to the
-    next kernel state, with the kernel state it reaches."""
+    next kernel state, with the kernel state it reaches; the ids a perfect-information game
+    takes without asking (a sub-decision with one option) included, as the codec's `tokens`
+    has them. Every sub-decision it does ask has two options or more."""
+    from tools.spiel.adapter import continued
+
     out: dict[tuple[int, ...], Any] = {}
+    perfect = state.get_game().get_type().information == _PERFECT
 
     def walk(s: Any, path: tuple[int, ...]) -> None:
-        for a in s.legal_actions():
+        ids = s.legal_actions()
+        assert not (perfect and path and len(ids) < 2), f"a forced sub-decision asked at {path}"
+        for a in ids:
             child = s.clone()
             child.apply_action(a)
-            if child.prefix:
-                assert child.prefix == (*path, a)
-                walk(child, (*path, a))
+            if child.kernel_state is s.kernel_state:  # a choice left
+                assert child.prefix[: len(path) + 1] == (*path, a)
+                walk(child, child.prefix)
             else:
-                out[(*path, a)] = child.kernel_state
+                seq = (*path, a)
+                if perfect and s._node.legal().action_at(seq) is None:
+                    seq = continued(s._node, seq)[0]  # made whole by forced ids
+                out[seq] = child.kernel_state
 
     walk(state, ())
     return out

@@ -42,8 +42,8 @@ def test_random_sim(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_random_sim_truncated(name: str) -> None:
     """A small cap: the games end there, reported as truncations, and still pass the checks."""
-    game = pyspiel.load_game(name, {"max_game_length": 40})
-    assert game.max_game_length() == 40
+    game = pyspiel.load_game(name, {"max_game_length": 30})
+    assert game.max_game_length() == 30
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     state = game.new_initial_state()
     rng = random.Random(3)
@@ -51,7 +51,7 @@ def test_random_sim_truncated(name: str) -> None:
         random_step(state, rng)
     assert state.end_reason() == "cap" and state.is_truncated()
     assert state.returns() == [0.0, 0.0]
-    assert "TRUNCATED (cap, 40/40 decisions)" in str(state)
+    assert "TRUNCATED (cap, 30/30 decisions)" in str(state)
 
 
 @pytest.mark.parametrize("name", NAMES)

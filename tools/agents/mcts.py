@@ -149,7 +149,7 @@ class SpielMCTSAgent:
         while True:
             ids = state.legal_actions()
             token = ids[0] if len(ids) == 1 else bot.step(state)
-            action = state._node.legal().action_at((*state.prefix, token))
+            _, action = state.step(token)
             if action is not None:
                 return action
             state.apply_action(token)

@@ -9,7 +9,9 @@ per-game `ActionCodec`, which gives the game a FIXED range of integer action ids
   the next tokens of the legal sequences that extend the pending prefix, and the kernel action
   is applied when a prefix is a whole sequence; so every legal compound choice, and only
   those, can be built. Sequences are prefix-free (atomic ids and sub-decision ids are
-  disjoint, and a compound sequence ends with its commit id). The sequences are walked in a
+  disjoint, and a compound sequence ends with its commit id). In a perfect-information game a
+  sub-decision with one option is taken with the choice before it, never asked
+  (`WargameState.step` says why not in the others). The sequences are walked in a
   `tools.spiel.tree.ChoiceTree` built from the kernel's own legal-action list as far as it is
   read: the kernel's lazy parts (`kernel.choices.Mapped`, the SNC's `MoveList`) as groups whose
   ids come from their items and whose actions are built only when chosen (the codec's
@@ -167,6 +169,19 @@ def legal_tree(codec: ActionCodec, legal: Sequence[Any]) -> LegalTree:
     return tree if tree is not None else ChoiceTree(codec, legal)
 
 
+def continued(node: _Node, prefix: tuple[int, ...]) -> tuple[tuple[int, ...], Any | None]:
+    """`prefix` extended by every forced id after it (while one id alone extends it), and the
+    kernel action where that makes it whole (None where a choice is left)."""
+    ids = node.ids(prefix)
+    while len(ids) == 1:
+        prefix = (*prefix, ids[0])
+        full = node.legal().action_at(prefix)
+        if full is not None:
+            return prefix, full
+        ids = node.ids(prefix)
+    return prefix, None
+
+
 def _first(item: tuple[int, float, Any]) -> int:
     return item[0]
 
@@ -262,17 +277,31 @@ class WargameState(pyspiel.State):  # type: ignore[misc]
                     self._node = _Node(node.key, node.spec.game.apply(node.state, a))
                     return
             raise ValueError(f"{action} is not a chance outcome here")
-        tree = node.legal()
-        prefix = (*self._prefix, action)
-        full = tree.action_at(prefix)
+        prefix, full = self.step(action)
         if full is None:
-            if action not in node.ids(self._prefix):
-                raise ValueError(f"{action} does not extend {self._prefix} to a legal action")
             self._prefix = prefix
         else:
             self._prefix = ()
             self._node = _Node(node.key, node.spec.game.apply(node.state, full))
         self._decisions += 1
+
+    def step(self, action: int) -> tuple[tuple[int, ...], Any | None]:
+        """Where the side's choice of `action` leads, the state left as it is: the prefix it
+        makes, and the kernel action where that is whole (else None). In a perfect-information
+        game a forced sub-decision (one id alone extends the prefix) is taken with the choice
+        before it: it is not a decision, and no side can learn anything from it being asked or
+        not. In a hidden-information game each is asked: how many steps a side takes shows in
+        the other side's information state, and whether a sub-decision is forced may depend on
+        what that side does not see (issue 31)."""
+        node = self._node
+        prefix = (*self._prefix, action)
+        full = node.legal().action_at(prefix)
+        if full is None:
+            if action not in node.ids(self._prefix):
+                raise ValueError(f"{action} does not extend {self._prefix} to a legal action")
+            if node.spec.game.perfect_information:
+                return continued(node, prefix)
+        return prefix, full
 
     def _action_to_string(self, player: int, action: int) -> str:
         codec = _spec(self._node.key).codec
