@@ -26,8 +26,6 @@ def sequences_from(state: Any) -> dict[tuple[int, ...], Any]:
     next kernel state, with the kernel state it reaches; the ids a perfect-information game
     takes without asking (a sub-decision with one option) included, as the codec's `tokens`
     has them. Every sub-decision it does ask has two options or more."""
-    from tools.spiel.adapter import continued
-
     out: dict[tuple[int, ...], Any] = {}
     perfect = state.get_game().get_type().information == _PERFECT
 
@@ -41,10 +39,7 @@ def sequences_from(state: Any) -> dict[tuple[int, ...], Any]:
                 assert child.prefix[: len(path) + 1] == (*path, a)
                 walk(child, child.prefix)
             else:
-                seq = (*path, a)
-                if perfect and s._node.legal().action_at(seq) is None:
-                    seq = continued(s._node, seq)[0]  # made whole by forced ids
-                out[seq] = child.kernel_state
+                out[s.step(a)[0]] = child.kernel_state  # the forced ids after `a` included
 
     walk(state, ())
     return out
