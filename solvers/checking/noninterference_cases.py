@@ -36,12 +36,12 @@ Ask = Callable[[list[Question]], Any]
 """One question asked in the pair: a counterexample, or what `_chunk` returns when none."""
 
 
-def _subterms(term: Any) -> Iterator[Any]:
+def subterms(term: Any, most: int = SEEN) -> Iterator[Any]:
     """`term` and its subterms, breadth first (the nearest to the top first), each once, at
-    most `SEEN` of them; no literal of Python's."""
+    most `most` of them; no literal of Python's."""
     seen: set[int] = set()
     queue = [term]
-    while queue and len(seen) < SEEN:
+    while queue and len(seen) < most:
         e = queue.pop(0)
         if isinstance(e, bool | int) or e.get_id() in seen:
             continue
@@ -55,7 +55,7 @@ def conditions(term: Any) -> list[Any]:
     literal is none."""
     return [
         e.arg(0)
-        for e in _subterms(term)
+        for e in subterms(term)
         if smt.is_ite(e) and str(e.arg(0).decl().name()) not in ("true", "false")
     ]
 
@@ -84,7 +84,7 @@ def selectors(term: Any) -> list[Any]:
     """The sums in `term` of three or more terms ite(c, v, 0) with distinct numbers v (the one
     hex among those marked, say), the nearest to the top first."""
     out: list[Any] = []
-    for e in _subterms(term):
+    for e in subterms(term):
         if str(e.decl().name()) == "+" and e.num_args() >= 3:
             values = [_value(x) for x in e.children()]
             if None not in values and len(set(values)) == len(values):

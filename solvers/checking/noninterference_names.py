@@ -71,12 +71,17 @@ class Indicators:
 
 class Defining:
     """A solver that asserts the defining equation of every indicator a formula added through
-    `add_named` reads, once per scope (an equation added after a `push` goes with its `pop`)."""
+    `add_named` reads, and of every indicator those equations read in turn (a condition over a
+    count made after a step names the count's indicators), once per scope: an equation added
+    after a `push` goes with its `pop`, and so do the conditions `noninterference_facts`
+    marked asked or agreed there (a fact popped is no longer assumed)."""
 
     def __init__(self, solver: smt.Solver, names: Indicators) -> None:
         self.solver, self.names = solver, names
         self._defined: set[str] = set()
-        self._scopes: list[list[str]] = []
+        self.asked: set[int] = set()  # the conditions `noninterference_facts` asked, by id
+        self.agreed: set[int] = set()  # those of them known equal in the two copies
+        self._scopes: list[tuple[list[str], set[int], set[int]]] = []
 
     def add(self, formula: Any) -> None:
         self.solver.add(formula)
@@ -86,24 +91,51 @@ class Defining:
         self.solver.add(formula)
 
     def define(self, term: Any) -> None:
-        """The defining equations of the indicators `term` reads, those not yet asserted."""
-        for n in self.names.in_term(term):
-            if n not in self._defined:
-                self._defined.add(n)
-                if self._scopes:
-                    self._scopes[-1].append(n)
-                self.solver.add(self.names.defs[n])
+        """The defining equations of the indicators `term` reads, and of those each equation
+        reads, those not yet asserted. An indicator left undefined would be a free integer:
+        a model could then give it a value no state gives its condition (a pair of "states"
+        that are none), so every name reachable from `term` is defined (definitions name
+        terms, so asserting them adds nothing that does not hold)."""
+        todo = self.names.in_term(term)
+        while todo:
+            n = todo.pop()
+            if n in self._defined:
+                continue
+            self._defined.add(n)
+            if self._scopes:
+                self._scopes[-1][0].append(n)
+            self.solver.add(self.names.defs[n])
+            todo.extend(self.names.in_term(self.names.items[n]))
+
+    def mark(self, key: int, *, agreed: bool) -> None:
+        """Record condition `key` asked (and `agreed`: known equal in the copies) in the
+        current scope."""
+        marks = self.agreed if agreed else self.asked
+        if key in marks:
+            return
+        marks.add(key)
+        if self._scopes:
+            _, asked, known = self._scopes[-1]
+            (known if agreed else asked).add(key)
 
     def push(self) -> None:
         self.solver.push()
-        self._scopes.append([])
+        self._scopes.append(([], set(), set()))
 
     def pop(self) -> None:
         self.solver.pop()
-        self._defined.difference_update(self._scopes.pop())
+        defined, asked, agreed = self._scopes.pop()
+        self._defined.difference_update(defined)
+        self.asked -= asked
+        self.agreed -= agreed
 
     def check(self) -> bool:
         return self.solver.check()
+
+    def check_within(self, rlimit: int) -> bool:
+        """`check` within a smaller resource limit than the solver's own (a side question
+        that may go unanswered): `smt.Solver.check_within`."""
+        return self.solver.check_within(rlimit)
 
     def model(self) -> smt.Model:
         return self.solver.model()

@@ -109,6 +109,7 @@ class Pair:
         self.looked: set[int] = set()  # the schemas `noninterference_moves` looked at
         self.facts: dict[int, list[Any]] = {}  # per schema, terms to prove equal, then assume
         self._second: dict[tuple[str, frozenset[str]], Any] = {}
+        self.agreed: dict[int, frozenset[str]] = {}  # per schema, choices proved shared
 
     def solver(self, *, finite_domain: bool = False, rlimit: int) -> Defining:
         return Defining(smt.Solver(finite_domain=finite_domain, rlimit=rlimit), self.names)
@@ -123,13 +124,18 @@ class Pair:
         if plain:
             return smt.substitute(term, pairs)
         found = self.names.in_term(term)
-        named = [(smt.fresh_int(n), self._second_of(n, same, pairs)) for n in found]
+        named = [(smt.fresh_int(n), self._second_of(n, same)) for n in found]
         return smt.substitute(term, pairs + named)
 
-    def _second_of(self, name: str, same: frozenset[str], pairs: Sequence[Any]) -> Any:
+    def _second_of(self, name: str, same: frozenset[str]) -> Any:
+        """The indicator of `name`'s condition over the second copy. The condition may read
+        indicators itself (a condition over a count made after a step): those become the
+        second copy's too (`second`), else the second copy's condition would read the first
+        copy's count. An indicator's condition reads only indicators named before it, so
+        this ends."""
         key = (name, same)
         if key not in self._second:
-            self._second[key] = self.names.name(smt.substitute(self.names.items[name], pairs))
+            self._second[key] = self.names.name(self.second(self.names.items[name], same))
         return self._second[key]
 
     def choices2(self, same: frozenset[str]) -> Frame[Any, Any]:
@@ -196,11 +202,12 @@ class Pair:
         self, k1: int, k2: int, l1: Sequence[Any], l2: Sequence[Any]
     ) -> frozenset[str]:
         """The choices both steps show as they are (one schema, a label term that is the bare
-        choice): equal by the labels' equality, so one variable serves both copies."""
+        choice): equal by the labels' equality, so one variable serves both copies; and those
+        proved equal in two steps of the schema (`agreed`, `noninterference_choices`)."""
         if k1 != k2:
             return frozenset()
         ch = self.t.choice.values()
-        out = set()
+        out = set(self.agreed.get(k1, ()))
         for a, b in zip(l1, l2, strict=True):
             names = smt.names_in(a)
             if len(names) != 1 or not smt.structurally_equal(a, b):
@@ -240,10 +247,23 @@ def prove_identities(
 
 
 def _differ(p: Pair, old: Any, new: Any, rlimit: int) -> bool:
-    """Whether some state of one copy gives `old` and `new` different values."""
+    """Whether some state of one copy gives `old` and `new` different values. Asked first with
+    the equations of the indicators the two terms read and no deeper (the indicators their
+    conditions read left free): no model there means none with every equation either, and
+    the solver is spared the pieces' conditions a rewriting's identity does not depend on (a
+    roll's identities, about counting, exhaust the limit with every equation). A model there
+    may give an inner indicator a value no state gives it, so the question is then asked again
+    with every equation (`Defining`)."""
     o = smt.Z3
+    claim = smt.formula(o.not_(equal(o, old, new)))
+    shallow = smt.Solver(finite_domain=False, rlimit=rlimit)
+    for name in p.names.in_term(claim):
+        shallow.add(p.names.defs[name])
+    shallow.add(claim)
+    if not shallow.check():
+        return False
     solver = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), p.names)
-    solver.add_named(smt.formula(o.not_(equal(o, old, new))))
+    solver.add_named(claim)
     return solver.check()
 
 

@@ -4,13 +4,14 @@ schema pair, and the witness pair read off a model."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from solvers import smt
 from solvers.checking.noninterference_cases import cases
+from solvers.checking.noninterference_choices import agreed
 from solvers.checking.noninterference_counts import (
     PART,
     Pieces,
@@ -20,6 +21,7 @@ from solvers.checking.noninterference_counts import (
     questions,
     violated,
 )
+from solvers.checking.noninterference_facts import learn
 from solvers.checking.noninterference_moves import rewrite
 from solvers.checking.noninterference_names import Defining
 from solvers.checking.noninterference_pair import Bridge, Observer, Pair, equal
@@ -84,18 +86,43 @@ def search(
             try:
                 for k in {k1, k2}:
                     rewrite(p, k, pieces, rlimit)
-                l1, l2 = p.label(k1)[1], p.label(k2)[1]  # rewritten with the states after
-                solver = p.solver(rlimit=rlimit)
-                p.base(solver, lemmas, bridges)
-                if eager:
-                    _guards(p, solver, k1, k2, l1, l2)
-                found = ask(p, solver, k1, k2, l1, l2, pieces)
+                try:
+                    found = _pair_of(p, lemmas, rlimit, k1, k2, bridges, pieces, eager)
+                except smt.SolverUnknown:
+                    if k1 != k2 or k1 in p.agreed:
+                        raise
+                    p.agreed[k1] = agreed(p, k1, lemmas, bridges, rlimit)
+                    if not p.agreed[k1]:
+                        raise
+                    found = _pair_of(p, lemmas, rlimit, k1, k2, bridges, pieces, eager)
             except smt.SolverUnknown as exc:  # the verdict names the pair left open
                 pair_names = f"{schemas[k1].name} beside {schemas[k2].name}"
                 raise smt.SolverUnknown(f"{pair_names}: {exc.message}") from exc
             if found is not None:
                 return found, asked
     return None, asked
+
+
+def _pair_of(
+    p: Pair,
+    lemmas: Sequence[Lemma],
+    rlimit: int,
+    k1: int,
+    k2: int,
+    bridges: Sequence[Bridge],
+    pieces: Pieces | None,
+    eager: bool,
+) -> LeakPair | None:
+    """Schemas k1 and k2 asked in a solver of their own. When that exhausts the limit, the
+    search asks again with the choices proved shared (`noninterference_choices`): the first
+    question is the one asked before that means was known, so a pair it settled stays settled
+    as it was."""
+    l1, l2 = p.label(k1)[1], p.label(k2)[1]  # rewritten with the states after
+    solver = p.solver(rlimit=rlimit)
+    p.base(solver, lemmas, bridges)
+    if eager:
+        _guards(p, solver, k1, k2, l1, l2)
+    return ask(p, solver, k1, k2, l1, l2, pieces)
 
 
 def ask(
@@ -115,7 +142,8 @@ def ask(
     component). With `pieces`, a count is asked in parts (`noninterference_counts`),
     one part a question (parts asked together exhaust the limit the parts alone keep to),
     leaving out a part whose two terms are one; a count whose parts a counterexample breaks
-    is asked whole. A whole component that exhausts the limit alone is asked case by case
+    is asked whole. A whole component that exhausts the limit alone is asked again with the
+    conditions its copies agree on assumed (`_settle`), then case by case
     (`noninterference_cases`)."""
     o = smt.Z3
     same = p.same_choices(k1, k2, l1, l2)
@@ -155,13 +183,35 @@ def ask(
                 half = len(chunk) // 2
                 pending[:0] = [chunk[:half], chunk[half:]]
                 continue
-            found = cases(p, solver, same, chunk[0], one)
+            found = _settle(p, solver, k1, k2, same, chunk[0], one)
         if isinstance(found, LeakPair):
             return found
         if found:  # counts the parts do not settle: asked whole
             pending = [[q for q in c if component(q[0]) not in found] for c in pending]
             pending = [c for c in pending if c] + [[whole[n]] for n in sorted(found)]
     return None
+
+
+def _settle(
+    p: Pair,
+    solver: Defining,
+    k1: int,
+    k2: int,
+    same: frozenset[str],
+    q: Question,
+    one: Callable[[list[Question]], LeakPair | set[str]],
+) -> LeakPair | set[str]:
+    """A whole component that exhausted the limit alone: for two steps of one schema, asked
+    again once the conditions of its term the copies agree on are assumed, each proved first
+    (`noninterference_facts.learn`); then, or when that is not enough, case by case
+    (`noninterference_cases`)."""
+    if k1 == k2 and learn(p, solver, same, q):
+        try:
+            return one([q])
+        except smt.SolverUnknown:
+            pass
+    found: LeakPair | set[str] = cases(p, solver, same, q, one)
+    return found
 
 
 def _guards(

@@ -135,6 +135,16 @@ class Solver:
             raise SolverFailure(f"z3 failed: {exc}") from exc
         return self._result(result, deadline)
 
+    def check_within(self, rlimit: int, assumptions: Sequence[Bool] = ()) -> bool:
+        """`check` within `rlimit` rather than the solver's own limit (a side question that may
+        go unanswered without spending what the main question needs); the solver's own limit
+        is restored after, whatever the answer."""
+        self._z3.set("rlimit", rlimit)
+        try:
+            return self.check(assumptions)
+        finally:
+            self._z3.set("rlimit", self.rlimit)
+
     def model(self) -> Model:
         return self._z3.model()
 

@@ -24,6 +24,18 @@ from tests.solvers.test_noninterference_hexes import BRIDGES, DECOYS, RLIMIT, Bo
 from tests.solvers.test_noninterference_moves import HELD, N
 
 
+def differs(solver: Any, chunk: list[Question]) -> set[str]:
+    """The one question of `chunk` asked in `solver`: its name when the two terms may differ."""
+    o = smt.Z3
+    ((name, x, y),) = chunk
+    solver.push()
+    try:
+        solver.add_named(smt.formula(o.not_(equal(o, x, y))))
+        return {name} if solver.check() else set()
+    finally:
+        solver.pop()
+
+
 class Pick(Schema):
     """P-1: when exactly one hex is held, whether two pieces or more stand on it is marked."""
 
@@ -68,14 +80,7 @@ def split(schema: Schema) -> tuple[Any, list[Question]]:
         asked.extend(chunk)
         if len(asked) == 1:
             raise smt.SolverUnknown("the whole question, refused")
-        o = smt.Z3
-        ((name, x, y),) = chunk
-        solver.push()
-        try:
-            solver.add_named(smt.formula(o.not_(equal(o, x, y))))
-            return {name} if solver.check() else set()
-        finally:
-            solver.pop()
+        return differs(solver, chunk)
 
     refused: Callable[[list[Question]], Any] = ask
     try:

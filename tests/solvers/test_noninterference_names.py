@@ -100,3 +100,46 @@ def test_one_condition_is_one_indicator() -> None:
     assert smt.structurally_equal(a, b)
     assert names.name(True) == 1 and names.name(False) == 0
     assert len(names.defs) == 1
+
+
+def _nested(names: Indicators) -> tuple[Any, Any]:
+    """A piece's position x, and the indicator of "some piece stands on hex 1" over a count
+    of pieces (a condition that reads the indicator of x == 1: nested names)."""
+    o = names.ops
+    x = smt.fresh_int("x")
+    return x, names.name(o.le(1, o.count([o.eq(x, 1)])))
+
+
+def test_an_indicator_read_by_a_condition_is_defined_too() -> None:
+    """A model in which the count says a piece is on hex 1 and the piece is not is no state:
+    refused once the inner indicator's equation is asserted with the outer one (a solver
+    that defined only the names a formula reads directly found it)."""
+    names = Indicators()
+    x, outer = _nested(names)
+    assert len(names.defs) == 2
+    (inner,) = names.in_term(names.items[names.in_term(outer)[0]])
+    solver = _solver(names)
+    solver.add_named(smt.formula(smt.Z3.all([smt.Z3.eq(outer, 1), smt.Z3.not_(smt.Z3.eq(x, 1))])))
+    assert not solver.check()
+    shallow = smt.Solver(finite_domain=False, rlimit=RLIMIT)  # the outer equation alone
+    shallow.add(names.defs[names.in_term(outer)[0]])
+    shallow.add(smt.formula(smt.Z3.all([smt.Z3.eq(outer, 1), smt.Z3.not_(smt.Z3.eq(x, 1))])))
+    assert shallow.check()
+    assert inner != names.in_term(outer)[0]
+
+
+def test_definitions_and_marks_go_with_their_scope() -> None:
+    """An equation, and a condition marked asked or agreed, after a `push` are gone after its
+    `pop` (asserted again, marked again, when needed again)."""
+    names = Indicators()
+    x, outer = _nested(names)
+    solver = _solver(names)
+    solver.push()
+    solver.add_named(smt.formula(smt.Z3.eq(outer, 1)))
+    solver.mark(7, agreed=True)
+    solver.mark(8, agreed=False)
+    assert 7 in solver.agreed and 8 in solver.asked
+    solver.pop()
+    assert not solver.agreed and not solver.asked
+    solver.add_named(smt.formula(smt.Z3.all([smt.Z3.eq(outer, 1), smt.Z3.not_(smt.Z3.eq(x, 1))])))
+    assert not solver.check()
