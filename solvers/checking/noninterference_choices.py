@@ -28,7 +28,7 @@ def agreed(
 ) -> frozenset[str]:
     """The choices of schema k, read by its label and not shown bare, that are proved equal
     in two steps of k with equal labels (module docstring); one left open is not shared."""
-    o, t = smt.Z3, p.t
+    o = smt.Z3
     labels = p.label(k)[1]
     same = p.same_choices(k, k, labels, labels)
     read: set[str] = set()
@@ -40,13 +40,8 @@ def agreed(
         return frozenset()
     solver = p.solver(rlimit=rlimit)
     p.base(solver, lemmas, bridges)
-    for a in labels:
-        b = p.second(a, same)
-        if not smt.structurally_equal(a, b):
-            solver.add_named(smt.formula(equal(o, a, b)))
-    for j in sorted(t.eager[k]):
-        solver.add(smt.formula(t.term(k, j)))
-        solver.add(p.second(smt.formula(t.term(k, j)), same, plain=True))
+    p.labels_equal(solver, labels, labels, same)
+    p.guards(solver, k, k, same)
     out: set[str] = set()
     for name in asked:
         a, b = p.choice_pairs[name]

@@ -71,13 +71,15 @@ class Indicators:
 
 class Defining:
     """A solver that asserts the defining equation of every indicator a formula added through
-    `add_named` reads, and of every indicator those equations read in turn (a condition over a
-    count made after a step names the count's indicators), once per scope: an equation added
+    `add_named` reads, and (`deep`, the default) of every indicator those equations read in
+    turn (a condition over a count made after a step names the count's indicators), once per
+    scope: an equation added
     after a `push` goes with its `pop`, and so do the conditions `noninterference_facts`
     marked asked or agreed there (a fact popped is no longer assumed)."""
 
-    def __init__(self, solver: smt.Solver, names: Indicators) -> None:
+    def __init__(self, solver: smt.Solver, names: Indicators, *, deep: bool = True) -> None:
         self.solver, self.names = solver, names
+        self.deep = deep  # False: the equations of the names a formula reads, no deeper
         self._defined: set[str] = set()
         self.asked: set[int] = set()  # the conditions `noninterference_facts` asked, by id
         self.agreed: set[int] = set()  # those of them known equal in the two copies
@@ -105,7 +107,8 @@ class Defining:
             if self._scopes:
                 self._scopes[-1][0].append(n)
             self.solver.add(self.names.defs[n])
-            todo.extend(self.names.in_term(self.names.items[n]))
+            if self.deep:
+                todo.extend(self.names.in_term(self.names.items[n]))
 
     def mark(self, key: int, *, agreed: bool) -> None:
         """Record condition `key` asked (and `agreed`: known equal in the copies) in the

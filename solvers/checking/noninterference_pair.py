@@ -178,6 +178,28 @@ class Pair:
         term = simplified(bridge.term(self.ops, self.t.cur))
         return smt.formula(equal(smt.Z3, term, self.second(term)))
 
+    def labels_equal(
+        self, solver: Defining, l1: Sequence[Any], l2: Sequence[Any], same: frozenset[str]
+    ) -> None:
+        """The two steps' labels equal (what the blind side sees of them), a term that is one
+        term in both copies left out."""
+        o = smt.Z3
+        for a, b in zip(l1, l2, strict=True):
+            b2 = self.second(b, same)
+            if not smt.structurally_equal(a, b2):
+                solver.add_named(smt.formula(equal(o, a, b2)))
+
+    def guards(self, solver: Defining, k1: int, k2: int, same: frozenset[str]) -> None:
+        """The eager conjuncts of both steps' guards (those the template builds at once): a
+        pair of states that breaks one is no pair of steps, so assuming them from the start
+        leaves out no counterexample, and spares the solver states where a stage reads pieces
+        that could not have acted."""
+        t = self.t
+        for j in sorted(t.eager[k1]):
+            solver.add(smt.formula(t.term(k1, j)))
+        for j in sorted(t.eager[k2]):
+            solver.add(self.second(smt.formula(t.term(k2, j)), same, plain=True))
+
     def base(
         self, solver: Defining, lemmas: Sequence[Lemma], bridges: Sequence[Bridge] = ()
     ) -> None:
@@ -256,10 +278,8 @@ def _differ(p: Pair, old: Any, new: Any, rlimit: int) -> bool:
     with every equation (`Defining`)."""
     o = smt.Z3
     claim = smt.formula(o.not_(equal(o, old, new)))
-    shallow = smt.Solver(finite_domain=False, rlimit=rlimit)
-    for name in p.names.in_term(claim):
-        shallow.add(p.names.defs[name])
-    shallow.add(claim)
+    shallow = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), p.names, deep=False)
+    shallow.add_named(claim)
     if not shallow.check():
         return False
     solver = Defining(smt.Solver(finite_domain=False, rlimit=rlimit), p.names)

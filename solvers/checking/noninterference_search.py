@@ -121,7 +121,7 @@ def _pair_of(
     solver = p.solver(rlimit=rlimit)
     p.base(solver, lemmas, bridges)
     if eager:
-        _guards(p, solver, k1, k2, l1, l2)
+        p.guards(solver, k1, k2, p.same_choices(k1, k2, l1, l2))
     return ask(p, solver, k1, k2, l1, l2, pieces)
 
 
@@ -145,13 +145,9 @@ def ask(
     is asked whole. A whole component that exhausts the limit alone is asked again with the
     conditions its copies agree on assumed (`_settle`), then case by case
     (`noninterference_cases`)."""
-    o = smt.Z3
     same = p.same_choices(k1, k2, l1, l2)
     after1, after2 = p.obs_after(k1), p.obs_after(k2)
-    for a, b in zip(l1, l2, strict=True):
-        b2 = p.second(b, same)
-        if not smt.structurally_equal(a, b2):
-            solver.add_named(smt.formula(equal(o, a, b2)))
+    p.labels_equal(solver, l1, l2, same)
     if k1 == k2:
         _facts(p, solver, k1, same)
     changed: list[Question] = []
@@ -212,20 +208,6 @@ def _settle(
             pass
     found: LeakPair | set[str] = cases(p, solver, same, q, one)
     return found
-
-
-def _guards(
-    p: Pair, solver: Defining, k1: int, k2: int, l1: Sequence[Any], l2: Sequence[Any]
-) -> None:
-    """The eager conjuncts of both steps' guards (those the template builds at once): a pair
-    of states that breaks one is no pair of steps, so assuming them from the start leaves
-    out no counterexample, and spares the solver states where a stage reads pieces that
-    could not have acted."""
-    same = p.same_choices(k1, k2, l1, l2)
-    for j in sorted(p.t.eager[k1]):
-        solver.add(smt.formula(p.t.term(k1, j)))
-    for j in sorted(p.t.eager[k2]):
-        solver.add(p.second(smt.formula(p.t.term(k2, j)), same, plain=True))
 
 
 def _facts(p: Pair, solver: Defining, k: int, same: frozenset[str]) -> None:

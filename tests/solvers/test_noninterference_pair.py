@@ -9,6 +9,7 @@ copy's count inside made them one, and could prove a leak absent."""
 from __future__ import annotations
 
 from solvers import smt
+from solvers.checking.noninterference_names import Defining
 from solvers.checking.noninterference_pair import Pair, _differ, prove_identities
 from tests.solvers.test_noninterference_counts import at
 from tests.solvers.test_noninterference_hexes import Board, Seen, Survey
@@ -61,8 +62,6 @@ def test_the_first_question_leaves_inner_indicators_free() -> None:
     on_one = [o.eq(cur[at(i)], 1) for i in range(N)]
     some = p.names.name(o.le(1, p.ops.count(on_one)))
     claim = smt.formula(o.not_(o.eq(some, o.ite(o.any(on_one), 1, 0))))
-    shallow = smt.Solver(finite_domain=False, rlimit=RLIMIT)
-    for name in p.names.in_term(claim):
-        shallow.add(p.names.defs[name])
-    shallow.add(claim)
+    shallow = Defining(smt.Solver(finite_domain=False, rlimit=RLIMIT), p.names, deep=False)
+    shallow.add_named(claim)
     assert shallow.check()  # a "state" that is none: the inner indicators free
